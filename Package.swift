@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, data flowing one way:
+// CSQLite → SQLite → QuizRepository → QuizCLI → quiz
+//                         ↑
+//                     QuizDomain (pure Swift, no database)
+let package = Package(
+  name: "quiz",
+  products: [
+    .executable(name: "quiz", targets: ["quiz"]),
+    .library(name: "QuizRepository", targets: ["QuizRepository"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSQLite",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(name: "SQLite", dependencies: ["CSQLite"]),
+    .target(name: "QuizDomain"),
+    .executableTarget(name: "EmbedMigrationsTool"),
+    .plugin(
+      name: "EmbedMigrations",
+      capability: .buildTool(),
+      dependencies: ["EmbedMigrationsTool"]
+    ),
+    .target(
+      name: "QuizRepository",
+      dependencies: ["SQLite", "QuizDomain"],
+      plugins: ["EmbedMigrations"]
+    ),
+    .target(name: "QuizCLI", dependencies: ["QuizRepository", "QuizDomain"]),
+    .executableTarget(name: "quiz", dependencies: ["QuizCLI"]),
+    .executableTarget(
+      name: "quiz-bench",
+      dependencies: ["QuizRepository", "QuizDomain"],
+      path: "Benchmarks/quiz-bench"
+    ),
+    .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+    .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"]),
+    .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite"]),
+    .testTarget(name: "QuizCLITests", dependencies: ["quiz"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

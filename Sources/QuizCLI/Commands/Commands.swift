@@ -1,0 +1,39 @@
+import QuizDomain
+
+/// Every command of `quiz`, in the order help lists them.
+enum Commands {
+  static let all: [Command] = [
+    InitCommand.command,
+    ListCommand.command,
+    ShowCommand.command,
+    ImportCommand.command,
+    ExportCommand.command,
+  ]
+
+  static func named(_ name: String) throws -> Command {
+    if let command = all.first(where: { $0.name == name }) { return command }
+    let suggestion = Suggestion.closest(to: name, among: all.map(\.name))
+    throw CLIError.usage(
+      "Unknown command '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""), command: nil)
+  }
+
+  static var overview: String {
+    var text = """
+      OVERVIEW: Author, import, export and review multiple-choice quizzes, stored in SQLite.
+
+      USAGE: quiz [--db <path>] <subcommand>
+
+      OPTIONS:
+
+      """
+    text += HelpFormatter.rows([
+      ("--db <path>", Command.databaseOption.help),
+      ("--version", "Show the version."),
+      ("-h, --help", "Show help information."),
+    ])
+    text += "\nSUBCOMMANDS:\n"
+    text += HelpFormatter.rows(all.map { ($0.name, $0.summary) })
+    text += "\n  See 'quiz help <subcommand>' for detailed help.\n"
+    return text
+  }
+}

@@ -1,0 +1,101 @@
+import QuizDomain
+import QuizRepository
+
+enum ShowCommand {
+  static let command = Command(
+    name: "show",
+    summary: "Show a quiz: its sections and questions in order, choices lettered.",
+    arguments: [ArgumentSpec(name: "quiz", help: "The id of the quiz.")],
+    options: [
+      .flag("answers", help: "Mark the correct choices (hidden by default)."),
+      .format(["table", "json"]),
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws {
+    let id = invocation.arguments.positionals[0]
+    let stored = try invocation.repository().requireQuiz(id)
+    let withAnswers = invocation.arguments.flag("answers")
+    if invocation.format == "json" {
+      invocation.console.writeBytes(json(stored, withAnswers: withAnswers))
+    } else {
+      invocation.console.write(text(stored, withAnswers: withAnswers, console: invocation.console))
+    }
+  }
+
+  static func json(_ stored: StoredQuiz, withAnswers: Bool) -> [UInt8] {
+    let quiz = stored.quiz
+    var writer = JSONWriter(pretty: true)
+    writer.beginObject()
+    writer.field("id", quiz.id)
+    writer.field("title", quiz.title)
+    writer.optionalField("description", quiz.description)
+    writer.field("scoring", quiz.defaultScoring.rawValue)
+    writer.key("sections")
+    writer.beginArray()
+    for section in quiz.sections {
+      writer.beginObject()
+      writer.field("title", section.title ?? "")
+      writer.key("questions")
+      writer.beginArray()
+      for question in section.questions {
+        QuizBankWriter.write(question, to: &writer, withAnswers: withAnswers)
+      }
+      writer.endArray()
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+    writer.endLine()
+    return writer.bytes
+  }
+
+  static func text(_ stored: StoredQuiz, withAnswers: Bool, console: Console) -> String {
+    let quiz = stored.quiz
+    let questions = quiz.questions
+    var text = console.styled("\(quiz.title)", .bold) + "  " + console.styled("(\(quiz.id))", .dim) + "\n"
+    if let description = quiz.description, !description.isEmpty { text += description + "\n" }
+    text += [
+      quiz.defaultScoring.rawValue, NumberText.plural(quiz.sections.count, "section"),
+      NumberText.plural(questions.count, "question"),
+      NumberText.points(quiz.maxScore) + (quiz.maxScore == 1 ? " point" : " points"),
+    ].joined(separator: " · ") + "\n"
+    var number = 0
+    for (index, section) in quiz.sections.enumerated() {
+      text += "\n" + console.styled("\(index + 1). \(section.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Section \(index + 1)")", .bold) + "\n"
+      if section.questions.isEmpty { text += "   (no questions)\n" }
+      for question in section.questions {
+        number += 1
+        var facts = ["v\(stored.versions[question.id] ?? 1)", NumberText.points(question.points) + (question.points == 1 ? " pt" : " pts")]
+        facts.append(question.multiple ? "several answers" : "one answer")
+        if let rule = question.scoring { facts.append(rule.rawValue) }
+        if !question.tags.isEmpty { facts.append("tags: " + question.tags.joined(separator: ", ")) }
+        text += "\n  Q\(number)  " + console.styled(question.id, .cyan) + "  " + console.styled("(\(facts.joined(separator: ", ")))", .dim) + "\n"
+        text += indented(question.prompt, by: 6) + "\n"
+        for choice in question.choices {
+          let box = question.multiple ? "[ ]" : "( )"
+          var line = "      \(box) \(choice.id)) " + indentedContinuation(choice.text, by: 11 + choice.id.count)
+          if withAnswers && choice.correct {
+            line = console.styled(line + "  ✓", .green)
+          }
+          text += line + "\n"
+        }
+        if withAnswers, let explanation = question.explanation, !explanation.isEmpty {
+          text += console.styled(indented("→ " + explanation, by: 6), .dim) + "\n"
+        }
+      }
+    }
+    return text
+  }
+
+  static func indented(_ text: String, by count: Int) -> String {
+    let pad = String(repeating: " ", count: count)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { pad + $0 }.joined(separator: "\n")
+  }
+
+  static func indentedContinuation(_ text: String, by count: Int) -> String {
+    let pad = String(repeating: " ", count: count)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      .map { $0.offset == 0 ? String($0.element) : pad + $0.element }.joined(separator: "\n")
+  }
+}

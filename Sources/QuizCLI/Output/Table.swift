@@ -1,0 +1,72 @@
+/// A column of a table: its header and alignment.
+struct TableColumn {
+  var header: String
+  var alignRight = false
+
+  static func left(_ header: String) -> TableColumn { TableColumn(header: header) }
+  static func right(_ header: String) -> TableColumn { TableColumn(header: header, alignRight: true) }
+}
+
+/// A value that can be printed as a table row: one renderer serves every list.
+protocol TableRow {
+  static var columns: [TableColumn] { get }
+  var cells: [String] { get }
+}
+
+enum Table {
+  /// Rows under their headers, columns aligned by display width (so that 日本語 and emoji line
+  /// up), two spaces apart. Newlines in cells print as spaces.
+  static func render<Row: TableRow>(_ rows: [Row], console: Console) -> String {
+    render(columns: Row.columns, rows: rows.map(\.cells), console: console)
+  }
+
+  static func render(columns: [TableColumn], rows: [[String]], console: Console) -> String {
+    let cleaned = rows.map { $0.map { $0.replacingNewlines() } }
+    var widths = columns.map { DisplayWidth.of($0.header) }
+    for row in cleaned {
+      for (index, cell) in row.enumerated() where index < widths.count {
+        widths[index] = max(widths[index], DisplayWidth.of(cell))
+      }
+    }
+    func line(_ cells: [String]) -> String {
+      var parts: [String] = []
+      for (index, cell) in cells.enumerated() where index < columns.count {
+        let isLast = index == columns.count - 1
+        parts.append(
+          isLast && !columns[index].alignRight
+            ? cell : DisplayWidth.pad(cell, to: widths[index], alignRight: columns[index].alignRight))
+      }
+      return parts.joined(separator: "  ")
+    }
+    var text = console.styled(line(columns.map(\.header)), .bold) + "\n"
+    for row in cleaned { text += line(row) + "\n" }
+    return text
+  }
+}
+
+extension String {
+  func replacingNewlines() -> String {
+    guard contains(where: \.isNewline) else { return self }
+    return String(map { $0.isNewline ? " " : $0 })
+  }
+}
+
+/// Numbers as people read them: "1", "1.5", "0.33".
+enum NumberText {
+  static func points(_ value: Double) -> String {
+    if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
+    let rounded = (value * 100).rounded() / 100
+    var text = String(rounded)
+    if text.contains("e") { text = String(value) }
+    return text
+  }
+
+  static func percent(_ value: Double) -> String {
+    guard value.isFinite else { return "–" }
+    return String(Int64((value * 100).rounded())) + "%"
+  }
+
+  static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? singular : (plural ?? singular + "s"))"
+  }
+}

@@ -1,0 +1,89 @@
+import QuizDomain
+
+/// Parses a command's arguments: `--name value`, `--name=value`, `-x value`, flags, positionals,
+/// and `--` to end options. Errors are usage errors naming the option or argument.
+struct ArgumentParser {
+  let command: Command
+
+  func parse(_ arguments: [String]) throws -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        parsed.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name: String
+      var inlineValue: String?
+      let spec: OptionSpec
+      if argument.hasPrefix("--") {
+        name = String(argument.dropFirst(2))
+        if let equals = name.firstIndex(of: "=") {
+          inlineValue = String(name[name.index(after: equals)...])
+          name = String(name[..<equals])
+        }
+        guard let found = command.allOptions.first(where: { $0.name == name }) else {
+          let suggestion = Suggestion.closest(to: name, among: command.allOptions.map(\.name))
+          throw CLIError.usage(
+            "Unknown option '--\(name)'" + (suggestion.map { " (did you mean '--\($0)'?)" } ?? ""), command: command)
+        }
+        spec = found
+      } else {
+        guard argument.count == 2, let letter = argument.last,
+          let found = command.allOptions.first(where: { $0.short == letter })
+        else {
+          throw CLIError.usage("Unknown option '\(argument)'", command: command)
+        }
+        spec = found
+        name = found.name
+      }
+      if spec.isFlag {
+        if inlineValue != nil { throw CLIError.usage("Flag '--\(name)' takes no value", command: command) }
+        parsed.flags.insert(name)
+        continue
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else if index < arguments.count {
+        value = arguments[index]
+        index += 1
+      } else {
+        throw CLIError.usage("Missing value for '\(spec.synopsis)'", command: command)
+      }
+      if let allowed = spec.allowed, !allowed.contains(value) {
+        throw CLIError.usage(
+          "The value '\(value)' is invalid for '--\(name)' (expected one of: \(allowed.joined(separator: ", ")))",
+          command: command)
+      }
+      if !spec.repeatable, parsed.values[name] != nil {
+        throw CLIError.usage("Option '--\(name)' was given more than once", command: command)
+      }
+      parsed.values[name, default: []].append(value)
+    }
+    for spec in command.allOptions where parsed.values[spec.name] == nil {
+      if let value = spec.defaultValue { parsed.values[spec.name] = [value] }
+    }
+    try checkPositionals(parsed.positionals)
+    return parsed
+  }
+
+  private func checkPositionals(_ positionals: [String]) throws {
+    let specs = command.arguments
+    let required = specs.filter { !$0.optional }.count
+    if positionals.count < required {
+      let missing = specs.filter { !$0.optional }[positionals.count]
+      throw CLIError.usage("Missing expected argument '<\(missing.name)>'", command: command)
+    }
+    if !(specs.last?.repeatable ?? false), positionals.count > specs.count {
+      throw CLIError.usage("Unexpected argument '\(positionals[specs.count])'", command: command)
+    }
+  }
+}

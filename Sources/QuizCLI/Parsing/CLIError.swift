@@ -1,0 +1,59 @@
+import QuizDomain
+import QuizRepository
+import SQLite
+
+/// The exit statuses of `quiz` (sysexits.h).
+public enum ExitStatus: Int32 {
+  case success = 0
+  case failure = 1
+  case usage = 64
+  case dataError = 65
+  case noInput = 66
+  case interrupted = 130
+}
+
+/// An error a command reports to its user: the message and the exit status.
+enum CLIError: Error {
+  /// Bad command line: printed with the usage line and a pointer to `--help`. Exit 64.
+  case usage(String, command: Command?)
+  /// Invalid input data. Exit 65. `details` are printed after the message, one per line.
+  case data(String, details: [String] = [])
+  /// An input file that cannot be opened. Exit 66.
+  case noInput(String)
+  /// Any other failure. Exit 1.
+  case failure(String)
+
+  var status: ExitStatus {
+    switch self {
+    case .usage: return .usage
+    case .data: return .dataError
+    case .noInput: return .noInput
+    case .failure: return .failure
+    }
+  }
+
+  /// Maps errors from the layers below to what the user sees.
+  init(_ error: any Error) {
+    switch error {
+    case let error as CLIError: self = error
+    case let error as RepositoryError:
+      switch error {
+      case .cannotOpen: self = .noInput(error.description)
+      case .notADatabase: self = .data(error.description)
+      case .invalid(let problems):
+        self = .data(
+          problems.count == 1 ? "invalid input" : "invalid input (\(problems.count) problems)",
+          details: CLIError.limited(problems.map(\.description)))
+      default: self = .failure(error.description)
+      }
+    case let error as DatabaseError: self = .failure(error.description)
+    default: self = .failure(String(describing: error))
+    }
+  }
+
+  /// At most 20 lines, then a count of the rest.
+  static func limited(_ lines: [String], limit: Int = 20) -> [String] {
+    guard lines.count > limit else { return lines }
+    return Array(lines.prefix(limit)) + ["… and \(lines.count - limit) more problems"]
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import QuizDomain
+
+/// The `quiz` program: parses the command line, runs one command, and returns the exit status.
+public enum QuizCLI {
+  public static let version = "0.1.0"
+
+  public static func main(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> Int32
+  {
+    signal(SIGPIPE, SIG_IGN)
+    let console = Console.current(environment: environment)
+    do {
+      try dispatch(Array(argv.dropFirst()), console: console)
+      return ExitStatus.success.rawValue
+    } catch {
+      let error = CLIError(error)
+      report(error, console: console)
+      return error.status.rawValue
+    }
+  }
+
+  static func dispatch(_ arguments: [String], console: Console) throws {
+    var arguments = arguments
+    var databasePath: String?
+    // Options before the command name.
+    while let first = arguments.first, first.hasPrefix("-") {
+      arguments.removeFirst()
+      switch first {
+      case "-h", "--help":
+        console.write(Commands.overview)
+        return
+      case "--version":
+        console.write("quiz \(version)\n")
+        return
+      case "--db":
+        guard let path = arguments.first else {
+          throw CLIError.usage("Missing value for '--db <path>'", command: nil)
+        }
+        databasePath = path
+        arguments.removeFirst()
+      default:
+        if first.hasPrefix("--db=") {
+          databasePath = String(first.dropFirst(5))
+        } else {
+          throw CLIError.usage("Unknown option '\(first)'", command: nil)
+        }
+      }
+    }
+    guard let name = arguments.first else {
+      console.write(Commands.overview)
+      return
+    }
+    arguments.removeFirst()
+    if name == "help" {
+      guard let topic = arguments.first else {
+        console.write(Commands.overview)
+        return
+      }
+      console.write(try Commands.named(topic).help)
+      return
+    }
+    let command = try Commands.named(name)
+    if arguments.contains("--help") || arguments.contains("-h") {
+      console.write(command.help)
+      return
+    }
+    let parsed = try ArgumentParser(command: command).parse(arguments)
+    try command.run(
+      Invocation(command: command, arguments: parsed, console: console, globalDatabasePath: databasePath))
+  }
+
+  static func report(_ error: CLIError, console: Console) {
+    switch error {
+    case .usage(let message, let command):
+      console.error("Error: \(message)\n")
+      console.error("Usage: \(command?.usage ?? "quiz [--db <path>] <subcommand>")\n")
+      console.error("  See 'quiz \(command.map { "\($0.name) " } ?? "")--help' for more information.\n")
+    case .data(let message, let details):
+      console.error("Error: \(message)\(details.isEmpty ? "" : ":")\n")
+      for line in details { console.error("\(line)\n") }
+    case .noInput(let message), .failure(let message):
+      console.error("Error: \(message)\n")
+    }
+  }
+}

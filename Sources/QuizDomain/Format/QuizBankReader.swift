@@ -1,0 +1,460 @@
+/// The content of one quiz-bank/1 document.
+public struct QuizBankDocument: Equatable, Sendable {
+  public var quizzes: [Quiz]
+  public var attempts: [Attempt]
+  /// Where each attempt stands in the document (`$.attempts[i]`), for later error messages.
+  public var attemptPaths: [String]
+
+  public init(quizzes: [Quiz], attempts: [Attempt] = []) {
+    self.quizzes = quizzes
+    self.attempts = attempts
+    self.attemptPaths = attempts.indices.map { "$.attempts[\($0)]" }
+  }
+}
+
+/// Reads quiz-bank/1 documents (`quiz-format.md`): JSON syntax first, then every field's type
+/// and rule, collecting all problems rather than stopping at the first one.
+public enum QuizBankReader {
+  public static let format = "quiz-bank/1"
+
+  /// Reads one document. Throws `QuizBankError.syntax` for malformed JSON and
+  /// `QuizBankError.invalid` with every problem for a document that breaks the format.
+  /// References from attempts to quizzes outside the document are checked later, by
+  /// `QuizBankValidator.validateAttempts`.
+  public static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws -> QuizBankDocument {
+    var decoder = QuizBankDecoder(scanner: JSONScanner(bytes))
+    let document: QuizBankDocument?
+    do {
+      document = try decoder.decodeDocument()
+      try decoder.scanner.expectEnd()
+    } catch let error as JSONSyntaxError {
+      throw QuizBankError.syntax(error)
+    }
+    guard let document, decoder.problems.isEmpty else { throw QuizBankError.invalid(decoder.problems) }
+    return document
+  }
+
+  public static func read(_ bytes: [UInt8]) throws -> QuizBankDocument {
+    try bytes.withUnsafeBufferPointer { try read($0) }
+  }
+
+  /// Reads one attempt object, as found on a line of newline-delimited JSON.
+  public static func readAttempt(_ bytes: [UInt8]) throws -> Attempt {
+    try bytes.withUnsafeBufferPointer { buffer in
+      var decoder = QuizBankDecoder(scanner: JSONScanner(buffer))
+      let attempt: Attempt?
+      do {
+        attempt = try decoder.decodeAttempt()
+        try decoder.scanner.expectEnd()
+      } catch let error as JSONSyntaxError {
+        throw QuizBankError.syntax(error)
+      }
+      guard let attempt, decoder.problems.isEmpty else { throw QuizBankError.invalid(decoder.problems) }
+      return attempt
+    }
+  }
+}
+
+/// The walk over one document. Each `decode…` reads one value at the current path; a value of
+/// the wrong type is recorded as a problem and skipped, so that reading goes on.
+struct QuizBankDecoder {
+  var scanner: JSONScanner
+  var path = JSONPath()
+  var problems: [Problem] = []
+
+  init(scanner: JSONScanner) { self.scanner = scanner }
+
+  mutating func report(_ message: String, key: String? = nil) {
+    var text = path.text
+    if let key { text += "." + key }
+    problems.append(Problem(path: text, message: message))
+  }
+}
+
+// MARK: - Generic values
+
+extension QuizBankDecoder {
+  /// Skips a value of the wrong kind, reporting what was expected.
+  mutating func mismatch(expected: String) throws {
+    let found = try scanner.peekKind()
+    report("expected \(expected), found \(found == .object || found == .array ? "an" : "a") \(found.rawValue)")
+    try scanner.skipValue()
+  }
+
+  mutating func decodeString() throws -> String? {
+    guard try scanner.peekKind() == .string else {
+      try mismatch(expected: "a string")
+      return nil
+    }
+    return try scanner.readString()
+  }
+
+  /// A string that may not be empty.
+  mutating func decodeText() throws -> String? {
+    guard let text = try decodeString() else { return nil }
+    if text.isEmpty {
+      report("must not be empty")
+      return nil
+    }
+    return text
+  }
+
+  mutating func decodeSlug() throws -> String? {
+    guard let text = try decodeString() else { return nil }
+    guard Slug.isValid(text) else {
+      report("\"\(text.prefix(120))\" is not a valid id (\(Slug.rule))")
+      return nil
+    }
+    return text
+  }
+
+  mutating func decodeBool() throws -> Bool? {
+    guard try scanner.peekKind() == .boolean else {
+      try mismatch(expected: "true or false")
+      return nil
+    }
+    return try scanner.readBool()
+  }
+
+  mutating func decodeNumber() throws -> Double? {
+    guard try scanner.peekKind() == .number else {
+      try mismatch(expected: "a number")
+      return nil
+    }
+    return try scanner.readNumber()
+  }
+
+  mutating func decodeScoring() throws -> ScoringRule? {
+    guard let text = try decodeString() else { return nil }
+    guard let rule = ScoringRule(rawValue: text) else {
+      report("unknown scoring rule \"\(text.prefix(60))\" (expected one of: \(ScoringRule.names))")
+      return nil
+    }
+    return rule
+  }
+
+  mutating func decodeTimestamp() throws -> Timestamp? {
+    guard let text = try decodeString() else { return nil }
+    guard let timestamp = Timestamp(text) else {
+      report("\"\(text.prefix(60))\" is not an RFC 3339 date-time (such as 2026-11-29T10:04:12Z)")
+      return nil
+    }
+    return timestamp
+  }
+
+  /// Reads an array, each element at its index in the path; nil (reported) for a non-array.
+  mutating func decodeArray<T>(_ element: (inout QuizBankDecoder) throws -> T?) throws -> [T]? {
+    guard try scanner.peekKind() == .array else {
+      try mismatch(expected: "an array")
+      return nil
+    }
+    try scanner.beginArray()
+    var elements: [T] = []
+    var first = true
+    var index = 0
+    var complete = true
+    while try scanner.nextElement(first: &first) {
+      path.push(.index(index))
+      if let value = try element(&self) { elements.append(value) } else { complete = false }
+      path.pop()
+      index += 1
+    }
+    return complete ? elements : nil
+  }
+
+  /// Reads an object's members: `member` reads the value of each known key and returns false
+  /// for an unknown one. Duplicate and unknown keys are reported. Returns the keys seen, or
+  /// nil (reported) when the value is not an object.
+  mutating func decodeObject(_ member: (inout QuizBankDecoder, String) throws -> Bool) throws -> [String]? {
+    guard try scanner.peekKind() == .object else {
+      try mismatch(expected: "an object")
+      return nil
+    }
+    try scanner.beginObject()
+    var seen: [String] = []
+    var first = true
+    while let key = try scanner.nextKey(first: &first) {
+      path.push(.key(key))
+      defer { path.pop() }
+      if seen.contains(key) {
+        report("duplicate key \"\(key)\"")
+        try scanner.skipValue(depth: path.components.count)
+        continue
+      }
+      seen.append(key)
+      if try !member(&self, key) {
+        report("unknown field \"\(key)\"")
+        try scanner.skipValue(depth: path.components.count)
+      }
+    }
+    return seen
+  }
+
+  mutating func requireFields(_ required: [String], in seen: [String]) {
+    for key in required where !seen.contains(key) {
+      report("missing required field \"\(key)\"")
+    }
+  }
+}
+
+// MARK: - The document
+
+extension QuizBankDecoder {
+  mutating func decodeDocument() throws -> QuizBankDocument? {
+    var format: String?
+    var quizzes: [Quiz]?
+    var attempts: [Attempt]? = []
+    var attemptCount = 0
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "format": format = try decoder.decodeString()
+      case "quizzes": quizzes = try decoder.decodeArray { try $0.decodeQuiz() }
+      case "attempts":
+        attempts = try decoder.decodeArray { decoder -> Attempt? in
+          attemptCount += 1
+          return try decoder.decodeAttempt()
+        }
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["format", "quizzes"], in: seen)
+    if let format, format != QuizBankReader.format {
+      report("unsupported format \"\(format.prefix(60))\" (expected \"\(QuizBankReader.format)\")", key: "format")
+    }
+    guard let quizzes, let attempts else { return nil }
+    var seenIDs: [String: Int] = [:]
+    for (index, quiz) in quizzes.enumerated() {
+      if let earlier = seenIDs[quiz.id] {
+        problems.append(
+          Problem(path: "$.quizzes[\(index)].id", message: "duplicate quiz id \"\(quiz.id)\" (also $.quizzes[\(earlier)])"))
+      } else {
+        seenIDs[quiz.id] = index
+      }
+    }
+    return QuizBankDocument(quizzes: quizzes, attempts: attempts)
+  }
+}
+
+// MARK: - Quizzes
+
+extension QuizBankDecoder {
+  mutating func decodeQuiz() throws -> Quiz? {
+    var id: String?
+    var title: String?
+    var description: String?
+    var scoring: ScoringRule?
+    var sections: [Section]?
+    var valid = true
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "id": id = try decoder.decodeSlug()
+      case "title": title = try decoder.decodeText()
+      case "description": description = try decoder.decodeString()
+      case "scoring": scoring = try decoder.decodeScoring()
+      case "sections":
+        sections = try decoder.decodeArray { try $0.decodeSection() }
+        if sections?.isEmpty == true {
+          decoder.report("a quiz needs at least one section")
+          valid = false
+        }
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["id", "title", "sections"], in: seen)
+    guard valid, let id, let title, let sections else { return nil }
+    let quiz = Quiz(id: id, title: title, description: description, scoring: scoring, sections: sections)
+    checkUniqueQuestionIDs(quiz)
+    return quiz
+  }
+
+  private mutating func checkUniqueQuestionIDs(_ quiz: Quiz) {
+    var seen: [String: String] = [:]
+    for (s, section) in quiz.sections.enumerated() {
+      for (q, question) in section.questions.enumerated() {
+        let here = "\(path.text).sections[\(s)].questions[\(q)]"
+        if let earlier = seen[question.id] {
+          problems.append(
+            Problem(path: here + ".id", message: "duplicate question id \"\(question.id)\" (also \(earlier))"))
+        } else {
+          seen[question.id] = here
+        }
+      }
+    }
+  }
+
+  mutating func decodeSection() throws -> Section? {
+    var title: String?
+    var questions: [Question]?
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "title": title = try decoder.decodeString()
+      case "questions": questions = try decoder.decodeArray { try $0.decodeQuestion() }
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["questions"], in: seen)
+    guard let questions else { return nil }
+    return Section(title: title, questions: questions)
+  }
+
+  mutating func decodeQuestion() throws -> Question? {
+    var id: String?
+    var prompt: String?
+    var explanation: String?
+    var points: Double? = 1
+    var multiple: Bool?
+    var scoring: ScoringRule?
+    var shuffle: Bool? = false
+    var tags: [String]? = []
+    var choices: [Choice]?
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "id": id = try decoder.decodeSlug()
+      case "prompt": prompt = try decoder.decodeText()
+      case "explanation": explanation = try decoder.decodeString()
+      case "points":
+        points = try decoder.decodeNumber()
+        if let value = points, value <= 0 {
+          decoder.report("points must be greater than 0, found \(JSONWriter.numberText(value))")
+          points = nil
+        }
+      case "multiple": multiple = try decoder.decodeBool()
+      case "scoring": scoring = try decoder.decodeScoring()
+      case "shuffle": shuffle = try decoder.decodeBool()
+      case "tags": tags = try decoder.decodeArray { try $0.decodeText() }
+      case "choices": choices = try decoder.decodeChoices()
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["id", "prompt", "choices"], in: seen)
+    guard let id, let prompt, let points, let shuffle, let tags, let choices else { return nil }
+    if seen.contains("multiple") && multiple == nil { return nil }
+    let question = Question(
+      id: id, prompt: prompt, explanation: explanation, points: points, multiple: multiple,
+      scoring: scoring, shuffle: shuffle, tags: tags, choices: choices)
+    path.push(.key("choices"))
+    for problem in QuizBankValidator.choiceProblems(question) { report(problem) }
+    path.pop()
+    return question
+  }
+
+  mutating func decodeChoices() throws -> [Choice]? {
+    var position = 0
+    return try decodeArray { decoder -> Choice? in
+      defer { position += 1 }
+      return try decoder.decodeChoice(position: position)
+    }
+  }
+
+  mutating func decodeChoice(position: Int) throws -> Choice? {
+    var id: String?
+    var text: String?
+    var correct: Bool?
+    var weight: Double?
+    var feedback: String?
+    var valid = true
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "id":
+        id = try decoder.decodeSlug()
+        valid = valid && id != nil
+      case "text": text = try decoder.decodeText()
+      case "correct": correct = try decoder.decodeBool()
+      case "weight":
+        weight = try decoder.decodeNumber()
+        if let value = weight, !(-1...1).contains(value) {
+          decoder.report("weight must be between -1 and 1, found \(JSONWriter.numberText(value))")
+          valid = false
+        } else if weight == nil {
+          valid = false
+        }
+      case "feedback": feedback = try decoder.decodeString()
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["text", "correct"], in: seen)
+    guard valid, let text, let correct else { return nil }
+    if seen.contains("feedback") && feedback == nil { return nil }
+    return Choice(id: id ?? Choice.defaultID(at: position), text: text, correct: correct, weight: weight, feedback: feedback)
+  }
+}
+
+// MARK: - Attempts
+
+extension QuizBankDecoder {
+  mutating func decodeAttempt() throws -> Attempt? {
+    var id: String?
+    var quiz: String?
+    var taker: String?
+    var startedAt: Timestamp?
+    var submittedAt: Timestamp?
+    var answers: [Answer]?
+    var valid = true
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "id": id = try decoder.decodeText()
+      case "quiz": quiz = try decoder.decodeSlug()
+      case "taker": taker = try decoder.decodeText()
+      case "started_at":
+        startedAt = try decoder.decodeTimestamp()
+        valid = valid && startedAt != nil
+      case "submitted_at":
+        submittedAt = try decoder.decodeTimestamp()
+        valid = valid && submittedAt != nil
+      case "answers": answers = try decoder.decodeArray { try $0.decodeAnswer() }
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["quiz", "taker", "answers"], in: seen)
+    if seen.contains("id") && id == nil { valid = false }
+    guard valid, let quiz, let taker, let answers else { return nil }
+    if let startedAt, let submittedAt, submittedAt < startedAt {
+      report("submitted_at is before started_at", key: "submitted_at")
+    }
+    var answered: [String: Int] = [:]
+    for (index, answer) in answers.enumerated() {
+      if let earlier = answered[answer.question] {
+        report(
+          "question \"\(answer.question)\" is answered twice (also answers[\(earlier)])",
+          key: "answers[\(index)].question")
+      } else {
+        answered[answer.question] = index
+      }
+    }
+    return Attempt(id: id, quiz: quiz, taker: taker, startedAt: startedAt, submittedAt: submittedAt, answers: answers)
+  }
+
+  mutating func decodeAnswer() throws -> Answer? {
+    var question: String?
+    var selected: [String]?
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "question": question = try decoder.decodeSlug()
+      case "selected":
+        selected = try decoder.decodeArray { try $0.decodeSlug() }
+        if let picks = selected, Set(picks).count != picks.count {
+          decoder.report("a choice is selected more than once")
+          selected = nil
+        }
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["question", "selected"], in: seen)
+    guard let question, let selected else { return nil }
+    return Answer(question: question, selected: selected)
+  }
+}

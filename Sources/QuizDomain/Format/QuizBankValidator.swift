@@ -1,0 +1,137 @@
+/// The rules of quiz-bank/1 that span more than one field.
+public enum QuizBankValidator {
+  /// What is wrong with a question's list of choices: too few, none correct, several correct on
+  /// a single-answer question, repeated ids.
+  public static func choiceProblems(_ question: Question) -> [String] {
+    var problems: [String] = []
+    if question.choices.count < 2 {
+      problems.append("a question needs at least 2 choices, found \(question.choices.count)")
+    }
+    let correct = question.choices.count(where: \.correct)
+    if correct == 0 && !question.choices.isEmpty {
+      problems.append("no correct choice")
+    } else if !question.multiple && correct > 1 {
+      problems.append("multiple is false but \(correct) choices are correct")
+    }
+    var ids = Set<String>()
+    for choice in question.choices where !ids.insert(choice.id).inserted {
+      problems.append("duplicate choice id \"\(choice.id)\"")
+    }
+    return problems
+  }
+
+  /// Every problem of a question as authored, with the messages of `choiceProblems`, plus an
+  /// invalid id or an empty prompt.
+  public static func questionProblems(_ question: Question) -> [String] {
+    var problems: [String] = []
+    if !Slug.isValid(question.id) { problems.append("\"\(question.id)\" is not a valid id (\(Slug.rule))") }
+    if question.prompt.isEmpty { problems.append("the prompt must not be empty") }
+    if !(question.points > 0) { problems.append("points must be greater than 0") }
+    for choice in question.choices {
+      if !Slug.isValid(choice.id) { problems.append("choice id \"\(choice.id)\" is not valid (\(Slug.rule))") }
+      if choice.text.isEmpty { problems.append("choice \(choice.id): text must not be empty") }
+      if let weight = choice.weight, !(-1...1).contains(weight) {
+        problems.append("choice \(choice.id): weight must be between -1 and 1")
+      }
+    }
+    return problems + choiceProblems(question)
+  }
+
+  /// What is wrong with `attempt` against `quiz`: unknown questions or choices, and more than
+  /// one pick on a single-answer question. `path` locates the attempt (`$.attempts[4]`).
+  public static func attemptProblems(_ attempt: Attempt, quiz: Quiz, path: String) -> [Problem] {
+    var questions: [String: Question] = [:]
+    for question in quiz.questions { questions[question.id] = question }
+    var problems: [Problem] = []
+    for (index, answer) in attempt.answers.enumerated() {
+      let here = "\(path).answers[\(index)]"
+      guard let question = questions[answer.question] else {
+        problems.append(
+          Problem(
+            path: here + ".question",
+            message: "unknown question \"\(answer.question)\" in quiz \"\(quiz.id)\""
+              + Suggestion.didYouMean(answer.question, among: quiz.questions.map(\.id))))
+        continue
+      }
+      for (pick, choiceID) in answer.selected.enumerated() where question.choice(withID: choiceID) == nil {
+        problems.append(
+          Problem(
+            path: here + ".selected[\(pick)]",
+            message: "unknown choice \"\(choiceID)\" of question \"\(question.id)\" (choices: "
+              + question.choices.map(\.id).joined(separator: ", ") + ")"))
+      }
+      if !question.multiple && answer.selected.count > 1 {
+        problems.append(
+          Problem(
+            path: here + ".selected",
+            message: "question \"\(question.id)\" takes one answer, \(answer.selected.count) were selected"))
+      }
+    }
+    return problems
+  }
+}
+
+/// "did you mean …" for a mistyped name.
+public enum Suggestion {
+  /// The closest of `candidates` to `name`, when close enough to be a likely typo.
+  public static func closest(to name: String, among candidates: [String]) -> String? {
+    let target = Array(name)
+    var best: (String, Int)?
+    for candidate in candidates {
+      let distance = editDistance(target, Array(candidate))
+      if distance <= max(2, target.count / 3), distance < (best?.1 ?? .max) { best = (candidate, distance) }
+    }
+    return best?.0
+  }
+
+  /// " (did you mean \"x\"?)" or "".
+  public static func didYouMean(_ name: String, among candidates: [String]) -> String {
+    closest(to: name, among: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
+  }
+
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}
+
+// MARK: - Whole quizzes
+
+extension QuizBankValidator {
+  /// Every problem of a quiz as a whole, each at its JSON path under `path` (`$.quizzes[0]`):
+  /// its id and title, at least one section, unique question ids, and each question's rules.
+  public static func quizProblems(_ quiz: Quiz, path: String = "$") -> [Problem] {
+    var problems: [Problem] = []
+    if !Slug.isValid(quiz.id) {
+      problems.append(Problem(path: path + ".id", message: "\"\(quiz.id)\" is not a valid id (\(Slug.rule))"))
+    }
+    if quiz.title.isEmpty { problems.append(Problem(path: path + ".title", message: "must not be empty")) }
+    if quiz.sections.isEmpty {
+      problems.append(Problem(path: path + ".sections", message: "a quiz needs at least one section"))
+    }
+    var seen: [String: String] = [:]
+    for (s, section) in quiz.sections.enumerated() {
+      for (q, question) in section.questions.enumerated() {
+        let here = "\(path).sections[\(s)].questions[\(q)]"
+        if let earlier = seen[question.id] {
+          problems.append(
+            Problem(path: here + ".id", message: "duplicate question id \"\(question.id)\" (also \(earlier))"))
+        } else {
+          seen[question.id] = here
+        }
+        for message in questionProblems(question) { problems.append(Problem(path: here, message: message)) }
+      }
+    }
+    return problems
+  }
+}

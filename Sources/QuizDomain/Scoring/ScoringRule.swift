@@ -1,0 +1,68 @@
+/// The four ways a multiple-choice question can be scored (`quiz-format.md`, "Scoring rules").
+public enum ScoringRule: String, CaseIterable, Sendable {
+  /// The full points when the selection equals the set of correct choices, else 0.
+  case allOrNothing = "all-or-nothing"
+  /// `P × max(0, (c − w) / C)`.
+  case partial
+  /// `P × (c + (W − w)) / (C + W)`: every choice judged on its own.
+  case perChoice = "per-choice"
+  /// `P × clamp(Σ weights of the selected choices, 0, 1)`.
+  case weighted
+
+  public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// Pure scoring: a question, a selection, a rule → points.
+public enum Scoring {
+  /// The points earned by selecting the choices `selected` (ids; unknown ids count as nothing)
+  /// under `rule`. Callers reject invalid selections (unknown ids, two picks on a
+  /// single-answer question) before scoring.
+  public static func score(_ question: Question, selected: some Collection<String>, rule: ScoringRule)
+    -> Double
+  {
+    let picked = Set(selected)
+    let points = question.points
+    let correctTotal = question.choices.count(where: { $0.correct })
+    let wrongTotal = question.choices.count - correctTotal
+    let correctPicked = question.choices.count(where: { $0.correct && picked.contains($0.id) })
+    let wrongPicked = question.choices.count(where: { !$0.correct && picked.contains($0.id) })
+
+    switch rule {
+    case .allOrNothing:
+      return correctPicked == correctTotal && wrongPicked == 0 ? points : 0
+    case .partial:
+      guard correctTotal > 0 else { return 0 }
+      return points * max(0, Double(correctPicked - wrongPicked) / Double(correctTotal))
+    case .perChoice:
+      let total = correctTotal + wrongTotal
+      guard total > 0 else { return 0 }
+      return points * Double(correctPicked + (wrongTotal - wrongPicked)) / Double(total)
+    case .weighted:
+      var sum = 0.0
+      for choice in question.choices where picked.contains(choice.id) {
+        sum += weight(of: choice, correctTotal: correctTotal, wrongTotal: wrongTotal)
+      }
+      return points * min(1, max(0, sum))
+    }
+  }
+
+  /// A choice's weight under `weighted`: its own, else 1/C when correct and −1/W when wrong.
+  public static func weight(of choice: Choice, correctTotal: Int, wrongTotal: Int) -> Double {
+    if let weight = choice.weight { return weight }
+    if choice.correct { return correctTotal > 0 ? 1 / Double(correctTotal) : 0 }
+    return wrongTotal > 0 ? -1 / Double(wrongTotal) : 0
+  }
+
+  /// Scores every answer of `attempt` against `quiz`; questions not answered score 0.
+  /// Answers naming questions the quiz lacks score 0 (validation reports them first).
+  public static func score(_ attempt: Attempt, in quiz: Quiz) -> ScoredAttempt {
+    var byID: [String: Question] = [:]
+    for question in quiz.questions { byID[question.id] = question }
+    let scores = attempt.answers.map { answer -> Double in
+      guard let question = byID[answer.question] else { return 0 }
+      return score(question, selected: answer.selected, rule: quiz.scoringRule(for: question))
+    }
+    return ScoredAttempt(
+      attempt: attempt, score: scores.reduce(0, +), maxScore: quiz.maxScore, answerScores: scores)
+  }
+}

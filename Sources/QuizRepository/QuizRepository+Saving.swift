@@ -1,0 +1,310 @@
+import QuizDomain
+import SQLite
+
+/// What saving one quiz did.
+public struct QuizSaveResult: Equatable, Sendable {
+  public enum Outcome: String, Sendable {
+    case added, updated, unchanged
+  }
+  public var quiz: String
+  public var outcome: Outcome
+  public var newQuestions: [String] = []
+  /// Questions that got a new version: id, old version, new version.
+  public var changedQuestions: [VersionChange] = []
+  public var retiredQuestions: [String] = []
+  /// Retired questions that came back.
+  public var restoredQuestions: [String] = []
+
+  public struct VersionChange: Equatable, Sendable {
+    public var question: String
+    public var from: Int
+    public var to: Int
+  }
+}
+
+// MARK: - Saving quizzes with versioning
+
+extension QuizRepository {
+  /// Saves `quiz` as the new content of the quiz with its id, creating it when missing.
+  ///
+  /// Versioning: a question whose content is unchanged keeps its version; a changed one gets
+  /// version n+1 (attempts keep the version they answered); a question that is no longer in
+  /// the quiz is retired (hidden, history kept); a retired one that comes back is restored.
+  /// Nothing is written when nothing changed. One transaction.
+  @discardableResult
+  public func saveQuiz(_ quiz: Quiz) throws -> QuizSaveResult {
+    let problems = QuizBankValidator.quizProblems(quiz)
+    guard problems.isEmpty else { throw RepositoryError.invalid(problems) }
+    return try database.inTransaction {
+      let result = try writeQuiz(quiz, existing: try storedQuiz(quiz.id), at: now())
+      try logSave(result, at: now())
+      return result
+    }
+  }
+
+  /// Loads quiz `id`, lets `change` edit it, and saves the result with `saveQuiz`'s rules.
+  @discardableResult
+  public func updateQuiz(_ id: String, _ change: (inout Quiz) throws -> Void) throws -> QuizSaveResult {
+    var quiz = try requireQuiz(id).quiz
+    try change(&quiz)
+    return try saveQuiz(quiz)
+  }
+
+  /// Writes `quiz` over `existing` (nil: a new quiz) inside the caller's transaction.
+  func writeQuiz(_ quiz: Quiz, existing: StoredQuiz?, at time: Timestamp) throws -> QuizSaveResult {
+    guard let existing else { return try insertQuiz(quiz, at: time) }
+    if existing.quiz == quiz { return QuizSaveResult(quiz: quiz.id, outcome: .unchanged) }
+
+    var result = QuizSaveResult(quiz: quiz.id, outcome: .updated)
+    let quizRow = existing.rowID
+    try database.execute(
+      "UPDATE quizzes SET title = ?, description = ?, scoring = ?, updated_at = ? WHERE id = ?",
+      [quiz.title, quiz.description, quiz.scoring?.rawValue, time.text, quizRow])
+    // Unplace every question, rebuild the sections, then place the questions of the new content.
+    try database.execute(
+      "UPDATE questions SET section_id = NULL, position = NULL WHERE quiz_id = ? AND section_id IS NOT NULL",
+      [quizRow])
+    try database.execute("DELETE FROM sections WHERE quiz_id = ?", [quizRow])
+    let retired = try retiredQuestions(ofQuiz: quizRow)
+    var oldQuestions: [String: Question] = [:]
+    for question in existing.quiz.questions { oldQuestions[question.id] = question }
+
+    for (sectionPosition, section) in quiz.sections.enumerated() {
+      let sectionRow = try insertSection(section, quizRow: quizRow, position: sectionPosition)
+      for (position, question) in section.questions.enumerated() {
+        if let rows = existing.questionRows[question.id], let old = oldQuestions[question.id] {
+          try updateQuestion(
+            question, old: old, identity: rows.identity, version: existing.versions[question.id] ?? 1,
+            sectionRow: sectionRow, position: position, at: time, result: &result)
+        } else if let old = retired[question.id] {
+          result.restoredQuestions.append(question.id)
+          try updateQuestion(
+            question, old: old.question, identity: old.identity, version: old.version,
+            sectionRow: sectionRow, position: position, at: time, result: &result)
+        } else {
+          try insertQuestion(question, quizRow: quizRow, sectionRow: sectionRow, position: position, at: time)
+          result.newQuestions.append(question.id)
+        }
+      }
+    }
+    let present = Set(quiz.questions.map(\.id))
+    result.retiredQuestions = existing.quiz.questions.map(\.id).filter { !present.contains($0) }
+    try database.execute(
+      "UPDATE questions SET retired_at = ? WHERE quiz_id = ? AND section_id IS NULL AND retired_at IS NULL",
+      [time.text, quizRow])
+    return result
+  }
+
+  private func insertQuiz(_ quiz: Quiz, at time: Timestamp) throws -> QuizSaveResult {
+    try database.execute(
+      "INSERT INTO quizzes (slug, title, description, scoring, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+      [quiz.id, quiz.title, quiz.description, quiz.scoring?.rawValue, time.text, time.text])
+    let quizRow = database.lastInsertedRowID
+    var result = QuizSaveResult(quiz: quiz.id, outcome: .added)
+    for (sectionPosition, section) in quiz.sections.enumerated() {
+      let sectionRow = try insertSection(section, quizRow: quizRow, position: sectionPosition)
+      for (position, question) in section.questions.enumerated() {
+        try insertQuestion(question, quizRow: quizRow, sectionRow: sectionRow, position: position, at: time)
+        result.newQuestions.append(question.id)
+      }
+    }
+    return result
+  }
+
+  private func insertSection(_ section: Section, quizRow: Int64, position: Int) throws -> Int64 {
+    try database.execute(
+      "INSERT INTO sections (quiz_id, position, title) VALUES (?, ?, ?)", [quizRow, position, section.title])
+    return database.lastInsertedRowID
+  }
+
+  private func insertQuestion(
+    _ question: Question, quizRow: Int64, sectionRow: Int64, position: Int, at time: Timestamp
+  ) throws {
+    let statement = try database.cachedStatement(
+      "INSERT INTO questions (quiz_id, slug, section_id, position, current_version) VALUES (?, ?, ?, ?, 1)")
+    statement.reset()
+    try statement.bind(quizRow, at: 1)
+    try statement.bind(question.id, at: 2)
+    try statement.bind(sectionRow, at: 3)
+    try statement.bind(Int64(position), at: 4)
+    try statement.executeBound()
+    let identity = database.lastInsertedRowID
+    try insertVersion(question.content, identity: identity, number: 1, at: time)
+    try insertTags(question.tags, identity: identity)
+  }
+
+  private func updateQuestion(
+    _ question: Question, old: Question, identity: Int64, version: Int, sectionRow: Int64, position: Int,
+    at time: Timestamp, result: inout QuizSaveResult
+  ) throws {
+    var current = version
+    if question.content != old.content {
+      current = version + 1
+      try insertVersion(question.content, identity: identity, number: current, at: time)
+      result.changedQuestions.append(.init(question: question.id, from: version, to: current))
+    }
+    try database.execute(
+      "UPDATE questions SET section_id = ?, position = ?, current_version = ?, retired_at = NULL WHERE id = ?",
+      [sectionRow, position, current, identity])
+    if question.tags != old.tags {
+      try database.execute("DELETE FROM question_tags WHERE question_id = ?", [identity])
+      try insertTags(question.tags, identity: identity)
+    }
+  }
+
+  private func insertVersion(_ content: Question.Content, identity: Int64, number: Int, at time: Timestamp) throws {
+    let version = try database.cachedStatement(
+      """
+      INSERT INTO question_versions (question_id, version, created_at, prompt, explanation, points,
+        multiple, scoring, shuffle, choice_count, correct_count)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """)
+    version.reset()
+    try version.bind(identity, at: 1)
+    try version.bind(Int64(number), at: 2)
+    try version.bind(time.text, at: 3)
+    try version.bind(content.prompt, at: 4)
+    try version.bind(content.explanation, at: 5)
+    try version.bind(content.points, at: 6)
+    try version.bind(content.multiple, at: 7)
+    try version.bind(content.scoring?.rawValue, at: 8)
+    try version.bind(content.shuffle, at: 9)
+    try version.bind(Int64(content.choices.count), at: 10)
+    try version.bind(Int64(content.choices.count(where: \.correct)), at: 11)
+    try version.executeBound()
+    let versionRow = database.lastInsertedRowID
+
+    let choice = try database.cachedStatement(
+      "INSERT INTO choices (version_id, position, slug, text, correct, weight, feedback) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    for (position, item) in content.choices.enumerated() {
+      choice.reset()
+      try choice.bind(versionRow, at: 1)
+      try choice.bind(Int64(position), at: 2)
+      try choice.bind(item.id, at: 3)
+      try choice.bind(item.text, at: 4)
+      try choice.bind(item.correct, at: 5)
+      try choice.bind(item.weight, at: 6)
+      try choice.bind(item.feedback, at: 7)
+      try choice.executeBound()
+    }
+  }
+
+  private func insertTags(_ tags: [String], identity: Int64) throws {
+    guard !tags.isEmpty else { return }
+    let statement = try database.cachedStatement(
+      "INSERT INTO question_tags (question_id, position, tag) VALUES (?, ?, ?)")
+    for (position, tag) in tags.enumerated() {
+      statement.reset()
+      try statement.bind(identity, at: 1)
+      try statement.bind(Int64(position), at: 2)
+      try statement.bind(tag, at: 3)
+      try statement.executeBound()
+    }
+  }
+
+  private struct RetiredQuestion {
+    let identity: Int64
+    let version: Int
+    let question: Question
+  }
+
+  /// The retired questions of a quiz, with the content of their last version.
+  private func retiredQuestions(ofQuiz quizRow: Int64) throws -> [String: RetiredQuestion] {
+    let rows = try database.fetchAll(
+      """
+      SELECT q.id, q.slug, q.current_version, v.id, v.prompt, v.explanation, v.points, v.multiple,
+        v.scoring, v.shuffle
+      FROM questions q JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
+      WHERE q.quiz_id = ? AND q.retired_at IS NOT NULL
+      """, [quizRow]
+    ) { row in
+      (
+        row.int64(0), row.int(2), row.int64(3),
+        Question(
+          id: row.string(1), prompt: row.string(4), explanation: row.optionalString(5), points: row.double(6),
+          multiple: row.bool(7), scoring: row.optionalString(8).flatMap(ScoringRule.init), shuffle: row.bool(9),
+          choices: [])
+      )
+    }
+    var retired: [String: RetiredQuestion] = [:]
+    for (identity, version, versionRow, question) in rows {
+      var question = question
+      question.choices = try choices(ofVersionRow: versionRow)
+      question.tags = try database.fetchAll(
+        "SELECT tag FROM question_tags WHERE question_id = ? ORDER BY position", [identity]
+      ) { $0.string(0) }
+      retired[question.id] = RetiredQuestion(identity: identity, version: version, question: question)
+    }
+    return retired
+  }
+
+  /// One change-log row for a saved quiz, with its counts.
+  func logSave(_ result: QuizSaveResult, at time: Timestamp) throws {
+    guard result.outcome != .unchanged else { return }
+    try logChange(
+      .quiz, result.outcome == .added ? .insert : .update, quiz: result.quiz,
+      detail: QuizRepository.countsDetail([
+        "questions_new": result.newQuestions.count, "questions_changed": result.changedQuestions.count,
+        "questions_retired": result.retiredQuestions.count, "questions_restored": result.restoredQuestions.count,
+      ]), at: time)
+  }
+}
+
+// MARK: - Removing
+
+/// What removing a question did.
+public enum RemovalOutcome: String, Equatable, Sendable {
+  /// Deleted with all its versions: nobody had answered it.
+  case deleted
+  /// Hidden from the quiz, kept for the attempts that answered it.
+  case retired
+}
+
+extension QuizRepository {
+  /// Removes question `questionID` from quiz `quizID`: retired when attempts answered it,
+  /// deleted otherwise. `purge` deletes it with its answers even then.
+  @discardableResult
+  public func removeQuestion(_ questionID: String, fromQuiz quizID: String, purge: Bool = false) throws
+    -> RemovalOutcome
+  {
+    try database.inTransaction {
+      let stored = try requireQuiz(quizID)
+      guard let rows = stored.questionRows[questionID] else {
+        throw RepositoryError.unknownQuestion(
+          quiz: quizID, question: questionID,
+          suggestion: Suggestion.closest(to: questionID, among: stored.quiz.questions.map(\.id)))
+      }
+      let time = now()
+      let answered = try database.fetchOne(
+        """
+        SELECT EXISTS (SELECT 1 FROM answers a JOIN question_versions v ON v.id = a.version_id
+          WHERE v.question_id = ?)
+        """, [rows.identity]
+      ) { $0.bool(0) } ?? false
+      let outcome: RemovalOutcome
+      if answered && !purge {
+        try database.execute(
+          "UPDATE questions SET section_id = NULL, position = NULL, retired_at = ? WHERE id = ?",
+          [time.text, rows.identity])
+        outcome = .retired
+      } else {
+        try database.execute("DELETE FROM questions WHERE id = ?", [rows.identity])
+        outcome = .deleted
+      }
+      if answered && purge { try recomputeAttemptScores(ofQuiz: stored.rowID) }
+      try logChange(
+        .question, outcome == .retired ? .update : .delete, quiz: quizID, item: questionID,
+        detail: outcome == .retired ? #"{"retired":true}"# : nil, at: time)
+      return outcome
+    }
+  }
+
+  /// After answers were deleted, an attempt's total is the sum of what is left.
+  func recomputeAttemptScores(ofQuiz quizRow: Int64) throws {
+    try database.execute(
+      """
+      UPDATE attempts SET score = coalesce((SELECT sum(score) FROM answers WHERE attempt_id = attempts.id), 0)
+      WHERE quiz_id = ?
+      """, [quizRow])
+  }
+}

@@ -1,0 +1,211 @@
+import CSQLite
+import Foundation
+
+/// One connection to a SQLite database file.
+///
+/// A connection is used from one thread at a time: it is not `Sendable`. Open it with
+/// `Database(path:)`, run SQL with `execute(_:)` or prepared statements, and group writes with
+/// `inTransaction(_:)`.
+public final class Database {
+  let handle: OpaquePointer
+  public let path: String
+  var statementCache: [String: Statement] = [:]
+  var hooks = Hooks()
+  var savepointDepth = 0
+
+  /// Opens (and creates when missing) the database at `path`.
+  ///
+  /// A file created here is readable by its owner only: quiz databases hold personal data.
+  /// The connection enforces foreign keys and waits up to `busyTimeout` for other writers;
+  /// the journal mode is left for `enableWAL()`, so that a file can be inspected before
+  /// anything is written to it.
+  public init(path: String, busyTimeout: Int32 = 5_000, readOnly: Bool = false) throws {
+    if !readOnly && path != ":memory:" && !path.isEmpty {
+      try Database.createPrivateFile(at: path)
+    }
+    var connection: OpaquePointer?
+    let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+      | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &connection, flags, nil)
+    guard code == SQLITE_OK, let connection else {
+      let error = DatabaseError(connection: connection, code: code, sql: nil)
+      sqlite3_close_v2(connection)
+      throw error
+    }
+    self.handle = connection
+    self.path = path
+    sqlite3_extended_result_codes(connection, 1)
+    sqlite3_busy_timeout(connection, busyTimeout)
+    try execute("PRAGMA foreign_keys = ON")
+  }
+
+  deinit {
+    statementCache.removeAll()
+    uninstallHooks()
+    sqlite3_close_v2(handle)
+  }
+
+  /// Creates an empty file with mode 0600 when none exists. SQLite treats an empty file as a
+  /// new database and gives its -wal and -shm files the same permissions.
+  private static func createPrivateFile(at path: String) throws {
+    let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    if descriptor >= 0 {
+      close(descriptor)
+      return
+    }
+    if errno == EEXIST { return }
+    let reason = String(cString: strerror(errno))
+    throw DatabaseError(
+      extendedResultCode: SQLITE_CANTOPEN, message: "unable to create \(path): \(reason)")
+  }
+}
+
+// MARK: - Settings
+
+extension Database {
+  /// Switches the file to write-ahead logging, so that readers never block the writer.
+  public func enableWAL() throws {
+    let mode = try fetchOne("PRAGMA journal_mode = WAL") { $0.string(0) }
+    guard mode?.lowercased() == "wal" || path == ":memory:" else {
+      throw DatabaseError(
+        extendedResultCode: SQLITE_ERROR, message: "could not enable WAL (journal_mode is \(mode ?? "?"))",
+        sql: "PRAGMA journal_mode = WAL")
+    }
+    try execute("PRAGMA synchronous = NORMAL")
+  }
+
+  /// The number of rows changed by the last INSERT, UPDATE or DELETE.
+  public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// The rowid of the last inserted row.
+  public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// True while a transaction is open on this connection.
+  public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// The version of the SQLite library in use, such as "3.40.1".
+  public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+}
+
+// MARK: - Executing SQL
+
+extension Database {
+  /// Runs one or more SQL statements separated by semicolons, without arguments.
+  public func execute(_ sql: String) throws {
+    var remaining = sql
+    while true {
+      var tail: UnsafePointer<CChar>?
+      var statement: OpaquePointer?
+      let (code, rest): (Int32, String) = remaining.withCString { start in
+        let code = sqlite3_prepare_v2(handle, start, -1, &statement, &tail)
+        return (code, tail.map { String(cString: $0) } ?? "")
+      }
+      guard code == SQLITE_OK else {
+        throw DatabaseError(connection: handle, code: code, sql: Database.firstStatement(of: remaining))
+      }
+      guard let statement else { return }  // only whitespace or comments left
+      defer { sqlite3_finalize(statement) }
+      var step = sqlite3_step(statement)
+      while step == SQLITE_ROW { step = sqlite3_step(statement) }
+      guard step == SQLITE_DONE else {
+        let text = sqlite3_sql(statement).map { String(cString: $0) }
+        throw DatabaseError(connection: handle, code: step, sql: text)
+      }
+      remaining = rest
+    }
+  }
+
+  /// Runs one statement with arguments.
+  public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible]) throws {
+    try cachedStatement(sql).execute(arguments)
+  }
+
+  /// Prepares a statement that is finalized when it is released.
+  public func makeStatement(_ sql: String) throws -> Statement {
+    try Statement(connection: handle, sql: sql, persistent: false)
+  }
+
+  /// Returns the connection's prepared statement for `sql`, preparing it on first use.
+  public func cachedStatement(_ sql: String) throws -> Statement {
+    if let statement = statementCache[sql] { return statement }
+    let statement = try Statement(connection: handle, sql: sql, persistent: true)
+    statementCache[sql] = statement
+    return statement
+  }
+
+  /// Maps every row of `sql`.
+  public func fetchAll<T>(
+    _ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ transform: (Row) throws -> T
+  ) throws -> [T] {
+    try cachedStatement(sql).fetchAll(arguments, transform)
+  }
+
+  /// Maps the first row of `sql`, if any.
+  public func fetchOne<T>(
+    _ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ transform: (Row) throws -> T
+  ) throws -> T? {
+    try cachedStatement(sql).fetchOne(arguments, transform)
+  }
+
+  private static func firstStatement(of sql: String) -> String {
+    let trimmed = sql.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let end = trimmed.firstIndex(of: ";") else { return trimmed }
+    return String(trimmed[...end])
+  }
+}
+
+// MARK: - Transactions and savepoints
+
+extension Database {
+  public enum TransactionKind: String, Sendable {
+    case deferred = "DEFERRED"
+    case immediate = "IMMEDIATE"
+    case exclusive = "EXCLUSIVE"
+  }
+
+  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+  /// Writers take the lock up front (`IMMEDIATE`) so that two processes wait for each other
+  /// on `BEGIN` instead of failing halfway.
+  public func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    try execute("BEGIN \(kind.rawValue) TRANSACTION")
+    let result: T
+    do {
+      result = try body()
+    } catch {
+      rollbackIgnoringErrors()
+      throw error
+    }
+    do {
+      try execute("COMMIT TRANSACTION")
+    } catch {
+      rollbackIgnoringErrors()
+      throw error
+    }
+    return result
+  }
+
+  /// Runs `body` in a savepoint, nested in the current transaction (or starting one): released
+  /// when it returns, rolled back to its start when it throws.
+  public func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+    savepointDepth += 1
+    defer { savepointDepth -= 1 }
+    let name = "quiz_savepoint_\(savepointDepth)"
+    try execute("SAVEPOINT \(name)")
+    do {
+      let result = try body()
+      try execute("RELEASE SAVEPOINT \(name)")
+      return result
+    } catch {
+      if isInTransaction {
+        try? execute("ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+        try? execute("RELEASE SAVEPOINT \(name)")
+      }
+      throw error
+    }
+  }
+
+  private func rollbackIgnoringErrors() {
+    // SQLite may already have rolled back (after SQLITE_FULL, say); then there is nothing left.
+    if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
+  }
+}

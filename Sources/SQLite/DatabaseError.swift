@@ -1,0 +1,56 @@
+import CSQLite
+
+/// An error reported by SQLite, with the extended result code, SQLite's message and the SQL
+/// that was running, printed the way GRDB does:
+/// `SQLite error 19: NOT NULL constraint failed: t.a - while executing `INSERT …``.
+public struct DatabaseError: Error, Equatable, Sendable {
+  /// The extended result code (`SQLITE_CONSTRAINT_NOTNULL` is 1299); its low byte is the primary code.
+  public let extendedResultCode: Int32
+  public let message: String
+  public let sql: String?
+
+  public init(extendedResultCode: Int32, message: String, sql: String? = nil) {
+    self.extendedResultCode = extendedResultCode
+    self.message = message
+    self.sql = sql
+  }
+
+  /// The primary result code (`SQLITE_CONSTRAINT` is 19).
+  public var resultCode: Int32 { extendedResultCode & 0xFF }
+}
+
+// MARK: - Reading the error of a connection
+
+extension DatabaseError {
+  /// The error SQLite recorded on `connection` for a call that returned `code`.
+  init(connection: OpaquePointer?, code: Int32, sql: String?) {
+    let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
+    // The connection's code can lag behind when the failing call did not set it.
+    let useExtended = extended & 0xFF == code & 0xFF ? extended : code
+    let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+      ?? String(cString: sqlite3_errstr(code))
+    self.init(extendedResultCode: useExtended, message: message, sql: sql)
+  }
+}
+
+// MARK: - Well-known codes
+
+extension DatabaseError {
+  public static let constraint: Int32 = SQLITE_CONSTRAINT
+  public static let notADatabase: Int32 = SQLITE_NOTADB
+  public static let cannotOpen: Int32 = SQLITE_CANTOPEN
+  public static let busy: Int32 = SQLITE_BUSY
+  public static let readOnly: Int32 = SQLITE_READONLY
+}
+
+// MARK: - Printing
+
+extension DatabaseError: CustomStringConvertible {
+  public var description: String {
+    var text = "SQLite error \(resultCode)"
+    if extendedResultCode != resultCode { text += " (extended \(extendedResultCode))" }
+    text += ": \(message)"
+    if let sql { text += " - while executing `\(sql)`" }
+    return text
+  }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import QuizCLI
+
+exit(QuizCLI.main(CommandLine.arguments))
