@@ -40,7 +40,6 @@ CREATE TABLE questions (
   CHECK ((section_id IS NULL) = (position IS NULL)),
   CHECK (retired_at IS NULL OR section_id IS NULL)
 ) STRICT;
-CREATE INDEX questions_by_section ON questions (section_id, position);
 
 CREATE TABLE question_versions (
   id            INTEGER PRIMARY KEY,

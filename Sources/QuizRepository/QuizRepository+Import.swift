@@ -51,19 +51,19 @@ private struct DryRunRollback: Error {
 // MARK: - Importing
 
 extension QuizRepository {
-  /// Imports documents in one transaction: every quiz and attempt lands, or nothing does.
+  /// Imports in one transaction: `body` hands quizzes and attempts to the session as they are
+  /// read; when it returns without problems, everything lands, otherwise nothing does.
   ///
   /// Quizzes are upserted by id with the versioning rules of `saveQuiz`; attempts are scored
   /// and pinned to the versions they answered; an attempt id already recorded with the same
-  /// content is skipped, with other content it is a problem. Problems are reported all
-  /// together as `RepositoryError.invalid`, each path prefixed with its source's name.
-  /// `dryRun` does all of it and rolls back. `progress` hears (done, total) now and then.
-  public func importDocuments(
-    _ sources: [ImportSource], dryRun: Bool = false, progress: ((Int, Int) -> Void)? = nil
-  ) throws -> ImportSummary {
+  /// content is skipped, with other content it is a problem. All problems are reported
+  /// together as `RepositoryError.invalid`. `dryRun` does all of it and rolls back.
+  public func importing(dryRun: Bool = false, _ body: (ImportSession) throws -> Void) throws -> ImportSummary {
     do {
       return try database.inTransaction {
-        let summary = try importInTransaction(sources, progress: progress)
+        let session = ImportSession(repository: self, time: now())
+        try body(session)
+        let summary = try session.finish()
         if dryRun { throw DryRunRollback(summary: summary) }
         return summary
       }
@@ -72,74 +72,20 @@ extension QuizRepository {
     }
   }
 
-  private func importInTransaction(_ sources: [ImportSource], progress: ((Int, Int) -> Void)?) throws
-    -> ImportSummary
-  {
-    let time = now()
-    var summary = ImportSummary()
-    var problems: [Problem] = []
-    var targets: [String: AttemptTarget] = [:]
-    var quizSource: [String: String] = [:]
-    let total = sources.reduce(0) { $0 + $1.document.quizzes.count + $1.document.attempts.count }
-    var done = 0
-    func tick() {
-      done += 1
-      if done % 500 == 0 { progress?(done, total) }
-    }
-
-    for source in sources {
-      for (index, quiz) in source.document.quizzes.enumerated() {
-        defer { tick() }
-        if let other = quizSource[quiz.id] {
-          problems.append(
-            Problem(
-              path: "\(source.name): $.quizzes[\(index)].id",
-              message: "quiz \"\(quiz.id)\" is also in \(other) (one import takes each quiz once)"))
-          continue
+  /// Imports whole documents in one transaction (see `importing`).
+  public func importDocuments(_ sources: [ImportSource], dryRun: Bool = false) throws -> ImportSummary {
+    try importing(dryRun: dryRun) { session in
+      for source in sources {
+        for (index, quiz) in source.document.quizzes.enumerated() {
+          try session.add(quiz, path: "$.quizzes[\(index)]", source: source.name)
         }
-        quizSource[quiz.id] = source.name
-        let found = QuizBankValidator.quizProblems(quiz, path: "$.quizzes[\(index)]")
-        guard found.isEmpty else {
-          problems += found.map { Problem(path: "\(source.name): \($0.path)", message: $0.message) }
-          continue
+        session.quizzesComplete(source: source.name)
+        for (index, attempt) in source.document.attempts.enumerated() {
+          try session.add(attempt, path: "$.attempts[\(index)]", source: source.name)
         }
-        let result = try writeQuiz(quiz, existing: try storedQuiz(quiz.id), at: time)
-        try logSave(result, at: time)
-        summary.add(result)
+        try session.endDocument(source: source.name)
       }
     }
-    guard problems.isEmpty else { throw RepositoryError.invalid(problems) }
-
-    var addedPerQuiz: [String: Int] = [:]
-    for source in sources {
-      for (index, attempt) in source.document.attempts.enumerated() {
-        defer { tick() }
-        let path = index < source.document.attemptPaths.count
-          ? source.document.attemptPaths[index] : "$.attempts[\(index)]"
-        var found: [Problem] = []
-        guard let target = try attemptTarget(attempt.quiz, cache: &targets) else {
-          let suggestion = Suggestion.didYouMean(attempt.quiz, among: try quizIDs())
-          problems.append(
-            Problem(path: "\(source.name): \(path).quiz", message: "unknown quiz \"\(attempt.quiz)\"\(suggestion)"))
-          continue
-        }
-        let recording = try recordAttempt(attempt, target: target, path: path, at: time, problems: &found)
-        problems += found.map { Problem(path: "\(source.name): \($0.path)", message: $0.message) }
-        switch recording {
-        case .added?:
-          summary.attemptsAdded += 1
-          addedPerQuiz[attempt.quiz, default: 0] += 1
-        case .alreadyRecorded?: summary.attemptsSkipped += 1
-        case nil: break
-        }
-      }
-    }
-    guard problems.isEmpty else { throw RepositoryError.invalid(problems) }
-    for (quiz, count) in addedPerQuiz.sorted(by: { $0.key < $1.key }) {
-      try logChange(.attempt, .insert, quiz: quiz, detail: QuizRepository.countsDetail(["count": count]), at: time)
-    }
-    progress?(total, total)
-    return summary
   }
 
   /// The quiz attempts at `id` are recorded against, loaded once per import.
@@ -149,6 +95,115 @@ extension QuizRepository {
     let target = AttemptTarget(stored)
     cache[id] = target
     return target
+  }
+}
+
+/// One import in progress, inside its transaction. Hand it each quiz and attempt as it is read,
+/// and `endDocument` after each document.
+public final class ImportSession {
+  private let repository: QuizRepository
+  private let time: Timestamp
+  private var summary = ImportSummary()
+  private var problems: [Problem] = []
+  private var problemCount = 0
+  private var targets: [String: AttemptTarget] = [:]
+  /// Quiz id → the source that carried it.
+  private var quizSource: [String: String] = [:]
+  /// Quizzes the reader rejected: attempts at them are not reported again.
+  private var rejected = Set<String>()
+  private var attemptsPerQuiz: [String: Int] = [:]
+  /// Attempts read before their document's quizzes were all in.
+  private var pending: [(Attempt, String, String)] = []
+  private var quizzesDone = Set<String>()
+
+  init(repository: QuizRepository, time: Timestamp) {
+    self.repository = repository
+    self.time = time
+  }
+
+  /// True once a problem was found: the import will be rolled back.
+  public var hasProblems: Bool { problemCount > 0 }
+
+  /// Upserts `quiz`, found at `path` of `source`.
+  public func add(_ quiz: Quiz, path: String, source: String) throws {
+    if let other = quizSource[quiz.id] {
+      report(
+        [Problem(path: path + ".id", message: "quiz \"\(quiz.id)\" is also in \(other) (one import takes each quiz once)")],
+        source: source)
+      return
+    }
+    quizSource[quiz.id] = source
+    let found = QuizBankValidator.quizProblems(quiz, path: path)
+    guard found.isEmpty else {
+      report(found, source: source)
+      rejected.insert(quiz.id)
+      return
+    }
+    targets[quiz.id] = nil
+    let result = try repository.writeQuiz(quiz, existing: try repository.storedQuiz(quiz.id), at: time)
+    try repository.logSave(result, at: time)
+    summary.add(result)
+  }
+
+  /// Notes a quiz that the reader found invalid.
+  public func reject(quizID: String) { rejected.insert(quizID) }
+
+  /// Marks the end of `source`'s quizzes: its attempts can be recorded as they come.
+  public func quizzesComplete(source: String) { quizzesDone.insert(source) }
+
+  /// Scores and records `attempt`, found at `path` of `source`.
+  public func add(_ attempt: Attempt, path: String, source: String) throws {
+    guard quizzesDone.contains(source) else {
+      pending.append((attempt, path, source))
+      return
+    }
+    guard !rejected.contains(attempt.quiz) else { return }
+    guard let target = try repository.attemptTarget(attempt.quiz, cache: &targets) else {
+      let suggestion = Suggestion.didYouMean(attempt.quiz, among: try repository.quizIDs())
+      report([Problem(path: path + ".quiz", message: "unknown quiz \"\(attempt.quiz)\"\(suggestion)")], source: source)
+      return
+    }
+    var found: [Problem] = []
+    let recording = try repository.recordAttempt(attempt, target: target, path: path, at: time, problems: &found)
+    report(found, source: source)
+    switch recording {
+    case .added?:
+      summary.attemptsAdded += 1
+      attemptsPerQuiz[attempt.quiz, default: 0] += 1
+    case .alreadyRecorded?: summary.attemptsSkipped += 1
+    case nil: break
+    }
+  }
+
+  /// Records the attempts of `source` that came before its quizzes.
+  public func endDocument(source: String) throws {
+    quizzesDone.insert(source)
+    let waiting = pending.filter { $0.2 == source }
+    pending.removeAll { $0.2 == source }
+    for (attempt, path, source) in waiting { try add(attempt, path: path, source: source) }
+  }
+
+  /// Adds problems found elsewhere (by the reader), with their source's name.
+  public func report(_ found: [Problem], source: String, total: Int? = nil) {
+    problemCount += total ?? found.count
+    for problem in found where problems.count < QuizBankReader.problemLimit {
+      problems.append(Problem(path: "\(source): \(problem.path)", message: problem.message))
+    }
+  }
+
+  /// Adds a problem that concerns a source as a whole (say, a JSON syntax error).
+  public func report(message: String, source: String) {
+    problemCount += 1
+    if problems.count < QuizBankReader.problemLimit { problems.append(Problem(path: source, message: message)) }
+  }
+
+  func finish() throws -> ImportSummary {
+    guard problemCount == 0 else { throw RepositoryError.invalid(problems, total: problemCount) }
+    for (quiz, count) in attemptsPerQuiz.sorted(by: { $0.key < $1.key }) {
+      try repository.logChange(
+        .attempt, .insert, quiz: quiz, detail: QuizRepository.countsDetail(["count": count]), at: time)
+    }
+    return summary
   }
 }
 

@@ -34,7 +34,7 @@ extension QuizRepository {
   @discardableResult
   public func saveQuiz(_ quiz: Quiz) throws -> QuizSaveResult {
     let problems = QuizBankValidator.quizProblems(quiz)
-    guard problems.isEmpty else { throw RepositoryError.invalid(problems) }
+    guard problems.isEmpty else { throw RepositoryError.invalid(problems, total: problems.count) }
     return try database.inTransaction {
       let result = try writeQuiz(quiz, existing: try storedQuiz(quiz.id), at: now())
       try logSave(result, at: now())

@@ -12,8 +12,9 @@ public enum RepositoryError: Error, Equatable, Sendable {
   case unknownQuiz(String, suggestion: String?)
   case unknownQuestion(quiz: String, question: String, suggestion: String?)
   case unknownSection(quiz: String, section: String)
-  /// Content that breaks the rules; nothing was written.
-  case invalid([Problem])
+  /// Content that breaks the rules; nothing was written. `total` counts every problem, of
+  /// which `problems` holds the first ones.
+  case invalid([Problem], total: Int)
   /// A request that conflicts with what is stored (say, a quiz id that exists).
   case conflict(String)
 }
@@ -30,7 +31,7 @@ extension RepositoryError: CustomStringConvertible {
       return "unknown question \"\(question)\" in quiz \"\(quiz)\""
         + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     case .unknownSection(let quiz, let section): return "unknown section \"\(section)\" in quiz \"\(quiz)\""
-    case .invalid(let problems):
+    case .invalid(let problems, _):
       return problems.map(\.description).joined(separator: "\n")
     case .conflict(let message): return message
     }

@@ -23,42 +23,40 @@ enum ImportCommand {
 
   static func run(_ invocation: Invocation) throws {
     let console = invocation.console
+    let dryRun = invocation.arguments.flag("dry-run")
     let inputs = try InputFiles.read(invocation.arguments.positionals)
-    let sources = try parse(inputs)
     let repository = try invocation.repository()
     let totalBytes = inputs.reduce(0) { $0 + $1.bytes.count }
-    let showProgress = console.stderrIsTerminal && totalBytes > 4 << 20
-    let summary = try repository.importDocuments(
-      sources, dryRun: invocation.arguments.flag("dry-run"),
-      progress: showProgress
-        ? { done, total in console.error("\rImporting… \(done * 100 / max(total, 1))%") } : nil)
-    if showProgress { console.error("\r\u{1B}[K") }
-    if invocation.format == "json" {
-      console.writeBytes(json(summary, dryRun: invocation.arguments.flag("dry-run")))
-    } else {
-      console.write(text(summary, dryRun: invocation.arguments.flag("dry-run")))
-    }
-  }
-
-  /// Parses every input, reporting the problems of all of them together.
-  static func parse(_ inputs: [InputFiles.Input]) throws -> [ImportSource] {
-    var sources: [ImportSource] = []
-    var problems: [String] = []
-    for input in inputs {
-      do {
-        sources.append(ImportSource(name: input.name, document: try QuizBankReader.read(input.bytes)))
-      } catch QuizBankError.syntax(let error) {
-        problems.append("\(input.name): \(error.description)")
-      } catch QuizBankError.invalid(let found) {
-        problems += found.map { "\(input.name): \($0.description)" }
+    let progress = console.stderrIsTerminal && totalBytes > 4 << 20 ? ProgressLine(console: console, total: totalBytes) : nil
+    var before = 0
+    let t0 = Date()
+    FileHandle.standardError.write(Data("T start \(t0.timeIntervalSince1970)\n".utf8))
+    let summary = try repository.importing(dryRun: dryRun) { session in
+      for input in inputs {
+        try ImportPipeline.run(input.bytes) { message in
+          switch message {
+          case .item(.quiz(let quiz, let path)): try session.add(quiz, path: path, source: input.name)
+          case .item(.rejectedQuiz(let id)): session.reject(quizID: id)
+          case .item(.attempt(let attempt, let path)): try session.add(attempt, path: path, source: input.name)
+          case .item(.quizzesComplete): session.quizzesComplete(source: input.name)
+          case .progress(let offset): progress?.update(before + offset)
+          case .finished: break
+          case .failed(.syntax(let error)): session.report(message: error.description, source: input.name)
+          case .failed(.invalid(let problems, let total)): session.report(problems, source: input.name, total: total)
+          }
+        }
+        try session.endDocument(source: input.name)
+        before += input.bytes.count
       }
+      progress?.finish()
+      FileHandle.standardError.write(Data("T body done \(Date().timeIntervalSince(t0))\n".utf8))
     }
-    guard problems.isEmpty else {
-      throw CLIError.data(
-        "invalid quiz-bank document\(problems.count == 1 ? "" : "s"), nothing was imported",
-        details: CLIError.limited(problems))
+    FileHandle.standardError.write(Data("T committed \(Date().timeIntervalSince(t0))\n".utf8))
+    if invocation.format == "json" {
+      console.writeBytes(json(summary, dryRun: dryRun))
+    } else {
+      console.write(text(summary, dryRun: dryRun))
     }
-    return sources
   }
 
   static func text(_ summary: ImportSummary, dryRun: Bool) -> String {

@@ -40,10 +40,10 @@ enum CLIError: Error {
       switch error {
       case .cannotOpen: self = .noInput(error.description)
       case .notADatabase: self = .data(error.description)
-      case .invalid(let problems):
+      case .invalid(let problems, let total):
         self = .data(
-          problems.count == 1 ? "invalid input" : "invalid input (\(problems.count) problems)",
-          details: CLIError.limited(problems.map(\.description)))
+          "invalid input, nothing was written (\(total == 1 ? "1 problem" : "\(total) problems"))",
+          details: CLIError.limited(problems.map(\.description), total: total))
       default: self = .failure(error.description)
       }
     case let error as DatabaseError: self = .failure(error.description)
@@ -51,9 +51,10 @@ enum CLIError: Error {
     }
   }
 
-  /// At most 20 lines, then a count of the rest.
-  static func limited(_ lines: [String], limit: Int = 20) -> [String] {
-    guard lines.count > limit else { return lines }
-    return Array(lines.prefix(limit)) + ["… and \(lines.count - limit) more problems"]
+  /// At most 20 lines, then a count of the rest (of `total`, when more were found than kept).
+  static func limited(_ lines: [String], total: Int? = nil, limit: Int = 20) -> [String] {
+    let total = max(total ?? lines.count, lines.count)
+    guard total > limit else { return lines }
+    return Array(lines.prefix(limit)) + ["… and \(total - limit) more problem\(total - limit == 1 ? "" : "s")"]
   }
 }

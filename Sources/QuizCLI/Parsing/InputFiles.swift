@@ -5,14 +5,15 @@ import Foundation
 enum InputFiles {
   struct Input {
     var name: String
-    var bytes: [UInt8]
+    var bytes: InputBytes
   }
 
   static func read(_ paths: [String], folderExtension: String = "json") throws -> [Input] {
     var inputs: [Input] = []
     for path in paths {
       if path == "-" {
-        inputs.append(Input(name: "-", bytes: try readAll(descriptor: STDIN_FILENO, name: "standard input")))
+        let bytes = try readAll(descriptor: STDIN_FILENO, name: "standard input")
+        inputs.append(Input(name: "-", bytes: InputBytes(copying: bytes)))
         continue
       }
       var isDirectory: ObjCBool = false
@@ -30,10 +31,10 @@ enum InputFiles {
         guard !files.isEmpty else { throw CLIError.noInput("no .\(folderExtension) files in folder \(path)") }
         for file in files {
           let full = (path.hasSuffix("/") ? path : path + "/") + file
-          inputs.append(Input(name: full, bytes: try readFile(full)))
+          inputs.append(Input(name: full, bytes: try InputBytes(mapping: full)))
         }
       } else {
-        inputs.append(Input(name: path, bytes: try readFile(path)))
+        inputs.append(Input(name: path, bytes: try InputBytes(mapping: path)))
       }
     }
     return inputs
@@ -64,6 +65,71 @@ enum InputFiles {
       bytes.append(contentsOf: chunk[0..<count])
     }
     return bytes
+  }
+}
+
+/// The bytes of one input: a file mapped into memory (pages already read can be handed back,
+/// so that a large import does not keep the whole file resident), or a copy of what a pipe
+/// gave. Read-only once made, and so safe to read from another thread.
+final class InputBytes: @unchecked Sendable {
+  let buffer: UnsafeBufferPointer<UInt8>
+  private let mapped: Bool
+
+  init(copying bytes: [UInt8]) {
+    let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+    _ = storage.initialize(from: bytes)
+    buffer = UnsafeBufferPointer(start: storage.baseAddress, count: bytes.count)
+    mapped = false
+  }
+
+  init(mapping path: String) throws {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw CLIError.noInput("cannot open \(path): \(String(cString: strerror(errno)).lowercased())")
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      // Not a regular file (a FIFO, a device): read it instead.
+      let bytes = try InputFiles.readAll(descriptor: descriptor, name: path)
+      let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+      _ = storage.initialize(from: bytes)
+      buffer = UnsafeBufferPointer(start: storage.baseAddress, count: bytes.count)
+      mapped = false
+      return
+    }
+    let size = Int(status.st_size)
+    guard size > 0 else {
+      buffer = UnsafeBufferPointer(start: nil, count: 0)
+      mapped = false
+      return
+    }
+    guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+      throw CLIError.noInput("cannot read \(path): \(String(cString: strerror(errno)).lowercased())")
+    }
+    madvise(address, size, MADV_SEQUENTIAL)
+    buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+    mapped = true
+  }
+
+  /// Hands back the pages before `offset`: they were read and will not be needed again (if
+  /// they are, for an error message, they are read from the file again).
+  func release(before offset: Int) {
+    guard mapped, let base = buffer.baseAddress else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let length = (min(offset, buffer.count) / page) * page
+    if length > 0 { madvise(UnsafeMutableRawPointer(mutating: base), length, MADV_DONTNEED) }
+  }
+
+  var count: Int { buffer.count }
+
+  deinit {
+    guard let base = buffer.baseAddress else { return }
+    if mapped {
+      munmap(UnsafeMutableRawPointer(mutating: base), buffer.count)
+    } else {
+      base.deallocate()
+    }
   }
 }
 

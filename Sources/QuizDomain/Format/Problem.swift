@@ -16,9 +16,9 @@ public struct Problem: Equatable, Sendable, CustomStringConvertible {
 public enum QuizBankError: Error, Equatable, Sendable {
   /// Not JSON: nothing further could be read.
   case syntax(JSONSyntaxError)
-  /// JSON, but not a valid quiz-bank/1 document. `problems` is every problem found, in
-  /// document order.
-  case invalid([Problem])
+  /// JSON, but not a valid quiz-bank/1 document: the problems found, in document order (at
+  /// most `QuizBankReader.problemLimit` of them), and how many there were in all.
+  case invalid([Problem], total: Int)
 }
 
 /// A path into a JSON document, built as the decoder walks it.

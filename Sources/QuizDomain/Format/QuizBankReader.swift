@@ -2,35 +2,64 @@
 public struct QuizBankDocument: Equatable, Sendable {
   public var quizzes: [Quiz]
   public var attempts: [Attempt]
-  /// Where each attempt stands in the document (`$.attempts[i]`), for later error messages.
-  public var attemptPaths: [String]
 
   public init(quizzes: [Quiz], attempts: [Attempt] = []) {
     self.quizzes = quizzes
     self.attempts = attempts
-    self.attemptPaths = attempts.indices.map { "$.attempts[\($0)]" }
   }
+}
+
+/// What the streaming reader hands over, in document order.
+public enum QuizBankItem: Sendable {
+  /// A valid quiz, at `path` (`$.quizzes[3]`).
+  case quiz(Quiz, path: String)
+  /// A quiz with problems (reported at the end); attempts at it need no further complaint.
+  case rejectedQuiz(id: String)
+  /// An attempt with valid fields, at `path`; whether it names real questions and choices is
+  /// for the receiver to check.
+  case attempt(Attempt, path: String)
+  /// Every quiz of the document has been handed over.
+  case quizzesComplete
 }
 
 /// Reads quiz-bank/1 documents (`quiz-format.md`): JSON syntax first, then every field's type
 /// and rule, collecting all problems rather than stopping at the first one.
 public enum QuizBankReader {
   public static let format = "quiz-bank/1"
+  /// Problems kept for the report; further ones are only counted.
+  public static let problemLimit = 1_000
 
-  /// Reads one document. Throws `QuizBankError.syntax` for malformed JSON and
-  /// `QuizBankError.invalid` with every problem for a document that breaks the format.
-  /// References from attempts to quizzes outside the document are checked later, by
-  /// `QuizBankValidator.validateAttempts`.
-  public static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws -> QuizBankDocument {
+  /// Reads a document item by item, handing each quiz and attempt to `body` as soon as it is
+  /// read, so that a large document never sits whole in memory. `progress` hears the byte
+  /// offset reached after each item. Throws `QuizBankError.syntax` at malformed JSON and, at the
+  /// end, `QuizBankError.invalid` with the problems found (`body` may have been handed items
+  /// by then: the caller discards them).
+  public static func stream(
+    _ bytes: UnsafeBufferPointer<UInt8>, progress: ((Int) -> Void)? = nil,
+    _ body: (QuizBankItem) throws -> Void
+  ) throws {
     var decoder = QuizBankDecoder(scanner: JSONScanner(bytes))
-    let document: QuizBankDocument?
     do {
-      document = try decoder.decodeDocument()
+      try decoder.decodeDocument(body: body, progress: progress)
       try decoder.scanner.expectEnd()
     } catch let error as JSONSyntaxError {
       throw QuizBankError.syntax(error)
     }
-    guard let document, decoder.problems.isEmpty else { throw QuizBankError.invalid(decoder.problems) }
+    guard decoder.problems.isEmpty else { throw QuizBankError.invalid(decoder.problems, total: decoder.problemCount) }
+  }
+
+  /// Reads one whole document. Throws `QuizBankError.syntax` for malformed JSON and
+  /// `QuizBankError.invalid` with every problem for a document that breaks the format.
+  /// References from attempts to quizzes outside the document are checked by the repository.
+  public static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws -> QuizBankDocument {
+    var document = QuizBankDocument(quizzes: [])
+    try stream(bytes) { item in
+      switch item {
+      case .quiz(let quiz, _): document.quizzes.append(quiz)
+      case .attempt(let attempt, _): document.attempts.append(attempt)
+      case .rejectedQuiz, .quizzesComplete: break
+      }
+    }
     return document
   }
 
@@ -49,7 +78,9 @@ public enum QuizBankReader {
       } catch let error as JSONSyntaxError {
         throw QuizBankError.syntax(error)
       }
-      guard let attempt, decoder.problems.isEmpty else { throw QuizBankError.invalid(decoder.problems) }
+      guard let attempt, decoder.problems.isEmpty else {
+        throw QuizBankError.invalid(decoder.problems, total: decoder.problemCount)
+      }
       return attempt
     }
   }
@@ -60,14 +91,22 @@ public enum QuizBankReader {
 struct QuizBankDecoder {
   var scanner: JSONScanner
   var path = JSONPath()
-  var problems: [Problem] = []
+  private(set) var problems: [Problem] = []
+  private(set) var problemCount = 0
+  /// The id of the quiz being read, for rejecting it by name when it has problems.
+  var lastQuizID: String?
 
   init(scanner: JSONScanner) { self.scanner = scanner }
 
   mutating func report(_ message: String, key: String? = nil) {
     var text = path.text
     if let key { text += "." + key }
-    problems.append(Problem(path: text, message: message))
+    add(Problem(path: text, message: message))
+  }
+
+  mutating func add(_ problem: Problem) {
+    problemCount += 1
+    if problems.count < QuizBankReader.problemLimit { problems.append(problem) }
   }
 }
 
@@ -200,40 +239,70 @@ extension QuizBankDecoder {
 // MARK: - The document
 
 extension QuizBankDecoder {
-  mutating func decodeDocument() throws -> QuizBankDocument? {
+  mutating func decodeDocument(body: (QuizBankItem) throws -> Void, progress: ((Int) -> Void)?) throws {
     var format: String?
-    var quizzes: [Quiz]?
-    var attempts: [Attempt]? = []
-    var attemptCount = 0
+    var seenIDs: [String: Int] = [:]
+    var quizzesDone = false
     let seen = try decodeObject { decoder, key in
       switch key {
       case "format": format = try decoder.decodeString()
-      case "quizzes": quizzes = try decoder.decodeArray { try $0.decodeQuiz() }
+      case "quizzes":
+        try decoder.forEachElement { decoder, index in
+          let problemsBefore = decoder.problemCount
+          let quiz = try decoder.decodeQuiz()
+          progress?(decoder.scanner.offset)
+          guard let quiz, decoder.problemCount == problemsBefore else {
+            if let id = quiz?.id ?? decoder.lastQuizID { try body(.rejectedQuiz(id: id)) }
+            return
+          }
+          if let earlier = seenIDs[quiz.id] {
+            decoder.add(
+              Problem(
+                path: "$.quizzes[\(index)].id",
+                message: "duplicate quiz id \"\(quiz.id)\" (also $.quizzes[\(earlier)])"))
+            return
+          }
+          seenIDs[quiz.id] = index
+          try body(.quiz(quiz, path: "$.quizzes[\(index)]"))
+        }
+        quizzesDone = true
+        try body(.quizzesComplete)
       case "attempts":
-        attempts = try decoder.decodeArray { decoder -> Attempt? in
-          attemptCount += 1
-          return try decoder.decodeAttempt()
+        try decoder.forEachElement { decoder, index in
+          let problemsBefore = decoder.problemCount
+          let attempt = try decoder.decodeAttempt()
+          progress?(decoder.scanner.offset)
+          guard let attempt, decoder.problemCount == problemsBefore else { return }
+          try body(.attempt(attempt, path: "$.attempts[\(index)]"))
         }
       default: return false
       }
       return true
     }
-    guard let seen else { return nil }
+    guard let seen else { return }
     requireFields(["format", "quizzes"], in: seen)
     if let format, format != QuizBankReader.format {
       report("unsupported format \"\(format.prefix(60))\" (expected \"\(QuizBankReader.format)\")", key: "format")
     }
-    guard let quizzes, let attempts else { return nil }
-    var seenIDs: [String: Int] = [:]
-    for (index, quiz) in quizzes.enumerated() {
-      if let earlier = seenIDs[quiz.id] {
-        problems.append(
-          Problem(path: "$.quizzes[\(index)].id", message: "duplicate quiz id \"\(quiz.id)\" (also $.quizzes[\(earlier)])"))
-      } else {
-        seenIDs[quiz.id] = index
-      }
+    if !quizzesDone { try body(.quizzesComplete) }
+  }
+
+  /// Calls `element` for each element of an array, at its index in the path; reports a
+  /// non-array.
+  mutating func forEachElement(_ element: (inout QuizBankDecoder, Int) throws -> Void) throws {
+    guard try scanner.peekKind() == .array else {
+      try mismatch(expected: "an array")
+      return
     }
-    return QuizBankDocument(quizzes: quizzes, attempts: attempts)
+    try scanner.beginArray()
+    var first = true
+    var index = 0
+    while try scanner.nextElement(first: &first) {
+      path.push(.index(index))
+      try element(&self, index)
+      path.pop()
+      index += 1
+    }
   }
 }
 
@@ -247,9 +316,12 @@ extension QuizBankDecoder {
     var scoring: ScoringRule?
     var sections: [Section]?
     var valid = true
+    lastQuizID = nil
     let seen = try decodeObject { decoder, key in
       switch key {
-      case "id": id = try decoder.decodeSlug()
+      case "id":
+        id = try decoder.decodeSlug()
+        decoder.lastQuizID = id
       case "title": title = try decoder.decodeText()
       case "description": description = try decoder.decodeString()
       case "scoring": scoring = try decoder.decodeScoring()
@@ -277,8 +349,7 @@ extension QuizBankDecoder {
       for (q, question) in section.questions.enumerated() {
         let here = "\(path.text).sections[\(s)].questions[\(q)]"
         if let earlier = seen[question.id] {
-          problems.append(
-            Problem(path: here + ".id", message: "duplicate question id \"\(question.id)\" (also \(earlier))"))
+          add(Problem(path: here + ".id", message: "duplicate question id \"\(question.id)\" (also \(earlier))"))
         } else {
           seen[question.id] = here
         }
