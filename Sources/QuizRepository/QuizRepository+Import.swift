@@ -210,20 +210,42 @@ public final class ImportSession {
 // MARK: - Exporting
 
 extension QuizRepository {
-  /// A quiz-bank/1 document of the quizzes `ids` (all, by id, when nil), with their attempts
-  /// when asked. Deterministic: the same database gives the same bytes.
-  public func exportDocument(quizzes ids: [String]? = nil, withAttempts: Bool = false) throws -> [UInt8] {
+  /// Writes a quiz-bank/1 document of the quizzes `ids` (all, by id, when nil), with their
+  /// attempts when asked, handing it to `sink` quiz by quiz. Deterministic: the same database
+  /// gives the same bytes. Reads in one transaction, so the document is one consistent state.
+  public func export(quizzes ids: [String]? = nil, withAttempts: Bool = false, to sink: ([UInt8]) throws -> Void)
+    throws
+  {
     try database.inTransaction(.deferred) {
       var seen = Set<String>()
       let chosen = try (ids ?? quizIDs()).filter { seen.insert($0).inserted }
-      var quizzes: [Quiz] = []
-      var attempts: [Attempt] = []
+      // Unknown ids fail before anything is written.
+      for id in chosen where try storedQuizRow(id) == nil { _ = try requireQuiz(id) }
+      var stream = QuizBankStreamWriter()
       for id in chosen {
-        let stored = try requireQuiz(id)
-        quizzes.append(stored.quiz)
-        if withAttempts { attempts += try attemptsForExport(ofQuiz: stored) }
+        stream.write(try requireQuiz(id).quiz)
+        try sink(stream.takeBytes())
       }
-      return QuizBankWriter.write(quizzes: quizzes, attempts: withAttempts ? attempts : nil)
+      if withAttempts {
+        stream.beginAttempts()
+        for id in chosen {
+          for attempt in try attemptsForExport(ofQuiz: try requireQuiz(id)) { stream.write(attempt) }
+          try sink(stream.takeBytes())
+        }
+      }
+      stream.finish()
+      try sink(stream.takeBytes())
     }
+  }
+
+  /// The whole export document in memory (see `export`).
+  public func exportDocument(quizzes ids: [String]? = nil, withAttempts: Bool = false) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    try export(quizzes: ids, withAttempts: withAttempts) { bytes += $0 }
+    return bytes
+  }
+
+  func storedQuizRow(_ id: String) throws -> Int64? {
+    try database.fetchOne("SELECT id FROM quizzes WHERE slug = ?", [id]) { $0.int64(0) }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import QuizDomain
 import QuizRepository
 
@@ -18,12 +19,16 @@ enum ExportCommand {
 
   static func run(_ invocation: Invocation) throws {
     let ids = invocation.arguments.positionals
-    let bytes = try invocation.repository().exportDocument(
-      quizzes: ids.isEmpty ? nil : ids, withAttempts: invocation.arguments.flag("with-attempts"))
+    let repository = try invocation.repository()
+    let withAttempts = invocation.arguments.flag("with-attempts")
     if let path = invocation.arguments.value("output"), path != "-" {
-      try OutputFile.write(bytes, to: path)
+      let file = try OutputFile(path: path)
+      try repository.export(quizzes: ids.isEmpty ? nil : ids, withAttempts: withAttempts) { try file.write($0) }
+      try file.commit()
     } else {
-      invocation.console.writeBytes(bytes)
+      try repository.export(quizzes: ids.isEmpty ? nil : ids, withAttempts: withAttempts) { bytes in
+        guard Console.write(bytes, to: STDOUT_FILENO) else { throw CLIError.failure("cannot write the output") }
+      }
     }
   }
 }

@@ -29,8 +29,6 @@ enum ImportCommand {
     let totalBytes = inputs.reduce(0) { $0 + $1.bytes.count }
     let progress = console.stderrIsTerminal && totalBytes > 4 << 20 ? ProgressLine(console: console, total: totalBytes) : nil
     var before = 0
-    let t0 = Date()
-    FileHandle.standardError.write(Data("T start \(t0.timeIntervalSince1970)\n".utf8))
     let summary = try repository.importing(dryRun: dryRun) { session in
       for input in inputs {
         try ImportPipeline.run(input.bytes) { message in
@@ -49,9 +47,7 @@ enum ImportCommand {
         before += input.bytes.count
       }
       progress?.finish()
-      FileHandle.standardError.write(Data("T body done \(Date().timeIntervalSince(t0))\n".utf8))
     }
-    FileHandle.standardError.write(Data("T committed \(Date().timeIntervalSince(t0))\n".utf8))
     if invocation.format == "json" {
       console.writeBytes(json(summary, dryRun: dryRun))
     } else {

@@ -20,19 +20,22 @@ struct Console {
   func writeBytes(_ bytes: [UInt8]) { Console.write(bytes, to: STDOUT_FILENO) }
   func error(_ text: String) { Console.write(Array(text.utf8), to: STDERR_FILENO) }
 
-  /// Writes everything, retrying short writes; a closed pipe ends the writing quietly.
-  static func write(_ bytes: [UInt8], to descriptor: Int32) {
+  /// Writes everything, retrying short writes; false when writing failed (a closed pipe, a
+  /// full disk).
+  @discardableResult
+  static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     bytes.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
+      guard let base = buffer.baseAddress else { return true }
       var offset = 0
       while offset < buffer.count {
         let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          return
+          return false
         }
         offset += written
       }
+      return true
     }
   }
 

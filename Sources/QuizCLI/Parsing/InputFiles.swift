@@ -133,34 +133,40 @@ final class InputBytes: @unchecked Sendable {
   }
 }
 
-/// Writes output files whole or not at all: to a temporary file beside the target, renamed
-/// over it when complete.
-enum OutputFile {
-  static func write(_ bytes: [UInt8], to path: String) throws {
-    let temporary = path + ".tmp-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+/// Writes an output file whole or not at all: into a temporary file beside the target, renamed
+/// over it by `commit()`; dropped without a commit, the temporary file is removed.
+final class OutputFile {
+  let path: String
+  private let temporary: String
+  private var descriptor: Int32
+  private var committed = false
+
+  init(path: String) throws {
+    self.path = path
+    temporary = path + ".tmp-\(getpid())"
+    descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw CLIError.failure("cannot write \(path): \(String(cString: strerror(errno)).lowercased())")
     }
-    var failed = false
-    bytes.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count {
-        let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failed = true
-          return
-        }
-        offset += written
-      }
+  }
+
+  func write(_ bytes: [UInt8]) throws {
+    guard Console.write(bytes, to: descriptor) else {
+      throw CLIError.failure("cannot write \(path): \(String(cString: strerror(errno)).lowercased())")
     }
-    let reason = String(cString: strerror(errno)).lowercased()
-    close(descriptor)
-    guard !failed, rename(temporary, path) == 0 else {
-      unlink(temporary)
-      throw CLIError.failure("cannot write \(path): \(reason)")
+  }
+
+  func commit() throws {
+    let closed = close(descriptor) == 0
+    descriptor = -1
+    guard closed, rename(temporary, path) == 0 else {
+      throw CLIError.failure("cannot write \(path): \(String(cString: strerror(errno)).lowercased())")
     }
+    committed = true
+  }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+    if !committed { unlink(temporary) }
   }
 }

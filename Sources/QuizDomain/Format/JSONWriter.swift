@@ -13,6 +13,15 @@ public struct JSONWriter {
     bytes.reserveCapacity(capacity)
   }
 
+  /// Hands over the bytes written so far and starts an empty buffer, keeping the nesting
+  /// state: for writing a large document in pieces.
+  public mutating func takeBytes() -> [UInt8] {
+    let taken = bytes
+    bytes = []
+    bytes.reserveCapacity(taken.count)
+    return taken
+  }
+
   /// The document as a string.
   public var string: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -3,22 +3,14 @@
 /// content always gives the same bytes.
 public enum QuizBankWriter {
   public static func write(quizzes: [Quiz], attempts: [Attempt]? = nil) -> [UInt8] {
-    var writer = JSONWriter(pretty: true, reservingCapacity: quizzes.count * 64 * 1024)
-    writer.beginObject()
-    writer.field("format", QuizBankReader.format)
-    writer.key("quizzes")
-    writer.beginArray()
-    for quiz in quizzes { write(quiz, to: &writer) }
-    writer.endArray()
+    var stream = QuizBankStreamWriter()
+    for quiz in quizzes { stream.write(quiz) }
     if let attempts {
-      writer.key("attempts")
-      writer.beginArray()
-      for attempt in attempts { write(attempt, to: &writer) }
-      writer.endArray()
+      stream.beginAttempts()
+      for attempt in attempts { stream.write(attempt) }
     }
-    writer.endObject()
-    writer.endLine()
-    return writer.bytes
+    stream.finish()
+    return stream.takeBytes()
   }
 
   public static func write(_ quiz: Quiz, to writer: inout JSONWriter) {
@@ -97,4 +89,40 @@ public enum QuizBankWriter {
     writer.endArray()
     writer.endObject()
   }
+}
+
+/// Writes a quiz-bank/1 document piece by piece, so that a large export never sits whole in
+/// memory: write the quizzes, then (optionally) `beginAttempts` and the attempts, then
+/// `finish`; `takeBytes` hands over what was written so far. The bytes are those of
+/// `QuizBankWriter.write`.
+public struct QuizBankStreamWriter {
+  private var writer = JSONWriter(pretty: true)
+  private var inAttempts = false
+
+  public init() {
+    writer.beginObject()
+    writer.field("format", QuizBankReader.format)
+    writer.key("quizzes")
+    writer.beginArray()
+  }
+
+  public mutating func write(_ quiz: Quiz) { QuizBankWriter.write(quiz, to: &writer) }
+
+  public mutating func beginAttempts() {
+    writer.endArray()
+    writer.key("attempts")
+    writer.beginArray()
+    inAttempts = true
+  }
+
+  public mutating func write(_ attempt: Attempt) { QuizBankWriter.write(attempt, to: &writer) }
+
+  public mutating func finish() {
+    writer.endArray()
+    writer.endObject()
+    writer.endLine()
+  }
+
+  /// The bytes written since the last call.
+  public mutating func takeBytes() -> [UInt8] { writer.takeBytes() }
 }

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Benchmark of `quiz import` and `quiz export` (issue: JSON import and export).
+
+    python3 Benchmarks/bench-import.py [--quizzes 1000] [--questions 100] [--rounds 3]
+
+Builds the release binary and the C baseline, makes the data with shared/bench/make-bank.py,
+then runs, side by side in each round: the C program doing only the prepared-statement inserts
+of the same rows into the same schema (the ceiling), `quiz import` into a new database, and
+`quiz export` of that database. Python's stdlib json+sqlite3 import runs once as a second
+reference. Prints medians, ratios and peak memory. Every figure comes from this run.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+MIGRATIONS = sorted(os.path.join(ROOT, "migrations", f) for f in os.listdir(os.path.join(ROOT, "migrations")) if f.endswith(".sql"))
+
+
+def run(argv, stdout=subprocess.DEVNULL):
+    """Runs argv; returns (seconds, peak RSS in MiB, stdout text)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE if stdout is None else stdout, stderr=subprocess.PIPE)
+    out = process.stdout.read() if stdout is None else b""
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    err = process.stderr.read()
+    if status != 0:
+        sys.exit(f"failed ({status}): {' '.join(argv)}\n{err.decode(errors='replace')}")
+    return seconds, usage.ru_maxrss / 1024, out.decode()
+
+
+def fresh(path):
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quizzes", type=int, default=1000)
+    parser.add_argument("--questions", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+
+    data = os.path.join(ROOT, "bench-data")
+    os.makedirs(data, exist_ok=True)
+    bank = os.path.join(data, f"bank-{args.quizzes}x{args.questions}.json")
+    rows = bank[:-5] + ".rows"
+    if not os.path.exists(bank):
+        with open(bank, "wb") as f:
+            subprocess.run([sys.executable, os.path.join(SHARED, "bench", "make-bank.py"), "--quizzes", str(args.quizzes),
+                            "--questions", str(args.questions)], stdout=f, check=True)
+    if not os.path.exists(rows) or os.path.getmtime(rows) < os.path.getmtime(bank):
+        with open(rows, "wb") as f:
+            subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "bank_to_rows.py"), bank], stdout=f, check=True)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "quiz"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    quiz = os.path.join(ROOT, ".build", "release", "quiz")
+    work = tempfile.mkdtemp(prefix="quiz-bench-")
+    baseline = os.path.join(work, "insert_rows")
+    subprocess.run(["cc", "-O2", "-o", baseline, os.path.join(ROOT, "Benchmarks", "c-baseline", "insert_rows.c"), "-lsqlite3"],
+                   check=True)
+    size_mb = os.path.getsize(bank) / 2**20
+    print(f"data: {bank} ({size_mb:.1f} MiB, {args.quizzes} quizzes x {args.questions} questions)")
+
+    c_times, import_times, export_times, import_rss, export_rss, reimport_times = [], [], [], [], [], []
+    for round_ in range(args.rounds):
+        db = os.path.join(work, "c.sqlite")
+        fresh(db)
+        _, _, out = run([baseline, rows, db] + MIGRATIONS, stdout=None)
+        c_times.append(float(out.strip()))
+        fresh(db)
+
+        db = os.path.join(work, "quiz.sqlite")
+        fresh(db)
+        seconds, rss, _ = run([quiz, "--db", db, "import", bank])
+        import_times.append(seconds)
+        import_rss.append(rss)
+        seconds, rss, _ = run([quiz, "--db", db, "export", "-o", os.path.join(work, "export.json")])
+        export_times.append(seconds)
+        export_rss.append(rss)
+        seconds, _, _ = run([quiz, "--db", db, "import", bank])
+        reimport_times.append(seconds)
+        print(f"round {round_ + 1}: C {c_times[-1]:.2f} s, quiz import {import_times[-1]:.2f} s, "
+              f"export {export_times[-1]:.2f} s, re-import (unchanged) {reimport_times[-1]:.2f} s")
+
+    db = os.path.join(work, "python.sqlite")
+    fresh(db)
+    _, _, out = run([sys.executable, os.path.join(ROOT, "Benchmarks", "python_import.py"), bank, db] + MIGRATIONS, stdout=None)
+    python_time = float(out.strip())
+    shutil.rmtree(work)
+
+    c, imp, exp, reimp = (statistics.median(x) for x in (c_times, import_times, export_times, reimport_times))
+    print()
+    print(f"{'':34}{'median s':>10}{'vs C':>8}")
+    print(f"{'C inserts only (ceiling)':34}{c:>10.2f}{1:>8.2f}")
+    print(f"{'quiz import':34}{imp:>10.2f}{imp / c:>8.2f}   target <= 1.30")
+    print(f"{'Python json+sqlite3 import':34}{python_time:>10.2f}{python_time / c:>8.2f}")
+    print(f"{'quiz export':34}{exp:>10.2f}{exp / c:>8.2f}   export/import {exp / imp:.2f} (target <= 1.00)")
+    print(f"{'quiz import, all unchanged':34}{reimp:>10.2f}{reimp / c:>8.2f}")
+    print(f"peak memory: import {max(import_rss):.0f} MiB, export {max(export_rss):.0f} MiB; "
+          f"file {size_mb:.0f} MiB; import/file {max(import_rss) / size_mb:.2f} (target < 2)")
+
+
+if __name__ == "__main__":
+    main()
