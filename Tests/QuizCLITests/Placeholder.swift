@@ -1,1 +1,1 @@
-// placeholder
+// filled below

@@ -122,6 +122,7 @@ extension JSONScanner {
         if bytes[offset] == closer {
           offset += 1
           closers.removeLast()
+          if closers.isEmpty { return }
           firstInContainer = false
           continue
         }
