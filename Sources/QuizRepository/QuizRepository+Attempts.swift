@@ -135,9 +135,11 @@ extension QuizRepository {
       FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE a.uid = ?
       """)
     guard
-      let header = try statement.fetchOne([uid], { row in
-        (row.int64(0), row.string(1), row.string(2), row.optionalString(3), row.string(4), row.bool(5))
-      })
+      let header = try statement.fetchOne(
+        [uid],
+        { row in
+          (row.int64(0), row.string(1), row.string(2), row.optionalString(3), row.string(4), row.bool(5))
+        })
     else { return nil }
     let answers = try database.fetchAll(
       """

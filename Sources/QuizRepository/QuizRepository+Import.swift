@@ -128,7 +128,10 @@ public final class ImportSession {
   public func add(_ quiz: Quiz, path: String, source: String) throws {
     if let other = quizSource[quiz.id] {
       report(
-        [Problem(path: path + ".id", message: "quiz \"\(quiz.id)\" is also in \(other) (one import takes each quiz once)")],
+        [
+          Problem(
+            path: path + ".id", message: "quiz \"\(quiz.id)\" is also in \(other) (one import takes each quiz once)")
+        ],
         source: source)
       return
     }

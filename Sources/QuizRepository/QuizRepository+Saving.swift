@@ -275,12 +275,13 @@ extension QuizRepository {
           suggestion: Suggestion.closest(to: questionID, among: stored.quiz.questions.map(\.id)))
       }
       let time = now()
-      let answered = try database.fetchOne(
-        """
-        SELECT EXISTS (SELECT 1 FROM answers a JOIN question_versions v ON v.id = a.version_id
-          WHERE v.question_id = ?)
-        """, [rows.identity]
-      ) { $0.bool(0) } ?? false
+      let answered =
+        try database.fetchOne(
+          """
+          SELECT EXISTS (SELECT 1 FROM answers a JOIN question_versions v ON v.id = a.version_id
+            WHERE v.question_id = ?)
+          """, [rows.identity]
+        ) { $0.bool(0) } ?? false
       let outcome: RemovalOutcome
       if answered && !purge {
         try database.execute(

@@ -24,7 +24,8 @@ public final class Database {
       try Database.createPrivateFile(at: path)
     }
     var connection: OpaquePointer?
-    let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    let flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
       | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {

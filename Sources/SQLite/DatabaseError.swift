@@ -27,7 +27,8 @@ extension DatabaseError {
     let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
     // The connection's code can lag behind when the failing call did not set it.
     let useExtended = extended & 0xFF == code & 0xFF ? extended : code
-    let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+    let message =
+      connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
       ?? String(cString: sqlite3_errstr(code))
     self.init(extendedResultCode: useExtended, message: message, sql: sql)
   }

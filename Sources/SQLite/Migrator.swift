@@ -43,9 +43,10 @@ public struct Migrator: Sendable {
   /// The names already applied to `database`, in order. Reading them writes nothing, and fails
   /// with `SQLITE_NOTADB` when the file is not a database.
   public func appliedMigrations(in database: Database) throws -> [String] {
-    let hasTable = try database.fetchOne(
-      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'"
-    ) { $0.int(0) } ?? 0
+    let hasTable =
+      try database.fetchOne(
+        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'"
+      ) { $0.int(0) } ?? 0
     guard hasTable > 0 else { return [] }
     return try database.fetchAll("SELECT name FROM schema_migrations ORDER BY name") { $0.string(0) }
   }

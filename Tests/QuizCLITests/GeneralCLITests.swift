@@ -6,12 +6,16 @@ import Testing
     let workspace = try Workspace()
     let run = try workspace.quiz("--help")
     #expect(run.status == 0)
-    for heading in ["OVERVIEW:", "USAGE: quiz [--db <path>] <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "import", "export"] {
+    for heading in [
+      "OVERVIEW:", "USAGE: quiz [--db <path>] <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "import", "export",
+    ] {
       #expect(run.stdout.contains(heading))
     }
     let command = try workspace.quiz("show", "--help")
     #expect(command.status == 0)
-    for heading in ["OVERVIEW:", "USAGE: quiz show", "ARGUMENTS:", "<quiz>", "OPTIONS:", "--answers", "--format <format>"] {
+    for heading in [
+      "OVERVIEW:", "USAGE: quiz show", "ARGUMENTS:", "<quiz>", "OPTIONS:", "--answers", "--format <format>",
+    ] {
       #expect(command.stdout.contains(heading))
     }
     #expect(try workspace.quiz("help", "import").stdout.contains("USAGE: quiz import"))
@@ -68,14 +72,17 @@ import Testing
 
   @Test func databaseLocationFollowsDbThenQUIZ_DBThenXDG() throws {
     let workspace = try Workspace()
-    let xdg = try QuizProcess.run(["init"], environment: ["XDG_DATA_HOME": workspace.directory.path("xdg")], in: workspace.directory)
+    let xdg = try QuizProcess.run(
+      ["init"], environment: ["XDG_DATA_HOME": workspace.directory.path("xdg")], in: workspace.directory)
     #expect(xdg.stdout.hasPrefix("Database: \(workspace.directory.path("xdg"))/quiz/quiz.sqlite\n"))
     let home = try QuizProcess.run(["init"], in: workspace.directory)
     #expect(home.stdout.hasPrefix("Database: \(workspace.directory.url.path)/.local/share/quiz/quiz.sqlite\n"))
-    let env = try QuizProcess.run(["init"], environment: ["QUIZ_DB": workspace.directory.path("env.sqlite")], in: workspace.directory)
+    let env = try QuizProcess.run(
+      ["init"], environment: ["QUIZ_DB": workspace.directory.path("env.sqlite")], in: workspace.directory)
     #expect(env.stdout.hasPrefix("Database: \(workspace.directory.path("env.sqlite"))\n"))
     let flag = try QuizProcess.run(
-      ["init", "--db", workspace.directory.path("flag.sqlite")], environment: ["QUIZ_DB": workspace.directory.path("env.sqlite")],
+      ["init", "--db", workspace.directory.path("flag.sqlite")],
+      environment: ["QUIZ_DB": workspace.directory.path("env.sqlite")],
       in: workspace.directory)
     #expect(flag.stdout.hasPrefix("Database: \(workspace.directory.path("flag.sqlite"))\n"))
   }

@@ -19,7 +19,10 @@ import Testing
     let workspace = try Workspace()
     let first = try workspace.quiz("import", workspace.seeds)
     #expect(first.status == 0)
-    #expect(first.stdout.hasPrefix("Quizzes:   2 added, 0 updated, 0 unchanged\nQuestions: 14 new, 0 changed, 0 retired\nAttempts:  7 added, 0 already recorded\n"))
+    #expect(
+      first.stdout.hasPrefix(
+        "Quizzes:   2 added, 0 updated, 0 unchanged\nQuestions: 14 new, 0 changed, 0 retired\nAttempts:  7 added, 0 already recorded\n"
+      ))
     #expect(first.stdout.contains("quiz list"))
     let before = try workspace.databaseBytes()
     let again = try workspace.quiz("import", workspace.seeds, "--format", "json")
@@ -70,7 +73,9 @@ import Testing
     let workspace = try seeded()
     let path = workspace.directory.path("export.json")
     try workspace.quiz("export", "--with-attempts", "-o", path)
-    let schema = QuizProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/spec/quiz.schema.json").path
+    let schema = QuizProcess.packageRoot.deletingLastPathComponent().appendingPathComponent(
+      "shared/spec/quiz.schema.json"
+    ).path
     let script = """
       import json, sys
       try:
@@ -121,7 +126,8 @@ import Testing
   }
 
   @Test func deepNesting() throws {
-    let deep = #"{"format": "quiz-bank/1", "quizzes": "# + String(repeating: "[", count: 10_000)
+    let deep =
+      #"{"format": "quiz-bank/1", "quizzes": "# + String(repeating: "[", count: 10_000)
       + String(repeating: "]", count: 10_000) + "}"
     try expectRefused(Array(deep.utf8), message: "nesting deeper than 512 levels")
   }
@@ -156,8 +162,11 @@ import Testing
   }
 
   @Test func manyProblemsAreCappedAtTwentyWithACount() throws {
-    let questions = (0..<25).map { #"{"id": "q\#($0)", "prompt": "", "choices": [{"text": "a", "correct": true}, {"text": "b", "correct": false}]}"# }
-    let json = #"{"format": "quiz-bank/1", "quizzes": [{"id": "z", "title": "Z", "sections": [{"questions": [\#(questions.joined(separator: ","))]}]}]}"#
+    let questions = (0..<25).map {
+      #"{"id": "q\#($0)", "prompt": "", "choices": [{"text": "a", "correct": true}, {"text": "b", "correct": false}]}"#
+    }
+    let json =
+      #"{"format": "quiz-bank/1", "quizzes": [{"id": "z", "title": "Z", "sections": [{"questions": [\#(questions.joined(separator: ","))]}]}]}"#
     let workspace = try Workspace()
     let run = try workspace.quiz("import", try workspace.write("many.json", json))
     #expect(run.status == 65)

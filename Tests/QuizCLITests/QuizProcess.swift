@@ -36,7 +36,9 @@ enum QuizProcess {
   }
 
   /// Runs a shell command line with `quiz` on its PATH, for redirections a Process can't make.
-  static func shell(_ command: String, environment: [String: String] = [:], in directory: TemporaryDirectory) throws -> Run {
+  static func shell(_ command: String, environment: [String: String] = [:], in directory: TemporaryDirectory) throws
+    -> Run
+  {
     var environment = environment
     environment["PATH"] = binary.deletingLastPathComponent().path + ":/usr/bin:/bin"
     return try runExecutable("/bin/sh", ["-c", command], input: nil, environment: environment, in: directory)

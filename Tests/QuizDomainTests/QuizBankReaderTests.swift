@@ -89,7 +89,9 @@ import Testing
   }
 
   @Test func defaultsFillAbsentFields() throws {
-    let json = document(question: #"{"id": "q", "prompt": "P", "choices": [{"text": "x", "correct": true}, {"text": "y", "correct": true}]}"#)
+    let json = document(
+      question:
+        #"{"id": "q", "prompt": "P", "choices": [{"text": "x", "correct": true}, {"text": "y", "correct": true}]}"#)
     let question = try #require(try QuizBankReader.read(Array(json.utf8)).quizzes.first?.questions.first)
     #expect(question.choices.map(\.id) == ["a", "b"])
     #expect(question.points == 1)
@@ -98,17 +100,26 @@ import Testing
   }
 
   @Test func noCorrectChoiceIsReportedAtItsPath() {
-    let json = document(question: #"{"id": "q", "prompt": "P", "choices": [{"text": "x", "correct": false}, {"text": "y", "correct": false}]}"#)
+    let json = document(
+      question:
+        #"{"id": "q", "prompt": "P", "choices": [{"text": "x", "correct": false}, {"text": "y", "correct": false}]}"#)
     #expect(problems(json) == ["$.quizzes[0].sections[0].questions[0].choices: no correct choice"])
   }
 
   @Test func singleAnswerWithTwoCorrectChoicesIsAProblem() {
-    let json = document(question: #"{"id": "q", "prompt": "P", "multiple": false, "choices": [{"text": "x", "correct": true}, {"text": "y", "correct": true}]}"#)
-    #expect(problems(json) == ["$.quizzes[0].sections[0].questions[0].choices: multiple is false but 2 choices are correct"])
+    let json = document(
+      question:
+        #"{"id": "q", "prompt": "P", "multiple": false, "choices": [{"text": "x", "correct": true}, {"text": "y", "correct": true}]}"#
+    )
+    #expect(
+      problems(json) == ["$.quizzes[0].sections[0].questions[0].choices: multiple is false but 2 choices are correct"])
   }
 
   @Test func unknownFieldsAreNamed() {
-    let json = document(question: #"{"id": "q", "prompt": "P", "colour": {"r": [1, {"g": 2}]}, "size": 3, "choices": [{"text": "x", "correct": true}, {"text": "y", "correct": false}]}"#)
+    let json = document(
+      question:
+        #"{"id": "q", "prompt": "P", "colour": {"r": [1, {"g": 2}]}, "size": 3, "choices": [{"text": "x", "correct": true}, {"text": "y", "correct": false}]}"#
+    )
     #expect(
       problems(json) == [
         #"$.quizzes[0].sections[0].questions[0].colour: unknown field "colour""#,
@@ -117,7 +128,10 @@ import Testing
   }
 
   @Test func duplicateKeysAreProblems() {
-    let json = document(question: #"{"id": "q", "id": "r", "prompt": "P", "choices": [{"text": "x", "correct": true}, {"text": "y", "correct": false}]}"#)
+    let json = document(
+      question:
+        #"{"id": "q", "id": "r", "prompt": "P", "choices": [{"text": "x", "correct": true}, {"text": "y", "correct": false}]}"#
+    )
     #expect(problems(json) == [#"$.quizzes[0].sections[0].questions[0].id: duplicate key "id""#])
   }
 
@@ -195,7 +209,8 @@ import Testing
 
 @Suite struct TimestampTests {
   @Test(arguments: [
-    ("2026-11-29T10:04:12Z", 1_795_946_652.0), ("1970-01-01T00:00:00Z", 0), ("2026-11-29T11:04:12+01:00", 1_795_946_652),
+    ("2026-11-29T10:04:12Z", 1_795_946_652.0), ("1970-01-01T00:00:00Z", 0),
+    ("2026-11-29T11:04:12+01:00", 1_795_946_652),
     ("2024-02-29T00:00:00.5z", 1_709_164_800.5),
   ])
   func parsesRFC3339(_ text: String, _ seconds: Double) throws {

@@ -47,7 +47,8 @@ import Testing
 
   @Test func perChoiceWithNoWrongChoices() {
     let allCorrect = Question(
-      id: "q", prompt: "?", choices: [Choice(id: "a", text: "A", correct: true), Choice(id: "b", text: "B", correct: true)])
+      id: "q", prompt: "?",
+      choices: [Choice(id: "a", text: "A", correct: true), Choice(id: "b", text: "B", correct: true)])
     #expect(score(["a", "b"], .perChoice, allCorrect) == 1)
     #expect(score(["a"], .perChoice, allCorrect) == 0.5)
     #expect(score([], .perChoice, allCorrect) == 0)

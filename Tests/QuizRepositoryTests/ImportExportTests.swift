@@ -69,14 +69,17 @@ import Testing
   }
 
   @Test func dryRunCountsButWritesNothing() throws {
-    let summary = try repository.importDocuments([source([Fixtures.quiz()], [Fixtures.attempt(nil, ["q1": ["a"]])])], dryRun: true)
+    let summary = try repository.importDocuments(
+      [source([Fixtures.quiz()], [Fixtures.attempt(nil, ["q1": ["a"]])])], dryRun: true)
     #expect(summary.quizzesAdded == 1 && summary.attemptsAdded == 1)
     #expect(try counts() == [0, 0, 0, 0, 0, 0, 0])
   }
 
   @Test func theSameQuizInTwoFilesIsAProblem() throws {
     #expect(throws: RepositoryError.self) {
-      _ = try repository.importDocuments([source([Fixtures.quiz()], name: "a.json"), source([Fixtures.quiz()], name: "b.json")])
+      _ = try repository.importDocuments([
+        source([Fixtures.quiz()], name: "a.json"), source([Fixtures.quiz()], name: "b.json"),
+      ])
     }
     #expect(try counts()[0] == 0)
   }
@@ -88,7 +91,9 @@ import Testing
     quiz.sections[0].questions[1].choices[0].weight = 0.25
     quiz.sections.append(Section(questions: []))
     _ = try repository.importDocuments([
-      source([quiz, Fixtures.quiz("alpha")], [Fixtures.attempt("a1", ["q2": ["b", "a"], "q1": []]), Fixtures.attempt(nil, ["q1": ["a"]])])
+      source(
+        [quiz, Fixtures.quiz("alpha")],
+        [Fixtures.attempt("a1", ["q2": ["b", "a"], "q1": []]), Fixtures.attempt(nil, ["q1": ["a"]])])
     ])
     let first = try repository.exportDocument(withAttempts: true)
     let other = try QuizRepository.open(at: directory.path("other.sqlite"))
@@ -104,7 +109,8 @@ import Testing
   @Test func changeLogRowsAreWrittenWithTheChange() throws {
     _ = try repository.importDocuments([source([Fixtures.quiz()], [Fixtures.attempt("a1", ["q1": ["a"]])])])
     let rows = try repository.database.fetchAll(
-      "SELECT entity, operation, quiz, detail FROM change_log ORDER BY seq", [], { "\($0.string(0)) \($0.string(1)) \($0.string(2)) \($0.string(3))" })
+      "SELECT entity, operation, quiz, detail FROM change_log ORDER BY seq", [],
+      { "\($0.string(0)) \($0.string(1)) \($0.string(2)) \($0.string(3))" })
     #expect(rows == [#"quiz insert geo {"questions_new":2}"#, #"attempt insert geo {"count":1}"#])
   }
 }

@@ -57,10 +57,15 @@ import Testing
     let database = repository.database
     let version = try #require(try database.fetchOne("SELECT id FROM question_versions LIMIT 1", [], { $0.int64(0) }))
     // No correct choice, points ≤ 0, a repeated choice position: each refused by SQLite itself.
-    #expect(throws: DatabaseError.self) { try database.execute("UPDATE question_versions SET correct_count = 0 WHERE id = ?", [version]) }
-    #expect(throws: DatabaseError.self) { try database.execute("UPDATE question_versions SET points = 0 WHERE id = ?", [version]) }
     #expect(throws: DatabaseError.self) {
-      try database.execute("INSERT INTO choices (version_id, position, slug, text, correct) VALUES (?, 0, 'z', 'Z', 0)", [version])
+      try database.execute("UPDATE question_versions SET correct_count = 0 WHERE id = ?", [version])
+    }
+    #expect(throws: DatabaseError.self) {
+      try database.execute("UPDATE question_versions SET points = 0 WHERE id = ?", [version])
+    }
+    #expect(throws: DatabaseError.self) {
+      try database.execute(
+        "INSERT INTO choices (version_id, position, slug, text, correct) VALUES (?, 0, 'z', 'Z', 0)", [version])
     }
     #expect(throws: DatabaseError.self) { try database.execute("UPDATE quizzes SET slug = 'Not A Slug'") }
   }

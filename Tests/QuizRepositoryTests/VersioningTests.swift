@@ -80,7 +80,8 @@ import Testing
     // Partial: q1 1 point, q2 0.5 point.
     let before = try repository.database.fetchOne("SELECT score FROM attempts", [], { $0.double(0) })
     #expect(before == 1.5)
-    try repository.updateQuiz("geo") { quiz in quiz.sections[0].questions[0].choices[0].correct = false
+    try repository.updateQuiz("geo") { quiz in
+      quiz.sections[0].questions[0].choices[0].correct = false
       quiz.sections[0].questions[0].choices[1].correct = true
     }
     let pinned = try repository.database.fetchAll(
@@ -94,7 +95,8 @@ import Testing
   @Test func removingAnsweredQuestionRetiresItAndAnUnansweredOneIsDeleted() throws {
     try repository.saveQuiz(Fixtures.quiz())
     _ = try repository.importDocuments([
-      ImportSource(name: "a", document: QuizBankDocument(quizzes: [], attempts: [Fixtures.attempt("a1", ["q1": ["a"]])]))
+      ImportSource(
+        name: "a", document: QuizBankDocument(quizzes: [], attempts: [Fixtures.attempt("a1", ["q1": ["a"]])]))
     ])
     #expect(try repository.removeQuestion("q1", fromQuiz: "geo") == .retired)
     #expect(try repository.removeQuestion("q2", fromQuiz: "geo") == .deleted)

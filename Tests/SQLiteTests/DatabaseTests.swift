@@ -76,7 +76,8 @@ import Testing
 
   @Test func notADatabaseIsReportedOnFirstRead() throws {
     let path = directory.path("text.sqlite")
-    try Data("this is not a database, it is text, long enough to be a header".utf8).write(to: URL(fileURLWithPath: path))
+    try Data("this is not a database, it is text, long enough to be a header".utf8).write(
+      to: URL(fileURLWithPath: path))
     let database = try Database(path: path)
     do {
       _ = try database.fetchOne("SELECT count(*) FROM sqlite_schema", [], { $0.int(0) })
@@ -147,7 +148,8 @@ import Testing
       return false
     }
     database.setRollbackHook { log.events.append("rollback") }
-    database.setUpdateHook { change in log.events.append("\(change.operation.rawValue) \(change.table) \(change.rowID)") }
+    database.setUpdateHook { change in log.events.append("\(change.operation.rawValue) \(change.table) \(change.rowID)")
+    }
     try database.inTransaction {
       try database.execute("INSERT INTO t (id, value) VALUES (7, 1)")
       try database.execute("UPDATE t SET value = 2 WHERE id = 7")

@@ -10,7 +10,9 @@ enum ExportCommand {
       The output is deterministic: exporting the same database twice gives the same bytes, and \
       importing an export into an empty database and exporting again gives it back exactly.
       """,
-    arguments: [ArgumentSpec(name: "quiz", help: "Quiz ids to export (default: all).", optional: true, repeatable: true)],
+    arguments: [
+      ArgumentSpec(name: "quiz", help: "Quiz ids to export (default: all).", optional: true, repeatable: true)
+    ],
     options: [
       .flag("with-attempts", help: "Include the attempts at the exported quizzes."),
       .value("output", short: "o", valueName: "file", help: "Write to this file instead of standard output."),

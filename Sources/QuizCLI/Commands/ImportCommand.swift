@@ -27,7 +27,8 @@ enum ImportCommand {
     let inputs = try InputFiles.read(invocation.arguments.positionals)
     let repository = try invocation.repository()
     let totalBytes = inputs.reduce(0) { $0 + $1.bytes.count }
-    let progress = console.stderrIsTerminal && totalBytes > 4 << 20 ? ProgressLine(console: console, total: totalBytes) : nil
+    let progress =
+      console.stderrIsTerminal && totalBytes > 4 << 20 ? ProgressLine(console: console, total: totalBytes) : nil
     var before = 0
     let summary = try repository.importing(dryRun: dryRun) { session in
       for input in inputs {
@@ -57,8 +58,10 @@ enum ImportCommand {
 
   static func text(_ summary: ImportSummary, dryRun: Bool) -> String {
     var text = dryRun ? "Dry run: nothing was written.\n" : ""
-    text += "Quizzes:   \(summary.quizzesAdded) added, \(summary.quizzesUpdated) updated, \(summary.quizzesUnchanged) unchanged\n"
-    var questions = "Questions: \(summary.questionsNew) new, \(summary.questionsChanged) changed, \(summary.questionsRetired) retired"
+    text +=
+      "Quizzes:   \(summary.quizzesAdded) added, \(summary.quizzesUpdated) updated, \(summary.quizzesUnchanged) unchanged\n"
+    var questions =
+      "Questions: \(summary.questionsNew) new, \(summary.questionsChanged) changed, \(summary.questionsRetired) retired"
     if summary.questionsRestored > 0 { questions += ", \(summary.questionsRestored) restored" }
     text += questions + "\n"
     text += "Attempts:  \(summary.attemptsAdded) added, \(summary.attemptsSkipped) already recorded\n"

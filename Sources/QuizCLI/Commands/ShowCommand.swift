@@ -55,22 +55,31 @@ enum ShowCommand {
     let questions = quiz.questions
     var text = console.styled("\(quiz.title)", .bold) + "  " + console.styled("(\(quiz.id))", .dim) + "\n"
     if let description = quiz.description, !description.isEmpty { text += description + "\n" }
-    text += [
-      quiz.defaultScoring.rawValue, NumberText.plural(quiz.sections.count, "section"),
-      NumberText.plural(questions.count, "question"),
-      NumberText.points(quiz.maxScore) + (quiz.maxScore == 1 ? " point" : " points"),
-    ].joined(separator: " · ") + "\n"
+    text +=
+      [
+        quiz.defaultScoring.rawValue, NumberText.plural(quiz.sections.count, "section"),
+        NumberText.plural(questions.count, "question"),
+        NumberText.points(quiz.maxScore) + (quiz.maxScore == 1 ? " point" : " points"),
+      ].joined(separator: " · ") + "\n"
     var number = 0
     for (index, section) in quiz.sections.enumerated() {
-      text += "\n" + console.styled("\(index + 1). \(section.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Section \(index + 1)")", .bold) + "\n"
+      text +=
+        "\n"
+        + console.styled(
+          "\(index + 1). \(section.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Section \(index + 1)")", .bold) + "\n"
       if section.questions.isEmpty { text += "   (no questions)\n" }
       for question in section.questions {
         number += 1
-        var facts = ["v\(stored.versions[question.id] ?? 1)", NumberText.points(question.points) + (question.points == 1 ? " pt" : " pts")]
+        var facts = [
+          "v\(stored.versions[question.id] ?? 1)",
+          NumberText.points(question.points) + (question.points == 1 ? " pt" : " pts"),
+        ]
         facts.append(question.multiple ? "several answers" : "one answer")
         if let rule = question.scoring { facts.append(rule.rawValue) }
         if !question.tags.isEmpty { facts.append("tags: " + question.tags.joined(separator: ", ")) }
-        text += "\n  Q\(number)  " + console.styled(question.id, .cyan) + "  " + console.styled("(\(facts.joined(separator: ", ")))", .dim) + "\n"
+        text +=
+          "\n  Q\(number)  " + console.styled(question.id, .cyan) + "  "
+          + console.styled("(\(facts.joined(separator: ", ")))", .dim) + "\n"
         text += indented(question.prompt, by: 6) + "\n"
         for choice in question.choices {
           let box = question.multiple ? "[ ]" : "( )"

@@ -456,7 +456,8 @@ extension QuizBankDecoder {
     requireFields(["text", "correct"], in: seen)
     guard valid, let text, let correct else { return nil }
     if seen.contains("feedback") && feedback == nil { return nil }
-    return Choice(id: id ?? Choice.defaultID(at: position), text: text, correct: correct, weight: weight, feedback: feedback)
+    return Choice(
+      id: id ?? Choice.defaultID(at: position), text: text, correct: correct, weight: weight, feedback: feedback)
   }
 }
 

@@ -6,7 +6,9 @@ public enum Slug {
     guard (1...100).contains(bytes.count), let first = bytes.first, isAlphanumeric(first) else {
       return false
     }
-    return bytes.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+    return bytes.allSatisfy {
+      isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+    }
   }
 
   private static func isAlphanumeric(_ byte: UInt8) -> Bool {
