@@ -13,6 +13,8 @@ public enum QuizCLI {
     do {
       try dispatch(Array(argv.dropFirst()), console: console)
       return ExitStatus.success.rawValue
+    } catch let request as ExitRequest {
+      return request.status.rawValue
     } catch {
       let error = CLIError(error)
       report(error, console: console)

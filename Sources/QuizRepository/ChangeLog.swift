@@ -3,7 +3,7 @@ import SQLite
 
 /// What a change-log row is about.
 enum ChangeEntity: String {
-  case quiz, section, question, choice, attempt
+  case quiz, section, question, choice, attempt, regrade
 }
 
 enum ChangeOperation: String {

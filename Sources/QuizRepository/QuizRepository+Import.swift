@@ -81,7 +81,7 @@ extension QuizRepository {
         }
         session.quizzesComplete(source: source.name)
         for (index, attempt) in source.document.attempts.enumerated() {
-          try session.add(attempt, path: "$.attempts[\(index)]", source: source.name)
+          _ = try session.add(attempt, path: "$.attempts[\(index)]", source: source.name)
         }
         try session.endDocument(source: source.name)
       }
@@ -154,27 +154,33 @@ public final class ImportSession {
   /// Marks the end of `source`'s quizzes: its attempts can be recorded as they come.
   public func quizzesComplete(source: String) { quizzesDone.insert(source) }
 
-  /// Scores and records `attempt`, found at `path` of `source`.
-  public func add(_ attempt: Attempt, path: String, source: String) throws {
+  /// Scores and records `attempt`, found at `path` of `source`; returns it scored when it was
+  /// recorded now.
+  @discardableResult
+  public func add(_ attempt: Attempt, path: String, source: String) throws -> ScoredAttempt? {
     guard quizzesDone.contains(source) else {
       pending.append((attempt, path, source))
-      return
+      return nil
     }
-    guard !rejected.contains(attempt.quiz) else { return }
+    guard !rejected.contains(attempt.quiz) else { return nil }
     guard let target = try repository.attemptTarget(attempt.quiz, cache: &targets) else {
       let suggestion = Suggestion.didYouMean(attempt.quiz, among: try repository.quizIDs())
       report([Problem(path: path + ".quiz", message: "unknown quiz \"\(attempt.quiz)\"\(suggestion)")], source: source)
-      return
+      return nil
     }
     var found: [Problem] = []
     let recording = try repository.recordAttempt(attempt, target: target, path: path, at: time, problems: &found)
     report(found, source: source)
     switch recording {
-    case .added?:
+    case .added(let scored)?:
       summary.attemptsAdded += 1
       attemptsPerQuiz[attempt.quiz, default: 0] += 1
-    case .alreadyRecorded?: summary.attemptsSkipped += 1
-    case nil: break
+      return scored
+    case .alreadyRecorded?:
+      summary.attemptsSkipped += 1
+      return nil
+    case nil:
+      return nil
     }
   }
 
@@ -183,7 +189,7 @@ public final class ImportSession {
     quizzesDone.insert(source)
     let waiting = pending.filter { $0.2 == source }
     pending.removeAll { $0.2 == source }
-    for (attempt, path, source) in waiting { try add(attempt, path: path, source: source) }
+    for (attempt, path, source) in waiting { _ = try add(attempt, path: path, source: source) }
   }
 
   /// Adds problems found elsewhere (by the reader), with their source's name.

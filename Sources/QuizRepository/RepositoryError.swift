@@ -12,6 +12,7 @@ public enum RepositoryError: Error, Equatable, Sendable {
   case unknownQuiz(String, suggestion: String?)
   case unknownQuestion(quiz: String, question: String, suggestion: String?)
   case unknownSection(quiz: String, section: String)
+  case unknownAttempt(String, suggestion: String?)
   /// Content that breaks the rules; nothing was written. `total` counts every problem, of
   /// which `problems` holds the first ones.
   case invalid([Problem], total: Int)
@@ -31,6 +32,8 @@ extension RepositoryError: CustomStringConvertible {
       return "unknown question \"\(question)\" in quiz \"\(quiz)\""
         + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     case .unknownSection(let quiz, let section): return "unknown section \"\(section)\" in quiz \"\(quiz)\""
+    case .unknownAttempt(let id, let suggestion):
+      return "unknown attempt \"\(id)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     case .invalid(let problems, _):
       return problems.map(\.description).joined(separator: "\n")
     case .conflict(let message): return message

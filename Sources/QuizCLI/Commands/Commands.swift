@@ -8,6 +8,10 @@ enum Commands {
     ShowCommand.command,
     ImportCommand.command,
     ExportCommand.command,
+    TakeCommand.command,
+    GradeCommand.command,
+    HistoryCommand.command,
+    RegradeCommand.command,
   ]
 
   static func named(_ name: String) throws -> Command {

@@ -36,7 +36,9 @@ enum Table {
           isLast && !columns[index].alignRight
             ? cell : DisplayWidth.pad(cell, to: widths[index], alignRight: columns[index].alignRight))
       }
-      return parts.joined(separator: "  ")
+      var line = parts.joined(separator: "  ")
+      while line.last == " " { line.removeLast() }
+      return line
     }
     var text = console.styled(line(columns.map(\.header)), .bold) + "\n"
     for row in cleaned { text += line(row) + "\n" }

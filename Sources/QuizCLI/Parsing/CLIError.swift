@@ -3,7 +3,7 @@ import QuizRepository
 import SQLite
 
 /// The exit statuses of `quiz` (sysexits.h).
-public enum ExitStatus: Int32 {
+public enum ExitStatus: Int32, Sendable {
   case success = 0
   case failure = 1
   case usage = 64

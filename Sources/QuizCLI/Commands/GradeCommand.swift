@@ -1,0 +1,236 @@
+import Foundation
+import QuizDomain
+import QuizRepository
+
+enum GradeCommand {
+  static let command = Command(
+    name: "grade",
+    summary: "Score and record attempts given on the command line or as newline-delimited JSON.",
+    discussion: """
+      quiz grade QUIZ --as NAME --answer QUESTION=CHOICES... records one attempt, such as \
+      --answer what-is-sqlite=a,c. quiz grade --attempts FILE records one attempt per line of FILE \
+      ('-' for standard input), each an attempt object of quiz-bank/1; all lines land or none does. \
+      Unanswered questions score 0.
+      """,
+    arguments: [ArgumentSpec(name: "quiz", help: "The quiz the attempt is at.", optional: true)],
+    options: [
+      .value("as", valueName: "name", help: "Who took the quiz."),
+      .value(
+        "answer", valueName: "question=choices", help: "Choices picked for one question, comma-separated.",
+        repeatable: true),
+      .value("at", valueName: "timestamp", help: "When it was submitted, RFC 3339 (default: now)."),
+      .value("attempts", valueName: "file", help: "Newline-delimited JSON attempts to record instead."),
+      .flag("dry-run", help: "Score without saving."),
+      .format(["text", "json"]),
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws {
+    if let file = invocation.arguments.value("attempts") {
+      let conflicting = ["as", "answer", "at"].filter { !invocation.arguments.all($0).isEmpty }
+      guard invocation.arguments.positionals.isEmpty, conflicting.isEmpty else {
+        throw CLIError.usage(
+          "'--attempts' records attempts from a file; it takes no quiz, --as, --answer or --at",
+          command: invocation.command)
+      }
+      try gradeFile(file, invocation: invocation)
+    } else {
+      try gradeOne(invocation)
+    }
+  }
+
+  // MARK: - One attempt from the command line
+
+  static func gradeOne(_ invocation: Invocation) throws {
+    let arguments = invocation.arguments
+    guard let quizID = arguments.positionals.first else {
+      throw CLIError.usage(
+        "Missing expected argument '<quiz>' (or give '--attempts FILE')", command: invocation.command)
+    }
+    guard let taker = arguments.value("as"), !taker.isEmpty else {
+      throw CLIError.usage("Missing '--as <name>': who took the quiz", command: invocation.command)
+    }
+    let raw = arguments.all("answer")
+    guard !raw.isEmpty else {
+      throw CLIError.usage(
+        "Missing '--answer <question=choices>': give at least one answer", command: invocation.command)
+    }
+    var answers: [Answer] = []
+    for text in raw {
+      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+        throw CLIError.usage(
+          "Invalid '--answer \(text)': expected QUESTION=CHOICES, such as what-is-sqlite=a,c",
+          command: invocation.command)
+      }
+      let question = String(text[..<equals])
+      let choices = text[text.index(after: equals)...].split(whereSeparator: { $0 == "," || $0 == " " }).map(
+        String.init)
+      guard !choices.isEmpty else {
+        throw CLIError.usage(
+          "Invalid '--answer \(text)': no choice given (leave an unanswered question out)", command: invocation.command)
+      }
+      guard !answers.contains(where: { $0.question == question }) else {
+        throw CLIError.usage("Question '\(question)' is answered twice", command: invocation.command)
+      }
+      guard Set(choices).count == choices.count else {
+        throw CLIError.usage("Invalid '--answer \(text)': a choice is picked twice", command: invocation.command)
+      }
+      answers.append(Answer(question: question, selected: choices))
+    }
+    var submittedAt: Timestamp?
+    if let text = arguments.value("at") {
+      guard let timestamp = Timestamp(text) else {
+        throw CLIError.usage(
+          "Invalid '--at \(text)': expected an RFC 3339 time such as 2026-11-29T10:04:12Z", command: invocation.command)
+      }
+      submittedAt = timestamp
+    }
+    let repository = try invocation.repository()
+    let quiz = try repository.requireQuiz(quizID).quiz
+    let attempt = Attempt(quiz: quizID, taker: taker, submittedAt: submittedAt, answers: answers)
+    // Check here, so that problems name the --answer they come from.
+    let problems = QuizBankValidator.attemptProblems(attempt, quiz: quiz, path: "$")
+    guard problems.isEmpty else {
+      throw CLIError.data(
+        problems.count == 1 ? "invalid answer, nothing was saved" : "invalid answers, nothing was saved",
+        details: problems.map { problem in
+          let index = Int(problem.path.dropFirst("$.answers[".count).prefix(while: \.isNumber)) ?? 0
+          return "--answer \(raw[min(index, raw.count - 1)]): \(problem.message)"
+        })
+    }
+    let dryRun = arguments.flag("dry-run")
+    var scored: ScoredAttempt?
+    _ = try repository.importing(dryRun: dryRun) { session in
+      session.quizzesComplete(source: "--answer")
+      scored = try session.add(attempt, path: "$", source: "--answer")
+    }
+    guard let scored else { throw CLIError.failure("the attempt was not recorded") }
+    let console = invocation.console
+    if invocation.format == "json" {
+      console.writeBytes(json(scored, quiz: quiz, dryRun: dryRun))
+    } else {
+      console.write(text(scored, quiz: quiz, dryRun: dryRun, console: console))
+    }
+  }
+
+  struct ScoreRow: TableRow {
+    var question: String
+    var selected: String
+    var score: String
+    var max: String
+    static var columns: [TableColumn] { [.left("QUESTION"), .left("SELECTED"), .right("SCORE"), .right("MAX")] }
+    var cells: [String] { [question, selected, score, max] }
+  }
+
+  static func text(_ scored: ScoredAttempt, quiz: Quiz, dryRun: Bool, console: Console) -> String {
+    var byQuestion: [String: (Answer, Double)] = [:]
+    for (answer, score) in zip(scored.attempt.answers, scored.answerScores) {
+      byQuestion[answer.question] = (answer, score)
+    }
+    let rows = quiz.questions.map { question -> ScoreRow in
+      let answered = byQuestion[question.id]
+      return ScoreRow(
+        question: question.id, selected: answered.map { $0.0.selected.joined(separator: ",") } ?? "–",
+        score: NumberText.points(answered?.1 ?? 0), max: NumberText.points(question.points))
+    }
+    var text = Table.render(rows, console: console)
+    text += "\nTotal: \(NumberText.points(scored.score)) / \(NumberText.points(scored.maxScore))"
+    if scored.maxScore > 0 { text += " (\(NumberText.percent(scored.score / scored.maxScore)))" }
+    text += "\n"
+    text += dryRun ? "Dry run: not saved.\n" : "Saved attempt \(scored.attempt.id ?? "")\n"
+    return text
+  }
+
+  static func json(_ scored: ScoredAttempt, quiz: Quiz, dryRun: Bool) -> [UInt8] {
+    var writer = JSONWriter(pretty: true)
+    writer.beginObject()
+    writer.key("attempt")
+    if dryRun { writer.null() } else { writer.string(scored.attempt.id ?? "") }
+    writer.field("quiz", quiz.id)
+    writer.field("taker", scored.attempt.taker)
+    writer.optionalField("submitted_at", scored.attempt.submittedAt?.text)
+    writer.field("score", scored.score)
+    writer.field("max_score", scored.maxScore)
+    writer.key("percent")
+    writer.number(scored.maxScore > 0 ? 100 * scored.score / scored.maxScore : nil)
+    writer.field("dry_run", dryRun)
+    writer.key("questions")
+    writer.beginArray()
+    var byQuestion: [String: (Answer, Double)] = [:]
+    for (answer, score) in zip(scored.attempt.answers, scored.answerScores) {
+      byQuestion[answer.question] = (answer, score)
+    }
+    for question in quiz.questions {
+      writer.beginObject()
+      writer.field("question", question.id)
+      writer.key("selected")
+      writer.beginArray()
+      for choice in byQuestion[question.id]?.0.selected ?? [] { writer.string(choice) }
+      writer.endArray()
+      writer.field("score", byQuestion[question.id]?.1 ?? 0)
+      writer.field("max", question.points)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+    writer.endLine()
+    return writer.bytes
+  }
+
+  // MARK: - Newline-delimited JSON
+
+  static func gradeFile(_ path: String, invocation: Invocation) throws {
+    guard let input = try InputFiles.read([path]).first else { throw CLIError.noInput("cannot read \(path)") }
+    let name = input.name
+    let repository = try invocation.repository()
+    let dryRun = invocation.arguments.flag("dry-run")
+    let summary = try repository.importing(dryRun: dryRun) { session in
+      session.quizzesComplete(source: name)
+      var lineNumber = 0
+      var lines = 0
+      forEachLine(input.bytes.buffer) { line in
+        lineNumber += 1
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+        lines += 1
+        do {
+          let attempt = try QuizBankReader.readAttempt(Array(line))
+          try session.add(attempt, path: "line \(lineNumber): $", source: name)
+        } catch QuizBankError.syntax(let error) {
+          session.report(message: "line \(lineNumber), column \(error.column): \(error.message)", source: name)
+        } catch QuizBankError.invalid(let problems, let total) {
+          session.report(
+            problems.map { Problem(path: "line \(lineNumber): \($0.path)", message: $0.message) }, source: name,
+            total: total)
+        } catch {
+          session.report(message: "line \(lineNumber): \(error)", source: name)
+        }
+      }
+      if lines == 0 { session.report(message: "no attempts (the input is empty)", source: name) }
+    }
+    let console = invocation.console
+    if invocation.format == "json" {
+      var writer = JSONWriter(pretty: true)
+      writer.beginObject()
+      writer.field("dry_run", dryRun)
+      writer.field("added", summary.attemptsAdded)
+      writer.field("skipped", summary.attemptsSkipped)
+      writer.endObject()
+      writer.endLine()
+      console.writeBytes(writer.bytes)
+    } else {
+      var text = dryRun ? "Dry run: nothing was saved.\n" : ""
+      text += "Attempts: \(summary.attemptsAdded) recorded, \(summary.attemptsSkipped) already recorded\n"
+      console.write(text)
+    }
+  }
+
+  /// Calls `body` with each line of `buffer`, without its newline.
+  static func forEachLine(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Void) {
+    var start = 0
+    for index in 0..<buffer.count where buffer[index] == 0x0A {
+      body(buffer[start..<index])
+      start = index + 1
+    }
+    if start < buffer.count { body(buffer[start..<buffer.count]) }
+  }
+}

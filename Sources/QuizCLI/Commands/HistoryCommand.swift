@@ -1,0 +1,136 @@
+import QuizDomain
+import QuizRepository
+
+enum HistoryCommand {
+  static let command = Command(
+    name: "history",
+    summary: "List recorded attempts, newest first, or show one attempt question by question.",
+    discussion: """
+      With an attempt id, shows the attempt as it was answered: the versions of the questions the \
+      taker saw (even if they were edited or retired since), what was picked, what was right, and \
+      the points.
+      """,
+    arguments: [ArgumentSpec(name: "attempt", help: "An attempt id, to show that attempt.", optional: true)],
+    options: [
+      .value("taker", valueName: "name", help: "Only this taker's attempts."),
+      .value("quiz", help: "Only attempts at this quiz."),
+      .value("since", valueName: "date", help: "Only attempts submitted since DATE (2026-11-01 or an RFC 3339 time)."),
+      .format(["table", "json", "csv"]),
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws {
+    let arguments = invocation.arguments
+    if let attempt = arguments.positionals.first {
+      guard arguments.value("taker") == nil, arguments.value("quiz") == nil, arguments.value("since") == nil else {
+        throw CLIError.usage("An attempt id takes no --taker, --quiz or --since", command: invocation.command)
+      }
+      guard invocation.format != "csv" else {
+        throw CLIError.usage("One attempt shows as table or json, not csv", command: invocation.command)
+      }
+      let detail = try invocation.repository().attemptDetail(attempt)
+      invocation.console.write(
+        invocation.format == "json"
+          ? AttemptView.json(detail) : AttemptView.text(detail, console: invocation.console))
+      return
+    }
+    var since: Timestamp?
+    if let text = arguments.value("since") {
+      guard let parsed = Timestamp(text) ?? Timestamp(text + "T00:00:00Z") else {
+        throw CLIError.usage(
+          "Invalid '--since \(text)': expected a date such as 2026-11-01 or an RFC 3339 time",
+          command: invocation.command)
+      }
+      since = parsed
+    }
+    let attempts = try invocation.repository().attemptSummaries(
+      AttemptFilter(taker: arguments.value("taker"), quiz: arguments.value("quiz"), since: since))
+    let console = invocation.console
+    switch invocation.format {
+    case "json": console.writeBytes(json(attempts))
+    case "csv": console.write(csv(attempts))
+    default:
+      console.write(attempts.isEmpty ? "No attempts.\n" : Table.render(attempts.map(AttemptRow.init), console: console))
+    }
+  }
+
+  struct AttemptRow: TableRow {
+    let attempt: AttemptSummary
+    static var columns: [TableColumn] {
+      [
+        .left("ATTEMPT"), .left("TAKER"), .left("QUIZ"), .left("SUBMITTED (UTC)"), .right("DURATION"), .right("SCORE"),
+        .right("MAX"), .right("PERCENT"), .left(""),
+      ]
+    }
+    var cells: [String] {
+      [
+        attempt.id, attempt.taker, attempt.quiz, attempt.submittedAt.utcMinute,
+        attempt.duration.map(DurationText.format) ?? "–", NumberText.points(attempt.score),
+        NumberText.points(attempt.maxScore), attempt.fraction.map(NumberText.percent) ?? "–",
+        attempt.regraded ? "regraded" : "",
+      ]
+    }
+  }
+
+  static func json(_ attempts: [AttemptSummary]) -> [UInt8] {
+    var writer = JSONWriter(pretty: true)
+    writer.beginArray()
+    for attempt in attempts {
+      writer.beginObject()
+      writer.field("id", attempt.id)
+      writer.field("taker", attempt.taker)
+      writer.field("quiz", attempt.quiz)
+      writer.optionalField("started_at", attempt.startedAt?.text)
+      writer.field("submitted_at", attempt.submittedAt.text)
+      writer.key("duration_seconds")
+      writer.number(attempt.duration)
+      writer.field("score", attempt.score)
+      writer.field("max_score", attempt.maxScore)
+      writer.key("percent")
+      writer.number(attempt.fraction.map { $0 * 100 })
+      writer.field("regraded", attempt.regraded)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endLine()
+    return writer.bytes
+  }
+
+  static func csv(_ attempts: [AttemptSummary]) -> String {
+    var text = "id,taker,quiz,started_at,submitted_at,duration_seconds,score,max_score,percent,regraded\r\n"
+    for attempt in attempts {
+      let fields = [
+        attempt.id, attempt.taker, attempt.quiz, attempt.startedAt?.text ?? "", attempt.submittedAt.text,
+        attempt.duration.map { JSONWriter.numberText($0) } ?? "", JSONWriter.numberText(attempt.score),
+        JSONWriter.numberText(attempt.maxScore), attempt.fraction.map { JSONWriter.numberText($0 * 100) } ?? "",
+        attempt.regraded ? "true" : "false",
+      ]
+      text += fields.map(CSV.field).joined(separator: ",") + "\r\n"
+    }
+    return text
+  }
+}
+
+/// RFC 4180 fields: quoted when they hold a comma, a quote or a line break.
+enum CSV {
+  static func field(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}
+
+/// "45s", "7m 30s", "1h 05m".
+enum DurationText {
+  static func format(_ seconds: Double) -> String {
+    guard seconds.isFinite, seconds >= 0 else { return "–" }
+    let total = Int(seconds.rounded())
+    if total < 60 { return "\(total)s" }
+    if total < 3600 { return "\(total / 60)m \(String(format2: total % 60))s" }
+    return "\(total / 3600)h \(String(format2: total % 3600 / 60))m"
+  }
+}
+
+extension String {
+  /// Two digits: "05".
+  init(format2 value: Int) { self = value < 10 ? "0\(value)" : "\(value)" }
+}

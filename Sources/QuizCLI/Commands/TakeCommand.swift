@@ -1,0 +1,163 @@
+import Foundation
+import QuizDomain
+import QuizRepository
+
+enum TakeCommand {
+  static let command = Command(
+    name: "take",
+    summary: "Take a quiz in the terminal; the attempt is scored and saved at the end.",
+    discussion: """
+      On a terminal: ↑/↓ or j/k move, space selects, enter submits and then goes on; after each \
+      answer the right choices, feedback and explanation are shown. Ctrl-C quits without saving. \
+      Without a terminal it reads one line per question, such as 'a,c' or 'a c', so that it can be \
+      scripted.
+      """,
+    arguments: [ArgumentSpec(name: "quiz", help: "The quiz to take.")],
+    options: [
+      .value("as", valueName: "name", help: "Who is taking the quiz."),
+      .value("seed", valueName: "n", help: "Seed for shuffling choices of questions marked shuffle (default: random)."),
+    ],
+    run: run)
+
+  /// The taker stopped before the end: nothing is saved.
+  struct Interrupted: Error {}
+
+  static func run(_ invocation: Invocation) throws {
+    guard let taker = invocation.arguments.value("as"), !taker.isEmpty else {
+      throw CLIError.usage("Missing '--as <name>': who is taking the quiz", command: invocation.command)
+    }
+    var seed = UInt64.random(in: 0...UInt64.max)
+    if let text = invocation.arguments.value("seed") {
+      guard let value = UInt64(text) else {
+        throw CLIError.usage("Invalid '--seed \(text)': expected a whole number", command: invocation.command)
+      }
+      seed = value
+    }
+    let repository = try invocation.repository()
+    let quiz = try repository.requireQuiz(invocation.arguments.positionals[0]).quiz
+    guard !quiz.questions.isEmpty else { throw CLIError.failure("quiz \"\(quiz.id)\" has no questions yet") }
+    let questions = Shuffle.presentationOrder(quiz.questions, seed: seed)
+    let started = Date()
+    let console = invocation.console
+    var answers: [Answer]
+    do {
+      if console.stdinIsTerminal && console.stdoutIsTerminal && Terminal.enterFullScreen() {
+        defer { Terminal.leaveFullScreen() }
+        answers = try FullScreenTaker(quiz: quiz, questions: questions, console: console).run()
+      } else {
+        answers = try LineTaker(quiz: quiz, questions: questions, console: console).run()
+      }
+    } catch is Interrupted {
+      console.error("Interrupted: nothing was saved.\n")
+      throw ExitRequest(status: .interrupted)
+    }
+    let attempt = Attempt(
+      quiz: quiz.id, taker: taker, startedAt: Timestamp(unixSeconds: started.timeIntervalSince1970),
+      submittedAt: Timestamp(unixSeconds: Date().timeIntervalSince1970), answers: answers)
+    var scored: ScoredAttempt?
+    _ = try repository.importing { session in
+      session.quizzesComplete(source: "take")
+      scored = try session.add(attempt, path: "$", source: "take")
+    }
+    guard let scored else { throw CLIError.failure("the attempt could not be saved") }
+    var text = "Score: \(NumberText.points(scored.score)) / \(NumberText.points(scored.maxScore))"
+    if scored.maxScore > 0 { text += " (\(NumberText.percent(scored.score / scored.maxScore)))" }
+    text += " · Time: \(DurationText.format(Date().timeIntervalSince(started)))\n"
+    text += "Saved attempt \(scored.attempt.id ?? "")\n"
+    console.write(text)
+  }
+
+  /// Scores one question as the taker will see it revealed.
+  static func score(_ question: Question, in quiz: Quiz, selected: [String]) -> Double {
+    Scoring.score(question, selected: selected, rule: quiz.scoringRule(for: question))
+  }
+}
+
+/// Ends the program with a status, after the error message was printed.
+struct ExitRequest: Error {
+  let status: ExitStatus
+}
+
+/// Reproducible shuffling of the choices of questions marked `shuffle`.
+enum Shuffle {
+  static func presentationOrder(_ questions: [Question], seed: UInt64) -> [Question] {
+    var generator = SplitMix64(seed: seed)
+    return questions.map { question in
+      guard question.shuffle else { return question }
+      var shuffled = question
+      shuffled.choices.shuffle(using: &generator)
+      return shuffled
+    }
+  }
+}
+
+/// A small, fast generator whose sequence depends only on its seed (SplitMix64), so that
+/// `--seed` gives the same order on every machine and Swift version.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+// MARK: - Line by line (no terminal)
+
+/// Asks each question on standard output and reads the answer as a line: "a,c" or "a c".
+struct LineTaker {
+  let quiz: Quiz
+  let questions: [Question]
+  let console: Console
+
+  func run() throws -> [Answer] {
+    var answers: [Answer] = []
+    var total = 0.0
+    for (index, question) in questions.enumerated() {
+      var text = "\n" + console.styled("Question \(index + 1) of \(questions.count)", .bold)
+      text += console.styled("  (\(question.multiple ? "one or more answers" : "one answer"))", .dim) + "\n"
+      text += question.prompt + "\n"
+      for choice in question.choices { text += "  \(choice.id)) \(choice.text.replacingNewlines())\n" }
+      console.write(text)
+      let selected = try ask(question)
+      let points = TakeCommand.score(question, in: quiz, selected: selected)
+      total += points
+      console.write(
+        ChoiceMarks.lines(for: question, selected: selected, console: console, indent: 2)
+          + "  Points: \(NumberText.points(points)) / \(NumberText.points(question.points))\n")
+      answers.append(Answer(question: question.id, selected: selected))
+    }
+    console.write("\n")
+    return answers
+  }
+
+  /// Reads lines until one is a valid answer to `question`.
+  private func ask(_ question: Question) throws -> [String] {
+    while true {
+      console.write(question.multiple ? "Your answer (such as a,c): " : "Your answer (such as a): ")
+      guard let line = readLine(strippingNewline: true) else {
+        console.write("\n")
+        throw TakeCommand.Interrupted()
+      }
+      // Piped input is not echoed: write it, so that the transcript reads like a session.
+      if !console.stdinIsTerminal { console.write(line + "\n") }
+      let picks = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+      var seen = Set<String>()
+      let selected = picks.filter { seen.insert($0).inserted }
+      if selected.isEmpty {
+        console.write("  Select at least one choice.\n")
+      } else if let unknown = selected.first(where: { question.choice(withID: $0) == nil }) {
+        console.write(
+          "  There is no choice \"\(unknown)\" (choices: \(question.choices.map(\.id).joined(separator: ", "))).\n")
+      } else if !question.multiple && selected.count > 1 {
+        console.write("  This question takes one answer.\n")
+      } else {
+        return selected
+      }
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The terminal in full-screen mode: raw input, the alternate screen, a hidden cursor. Whatever
+/// way the program ends — normally, Ctrl-C, a signal, a crash in our code — the terminal is
+/// put back as it was.
+enum Terminal {
+  /// A key press, decoded from the bytes a terminal sends.
+  enum Key: Equatable {
+    case up, down, space, enter, interrupt, endOfInput
+    case character(Character)
+  }
+
+  /// Enters full-screen mode; false when standard input is not a terminal.
+  static func enterFullScreen() -> Bool {
+    var original = termios()
+    guard tcgetattr(STDIN_FILENO, &original) == 0 else { return false }
+    TerminalState.saved = original
+    installRestoringSignalHandlers()
+    var raw = original
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    Console.write(Array(TerminalState.enterSequence.utf8), to: STDOUT_FILENO)
+    return true
+  }
+
+  /// Leaves full-screen mode (safe to call twice).
+  static func leaveFullScreen() { restoreTerminal() }
+
+  /// Columns and rows of the terminal (80×24 when unknown).
+  static var size: (columns: Int, rows: Int) {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return (80, 24) }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  /// Waits for the next key.
+  static func readKey() -> Key {
+    guard let byte = readByte() else { return .endOfInput }
+    switch byte {
+    case 0x03, 0x04: return .interrupt  // Ctrl-C, Ctrl-D
+    case 0x0D, 0x0A: return .enter
+    case 0x20: return .space
+    case 0x1B:
+      guard readByte() == UInt8(ascii: "[") else { return .character("\u{1B}") }
+      switch readByte() {
+      case UInt8(ascii: "A"): return .up
+      case UInt8(ascii: "B"): return .down
+      default: return .character("\u{1B}")
+      }
+    default:
+      return .character(Character(Unicode.Scalar(byte)))
+    }
+  }
+
+  private static func readByte() -> UInt8? {
+    var byte: UInt8 = 0
+    while true {
+      let count = read(STDIN_FILENO, &byte, 1)
+      if count == 1 { return byte }
+      if count < 0 && errno == EINTR { continue }
+      return nil
+    }
+  }
+
+  private static func installRestoringSignalHandlers() {
+    let handler: @convention(c) (Int32) -> Void = { signal in
+      restoreTerminal()
+      // Then die of the same signal, as the program would have.
+      Foundation.signal(signal, SIG_DFL)
+      raise(signal)
+    }
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+      Foundation.signal(signal, handler)
+    }
+  }
+}
+
+/// The terminal settings to restore. Global because a signal handler, which can capture
+/// nothing, must reach them; written once before full-screen mode starts, read when it ends.
+private enum TerminalState {
+  nonisolated(unsafe) static var saved: termios?
+  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H"
+  static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+}
+
+/// Puts the terminal back: only async-signal-safe calls (write, tcsetattr).
+private func restoreTerminal() {
+  guard var saved = TerminalState.saved else { return }
+  TerminalState.saved = nil
+  TerminalState.leaveSequence.utf8CString.withUnsafeBufferPointer { bytes in
+    _ = write(STDOUT_FILENO, bytes.baseAddress, bytes.count - 1)
+  }
+  tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+}

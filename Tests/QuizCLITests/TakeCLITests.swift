@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+@Suite struct TakeCLITests {
+  func seeded() throws -> Workspace {
+    let workspace = try Workspace()
+    #expect(try workspace.quiz("import", workspace.seeds).status == 0)
+    return workspace
+  }
+
+  @Test func lineModeAsksRevealsAndSaves() throws {
+    let workspace = try seeded()
+    // The first answer is refused (unknown choice), then every question gets "a".
+    let input = "z\n" + String(repeating: "a\n", count: 8)
+    let run = try workspace.quiz("take", "reactive-swift", "--as", "scripted", "--seed", "7", input: Data(input.utf8))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Question 1 of 8"))
+    #expect(run.stdout.contains("There is no choice \"z\""))
+    #expect(run.stdout.contains("[x] a) A Swift implementation of ReactiveX  ✓"))
+    #expect(run.stdout.contains("✓ missed"))
+    #expect(run.stdout.contains("Not that kind of Rx.") == false)
+    #expect(run.stdout.contains("Saved attempt "))
+    let history = try workspace.quiz("history", "--taker", "scripted", "--format", "json")
+    #expect(history.stdout.contains(#""quiz": "reactive-swift""#))
+  }
+
+  @Test func shuffleIsReproducibleWithASeed() throws {
+    let workspace = try seeded()
+    let input = Data(String(repeating: "a\n", count: 8).utf8)
+    let first = try workspace.quiz("take", "reactive-swift", "--as", "s", "--seed", "42", input: input)
+    let second = try workspace.quiz("take", "reactive-swift", "--as", "s", "--seed", "42", input: input)
+    func question2(_ text: String) -> String {
+      text.components(separatedBy: "Question 2 of 8").dropFirst().first?.components(separatedBy: "Your answer").first
+        ?? ""
+    }
+    #expect(!question2(first.stdout).isEmpty)
+    #expect(question2(first.stdout) == question2(second.stdout))
+  }
+
+  @Test func inputEndingEarlySavesNothing() throws {
+    let workspace = try seeded()
+    let run = try workspace.quiz("take", "reactive-swift", "--as", "quitter", input: Data("a\n".utf8))
+    #expect(run.status == 130)
+    #expect(run.stderr == "Interrupted: nothing was saved.\n")
+    #expect(try workspace.quiz("history", "--taker", "quitter").stdout == "No attempts.\n")
+  }
+
+  @Test func takeNeedsATaker() throws {
+    let run = try seeded().quiz("take", "reactive-swift")
+    #expect(run.status == 64)
+  }
+
+  // MARK: - Full screen, driven in tmux
+
+  /// A tmux server of its own, running `quiz take` in a 90×30 pane.
+  struct TmuxSession {
+    let socket = "quiz-test-\(UUID().uuidString.prefix(8))"
+    let workspace: Workspace
+
+    static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    func start(_ arguments: String) throws {
+      let command =
+        "'\(QuizProcess.binary.path)' --db '\(workspace.database)' \(arguments); echo EXIT=$? > '\(workspace.directory.path("exit"))'; sleep 60"
+      _ = try tmux(["new-session", "-d", "-s", "take", "-x", "90", "-y", "30", command], capture: false)
+    }
+
+    /// Runs tmux with posix_spawn and waitpid: Foundation's Process waits on pipes and
+    /// descriptors that the tmux server, a daemon, inherits and never closes.
+    @discardableResult
+    func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
+      let output = workspace.directory.path("tmux-\(UUID().uuidString)")
+      let quoted = (["/usr/bin/tmux", "-L", socket] + arguments).map {
+        "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+      }
+      let line = quoted.joined(separator: " ") + " > '\(output)' 2>/dev/null < /dev/null"
+      let argv = ["/bin/sh", "-c", line]
+      var cArguments = argv.map { strdup($0) } + [nil]
+      defer { for pointer in cArguments { free(pointer) } }
+      let environment = [
+        "PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8", "HOME=\(workspace.directory.url.path)",
+      ]
+      var cEnvironment = environment.map { strdup($0) } + [nil]
+      defer { for pointer in cEnvironment { free(pointer) } }
+      var pid: pid_t = 0
+      guard posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, &cEnvironment) == 0 else { return "" }
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+      defer { unlink(output) }
+      guard capture else { return "" }
+      return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", "take"] + keys) }
+
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "take"]) }
+
+    /// Waits until the screen shows `text` (up to 10 s); returns the screen.
+    func waitFor(_ text: String) throws -> String {
+      for _ in 0..<200 {
+        let screen = try screen()
+        if screen.contains(text) { return screen }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      return try screen()
+    }
+
+    func exitStatus() -> String? {
+      for _ in 0..<200 {
+        if let text = try? String(contentsOfFile: workspace.directory.path("exit"), encoding: .utf8) {
+          return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      return nil
+    }
+
+    func stop() { _ = try? tmux(["kill-server"], capture: false) }
+  }
+
+  @Test(.enabled(if: TmuxSession.available)) func fullScreenTakesTheQuizAndSaves() throws {
+    let workspace = try seeded()
+    let session = TmuxSession(workspace: workspace)
+    defer { session.stop() }
+    try session.start("take reactive-swift --as tmuxer --seed 1")
+    var screen = try session.waitFor("Question 1 of 8")
+    #expect(screen.contains("Reactive programming in Swift"))
+    #expect(screen.contains("› [ ] a) A Swift implementation of ReactiveX"))
+    // Submitting nothing is refused with a hint.
+    try session.keys("Enter")
+    screen = try session.waitFor("Select at least one choice")
+    #expect(screen.contains("Select at least one choice"))
+    // j moves down; space selects b; enter reveals.
+    try session.keys("j", "Space", "Enter")
+    screen = try session.waitFor("Points:")
+    #expect(screen.contains("[x] b) A brush for Swift code  ✗"))
+    #expect(screen.contains("Not that kind of Rx."))
+    #expect(screen.contains("✓ missed"))
+    #expect(screen.contains("Points: 0 / 1"))
+    try session.keys("Enter")
+    for number in 2...8 {
+      screen = try session.waitFor("Question \(number) of 8")
+      #expect(screen.contains("Question \(number) of 8"))
+      try session.keys("Space", "Enter")
+      _ = try session.waitFor("Points:")
+      try session.keys("n")
+    }
+    #expect(session.exitStatus() == "EXIT=0")
+    screen = try session.screen()
+    #expect(screen.contains("Saved attempt"))
+    #expect(!screen.contains("Question 8 of 8"))  // the alternate screen is gone
+    let history = try workspace.quiz("history", "--taker", "tmuxer", "--format", "json")
+    #expect(history.stdout.contains(#""quiz": "reactive-swift""#))
+  }
+
+  @Test(.enabled(if: TmuxSession.available)) func ctrlCRestoresTheTerminalAndSavesNothing() throws {
+    let workspace = try seeded()
+    let session = TmuxSession(workspace: workspace)
+    defer { session.stop() }
+    try session.start("take reactive-swift --as interrupted")
+    _ = try session.waitFor("Question 1 of 8")
+    try session.keys("Space", "Enter")
+    _ = try session.waitFor("Points:")
+    try session.keys("C-c")
+    #expect(session.exitStatus() == "EXIT=130")
+    let screen = try session.screen()
+    #expect(screen.contains("Interrupted: nothing was saved."))
+    #expect(!screen.contains("Question 1 of 8"))
+    #expect(try workspace.quiz("history", "--taker", "interrupted").stdout == "No attempts.\n")
+  }
+}
