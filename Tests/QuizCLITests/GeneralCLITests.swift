@@ -56,10 +56,13 @@ import Testing
 
   @Test func initTwiceSucceedsAndTheFileChecksOut() throws {
     let workspace = try Workspace()
+    let migrations = try FileManager.default.contentsOfDirectory(
+      atPath: QuizProcess.packageRoot.appendingPathComponent("migrations").path
+    ).filter { $0.hasSuffix(".sql") }
     for _ in 0..<2 {
       let run = try workspace.quiz("init")
       #expect(run.status == 0)
-      #expect(run.stdout == "Database: \(workspace.database)\nSchema version: 1\n")
+      #expect(run.stdout == "Database: \(workspace.database)\nSchema version: \(migrations.count)\n")
     }
     let attributes = try FileManager.default.attributesOfItem(atPath: workspace.database)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
