@@ -37,7 +37,7 @@ let package = Package(
       path: "Benchmarks/quiz-bench"
     ),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-    .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"]),
+    .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
     .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite"]),
     .testTarget(name: "QuizCLITests", dependencies: ["quiz"]),
   ],

@@ -25,7 +25,9 @@ import Testing
     let run = try workspace.quiz(
       "grade", "geo", "--as", "alice", "--answer", "q1=a", "--answer", "q2=a,c", "--at", "2026-11-29T10:04:12Z")
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout.hasPrefix("QUESTION  SELECTED  SCORE  MAX\nq1        a             1    1\nq2        a,c           0    2\n"))
+    #expect(
+      run.stdout.hasPrefix(
+        "QUESTION  SELECTED  SCORE  MAX\nq1        a             1    1\nq2        a,c           0    2\n"))
     #expect(run.stdout.contains("Total: 1 / 3 (33%)"))
     #expect(run.stdout.contains("Saved attempt "))
     let history = try workspace.quiz("history", "--format", "json")
@@ -44,7 +46,9 @@ import Testing
     #expect(try workspace.databaseBytes() == before)
   }
 
-  func expectRefused(_ arguments: [String], status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  func expectRefused(
+    _ arguments: [String], status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let workspace = try workspace()
     let before = try workspace.databaseBytes()
     let run = try workspace.quiz(arguments: arguments)
@@ -72,12 +76,17 @@ import Testing
   }
 
   @Test func emptyAnswer() throws {
-    try expectRefused(["grade", "geo", "--as", "a", "--answer", "q1="], status: 64, message: "Invalid '--answer q1=': no choice given")
-    try expectRefused(["grade", "geo", "--as", "a", "--answer", ""], status: 64, message: "Invalid '--answer ': expected QUESTION=CHOICES")
+    try expectRefused(
+      ["grade", "geo", "--as", "a", "--answer", "q1="], status: 64, message: "Invalid '--answer q1=': no choice given")
+    try expectRefused(
+      ["grade", "geo", "--as", "a", "--answer", ""], status: 64,
+      message: "Invalid '--answer ': expected QUESTION=CHOICES")
   }
 
   @Test func unknownQuiz() throws {
-    try expectRefused(["grade", "gel", "--as", "a", "--answer", "q1=a"], status: 1, message: #"unknown quiz "gel" (did you mean "geo"?)"#)
+    try expectRefused(
+      ["grade", "gel", "--as", "a", "--answer", "q1=a"], status: 1,
+      message: #"unknown quiz "gel" (did you mean "geo"?)"#)
   }
 
   @Test func attemptsFromNewlineDelimitedJSON() throws {
@@ -94,7 +103,9 @@ import Testing
     let again = try workspace.quiz("grade", "--attempts", "-", input: Data(lines[0].utf8))
     #expect(again.stdout == "Attempts: 0 recorded, 1 already recorded\n")
     let history = try workspace.quiz("history", "--format", "csv")
-    #expect(history.stdout.hasPrefix("id,taker,quiz,started_at,submitted_at,duration_seconds,score,max_score,percent,regraded\r\n"))
+    #expect(
+      history.stdout.hasPrefix(
+        "id,taker,quiz,started_at,submitted_at,duration_seconds,score,max_score,percent,regraded\r\n"))
     #expect(history.stdout.contains("n2,ben,geo,,2026-11-02T10:00:00Z,,2,3,66.66666666666666,false\r\n"))
   }
 
@@ -116,7 +127,8 @@ import Testing
 
   @Test func anAttemptIDReusedWithOtherContentIsRefused() throws {
     let workspace = try workspace()
-    let first = #"{"id": "x1", "quiz": "geo", "taker": "ann", "submitted_at": "2026-11-01T10:00:00Z", "answers": [{"question": "q1", "selected": ["a"]}]}"#
+    let first =
+      #"{"id": "x1", "quiz": "geo", "taker": "ann", "submitted_at": "2026-11-01T10:00:00Z", "answers": [{"question": "q1", "selected": ["a"]}]}"#
     #expect(try workspace.quiz("grade", "--attempts", "-", input: Data(first.utf8)).status == 0)
     let before = try workspace.databaseBytes()
     let other = first.replacingOccurrences(of: #"["a"]"#, with: #"["b"]"#)
@@ -148,10 +160,13 @@ import Testing
   @Test func historyOfAnAttemptShowsTheVersionAnsweredAndRegradeChangesScores() throws {
     let workspace = try workspace()
     let graded = try workspace.quiz("grade", "geo", "--as", "ann", "--answer", "q1=b", "--answer", "q2=a,b")
-    let id = try #require(graded.stdout.components(separatedBy: "Saved attempt ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+    let id = try #require(
+      graded.stdout.components(separatedBy: "Saved attempt ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
     // The teacher fixes q1: Lyon was meant to be right. A new version; the score stays.
     let fixed = Self.bank.replacingOccurrences(of: "Capital of France?", with: "Largest city on the Rhône?")
-      .replacingOccurrences(of: #"{"text": "Paris", "correct": true}, {"text": "Lyon", "correct": false}"#, with: #"{"text": "Paris", "correct": false}, {"text": "Lyon", "correct": true}"#)
+      .replacingOccurrences(
+        of: #"{"text": "Paris", "correct": true}, {"text": "Lyon", "correct": false}"#,
+        with: #"{"text": "Paris", "correct": false}, {"text": "Lyon", "correct": true}"#)
     let imported = try workspace.quiz("import", try workspace.write("fixed.json", fixed))
     #expect(imported.stdout.contains("1 changed"))
     var detail = try workspace.quiz("history", id)

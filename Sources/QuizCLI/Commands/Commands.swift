@@ -12,6 +12,7 @@ enum Commands {
     GradeCommand.command,
     HistoryCommand.command,
     RegradeCommand.command,
+    ReportCommand.command,
   ]
 
   static func named(_ name: String) throws -> Command {

@@ -13,6 +13,9 @@ struct Console {
       stderrIsTerminal: isatty(STDERR_FILENO) == 1, stdinIsTerminal: isatty(STDIN_FILENO) == 1)
   }
 
+  /// A console for text that goes to a file: no terminal, no colors.
+  static let plain = Console(environment: [:], stdoutIsTerminal: false, stderrIsTerminal: false, stdinIsTerminal: false)
+
   /// Colors only on a terminal, and never when NO_COLOR is set (https://no-color.org).
   var colorsEnabled: Bool { stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
 

@@ -1,0 +1,159 @@
+import QuizDomain
+import QuizRepository
+
+enum ReportCommand {
+  static let command = Command(
+    name: "report",
+    summary: "Quiz statistics and item analysis, as Moodle computes them; or one taker's attempts over time.",
+    discussion: """
+      For a quiz: the test's mean, median, standard deviation, skewness, kurtosis, coefficient of \
+      internal consistency and standard error; per question its facility, discrimination index and \
+      efficiency, random guess score, intended and effective weights, and how often each choice \
+      was picked. CSV has one row per question. HTML is one self-contained file with charts.
+      """,
+    arguments: [ArgumentSpec(name: "quiz", help: "The quiz to report on.", optional: true)],
+    options: [
+      .value(
+        "attempts", valueName: "which", help: "Which attempts count: all, or per taker the first, last or best.",
+        allowed: AttemptSelection.allCases.map(\.rawValue), defaultValue: "all"),
+      .value("taker", valueName: "name", help: "Report one taker's attempts over time instead."),
+      .format(["table", "json", "csv", "markdown", "html"]),
+      .value("output", short: "o", valueName: "file", help: "Write to this file instead of standard output."),
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws {
+    let arguments = invocation.arguments
+    let output: String
+    if let taker = arguments.value("taker") {
+      output = try TakerReport.render(
+        taker: taker, quiz: arguments.positionals.first, repository: invocation.repository(),
+        format: invocation.format, console: invocation.console)
+    } else {
+      guard let quizID = arguments.positionals.first else {
+        throw CLIError.usage("Missing expected argument '<quiz>' (or give '--taker NAME')", command: invocation.command)
+      }
+      let selection = AttemptSelection(rawValue: arguments.value("attempts") ?? "all") ?? .all
+      let input = try invocation.repository().reportInput(quiz: quizID)
+      let report = QuizStatistics.report(quiz: input.quiz, attempts: input.attempts, selection: selection)
+      switch invocation.format {
+      case "json": output = String(decoding: ReportData.json(report), as: UTF8.self)
+      case "csv": output = ReportData.csv(report)
+      case "markdown": output = ReportData.markdown(report)
+      case "html": output = ReportHTML.render(report)
+      default:
+        output = ReportText.render(report, console: arguments.value("output") == nil ? invocation.console : .plain)
+      }
+    }
+    if let path = arguments.value("output"), path != "-" {
+      let file = try OutputFile(path: path)
+      try file.write(Array(output.utf8))
+      try file.commit()
+    } else {
+      invocation.console.write(output)
+    }
+  }
+}
+
+/// One taker's attempts over time, per quiz.
+enum TakerReport {
+  static func render(taker: String, quiz: String?, repository: QuizRepository, format: String, console: Console) throws
+    -> String
+  {
+    let attempts = try repository.attemptSummaries(AttemptFilter(taker: taker, quiz: quiz)).reversed()
+    var byQuiz: [(String, [AttemptSummary])] = []
+    for attempt in attempts {
+      if let index = byQuiz.firstIndex(where: { $0.0 == attempt.quiz }) {
+        byQuiz[index].1.append(attempt)
+      } else {
+        byQuiz.append((attempt.quiz, [attempt]))
+      }
+    }
+    byQuiz.sort { $0.0 < $1.0 }
+    switch format {
+    case "json":
+      var writer = JSONWriter(pretty: true)
+      writer.beginObject()
+      writer.field("taker", taker)
+      writer.key("quizzes")
+      writer.beginArray()
+      for (quiz, attempts) in byQuiz {
+        writer.beginObject()
+        writer.field("quiz", quiz)
+        writer.key("attempts")
+        writer.beginArray()
+        for attempt in attempts {
+          writer.beginObject()
+          writer.field("id", attempt.id)
+          writer.field("submitted_at", attempt.submittedAt.text)
+          writer.field("score", attempt.score)
+          writer.field("max_score", attempt.maxScore)
+          writer.key("percent")
+          writer.number(attempt.fraction.map { $0 * 100 })
+          writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+      }
+      writer.endArray()
+      writer.endObject()
+      writer.endLine()
+      return writer.string
+    case "csv":
+      var text = "quiz,attempt,submitted_at,score,max_score,percent\r\n"
+      for (quiz, attempts) in byQuiz {
+        for attempt in attempts {
+          text +=
+            [
+              quiz, attempt.id, attempt.submittedAt.text, ReportNumbers.csv(attempt.score),
+              ReportNumbers.csv(attempt.maxScore),
+              ReportNumbers.csv(attempt.fraction.map { $0 * 100 }),
+            ].map(CSV.field).joined(separator: ",") + "\r\n"
+        }
+      }
+      return text
+    case "markdown", "html":
+      var text =
+        format == "html"
+        ? "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(ReportHTML.escape(taker))</title></head><body>\n<h1>\(ReportHTML.escape(taker))</h1>\n"
+        : "# \(taker)\n"
+      for (quiz, attempts) in byQuiz {
+        if format == "html" {
+          text +=
+            "<h2>\(ReportHTML.escape(quiz))</h2>\n<table><tr><th>Submitted (UTC)</th><th>Score</th><th>Percent</th></tr>\n"
+          for attempt in attempts {
+            text +=
+              "<tr><td>\(attempt.submittedAt.utcMinute)</td><td>\(NumberText.points(attempt.score)) / \(NumberText.points(attempt.maxScore))</td><td>\(ReportNumbers.percentOfFraction(attempt.fraction))</td></tr>\n"
+          }
+          text += "</table>\n"
+        } else {
+          text += "\n## `\(quiz)`\n\n| submitted (UTC) | score | percent |\n|---|---:|---:|\n"
+          for attempt in attempts {
+            text +=
+              "| \(attempt.submittedAt.utcMinute) | \(NumberText.points(attempt.score)) / \(NumberText.points(attempt.maxScore)) | \(ReportNumbers.percentOfFraction(attempt.fraction)) |\n"
+          }
+        }
+      }
+      return format == "html" ? text + "</body></html>\n" : text
+    default:
+      guard !byQuiz.isEmpty else { return "No attempts by \(taker).\n" }
+      var text =
+        console.styled(taker, .bold) + " — " + NumberText.plural(attempts.count, "attempt") + " at "
+        + NumberText.plural(byQuiz.count, "quiz", "quizzes") + "\n"
+      for (quiz, attempts) in byQuiz {
+        text += "\n" + console.styled(quiz, .cyan) + "\n"
+        for attempt in attempts {
+          let fraction = attempt.fraction ?? 0
+          let bar = String(repeating: "█", count: Int((fraction * 20).rounded()))
+          text +=
+            "  \(attempt.submittedAt.utcMinute)  "
+            + DisplayWidth.pad(
+              "\(NumberText.points(attempt.score)) / \(NumberText.points(attempt.maxScore))", to: 12, alignRight: true)
+            + "  " + DisplayWidth.pad(attempt.fraction.map(NumberText.percent) ?? "–", to: 5, alignRight: true) + "  "
+            + bar + "\n"
+        }
+      }
+      return text
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import QuizDomain
+
+/// The report as JSON (the key names are a contract), CSV (one row per question) and Markdown.
+enum ReportData {
+  static func json(_ report: QuizReport) -> [UInt8] {
+    var writer = JSONWriter(pretty: true)
+    let test = report.test
+    writer.beginObject()
+    writer.field("quiz", report.quiz)
+    writer.field("title", report.title)
+    writer.field("selection", report.selection.rawValue)
+    writer.field("attempts", test.attempts)
+    writer.field("max_score", test.maxScore)
+    writer.key("test")
+    writer.beginObject()
+    for (key, value) in [
+      ("mean", test.mean), ("median", test.median), ("sd", test.sd), ("min", test.min), ("max", test.max),
+      ("skewness", test.skewness), ("kurtosis", test.kurtosis), ("cic", test.cic), ("error_ratio", test.errorRatio),
+      ("standard_error", test.standardError),
+    ] {
+      writer.key(key)
+      writer.number(value)
+    }
+    writer.key("percent")
+    writer.beginObject()
+    for (key, value) in [
+      ("mean", test.mean), ("median", test.median), ("sd", test.sd), ("min", test.min), ("max", test.max),
+    ] {
+      writer.key(key)
+      writer.number(test.maxScore > 0 ? value.map { 100 * $0 / test.maxScore } : nil)
+    }
+    writer.endObject()
+    writer.endObject()
+    writer.key("items")
+    writer.beginArray()
+    for item in report.items {
+      writer.beginObject()
+      writer.field("question", item.question)
+      writer.field("max_mark", item.maxMark)
+      for (key, value) in [
+        ("facility", item.facility), ("sd", item.sd), ("random_guess_score", item.randomGuessScore),
+        ("intended_weight", item.intendedWeight), ("effective_weight", item.effectiveWeight),
+        ("discrimination_index", item.discriminationIndex),
+        ("discriminative_efficiency", item.discriminativeEfficiency),
+      ] {
+        writer.key(key)
+        writer.number(value)
+      }
+      writer.key("choices")
+      writer.beginArray()
+      for choice in item.choices {
+        writer.beginObject()
+        writer.field("id", choice.id)
+        writer.field("text", choice.text)
+        writer.field("correct", choice.correct)
+        writer.field("picked", choice.picked)
+        writer.key("picked_fraction")
+        writer.number(choice.pickedFraction)
+        writer.endObject()
+      }
+      writer.endArray()
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+    writer.endLine()
+    return writer.bytes
+  }
+
+  static func csv(_ report: QuizReport) -> String {
+    var text =
+      "question,max_mark,facility,sd,random_guess_score,intended_weight,effective_weight,discrimination_index,discriminative_efficiency\r\n"
+    for item in report.items {
+      let fields = [
+        item.question, ReportNumbers.csv(item.maxMark), ReportNumbers.csv(item.facility), ReportNumbers.csv(item.sd),
+        ReportNumbers.csv(item.randomGuessScore), ReportNumbers.csv(item.intendedWeight),
+        ReportNumbers.csv(item.effectiveWeight), ReportNumbers.csv(item.discriminationIndex),
+        ReportNumbers.csv(item.discriminativeEfficiency),
+      ]
+      text += fields.map(CSV.field).joined(separator: ",") + "\r\n"
+    }
+    return text
+  }
+
+  static func markdown(_ report: QuizReport) -> String {
+    func cell(_ text: String) -> String {
+      text.replacingNewlines().split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+    }
+    let test = report.test
+    var text = "# \(cell(report.title)) (`\(report.quiz)`)\n\n"
+    text += "\(NumberText.plural(test.attempts, "attempt")) (\(ReportSelectionText.describe(report.selection))), "
+    text +=
+      "max score \(NumberText.points(test.maxScore)).\n\n## Test\n\n| figure | points | percent |\n|---|---:|---:|\n"
+    for figure in ReportRows.test(test) { text += "| \(figure.name) | \(figure.points) | \(figure.percent) |\n" }
+    text += "\n## Scores\n\n| percent | attempts |\n|---|---:|\n"
+    for (index, count) in Histogram.bins(report.percents).enumerated() {
+      text += "| \(Histogram.label(index)) | \(count) |\n"
+    }
+    text += "\n## Items\n\n"
+    text +=
+      "| # | question | facility | sd | random guess | intended weight | effective weight | discrimination | efficiency | flags |\n"
+    text += "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n"
+    for (index, item) in report.items.enumerated() {
+      text += "| \(index + 1) | `\(item.question)` | \(ReportNumbers.percentOfFraction(item.facility)) | "
+      text +=
+        "\(ReportNumbers.percentOfFraction(item.sd)) | \(ReportNumbers.percentOfFraction(item.randomGuessScore)) | "
+      text += "\(ReportNumbers.percent(item.intendedWeight)) | \(ReportNumbers.percent(item.effectiveWeight)) | "
+      text +=
+        "\(ReportNumbers.fixed(item.discriminationIndex)) | \(ReportNumbers.fixed(item.discriminativeEfficiency)) | "
+      text += ItemFlags.flags(item).joined(separator: ", ") + " |\n"
+    }
+    text += "\n## Choices\n"
+    for item in report.items {
+      text +=
+        "\n### `\(item.question)`: \(cell(item.prompt))\n\n| choice | correct | picked | fraction |\n|---|:---:|---:|---:|\n"
+      for choice in item.choices {
+        text += "| \(choice.id)) \(cell(choice.text)) | \(choice.correct ? "✓" : "") | \(choice.picked) | "
+        text += "\(ReportNumbers.percentOfFraction(choice.pickedFraction)) |\n"
+      }
+    }
+    return text
+  }
+}

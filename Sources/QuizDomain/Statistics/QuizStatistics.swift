@@ -1,0 +1,157 @@
+/// The figures of Moodle's quiz statistics report, over a set of attempts.
+public struct TestStatistics: Equatable, Sendable {
+  public var attempts: Int
+  /// The most a attempt can score: the sum of the questions' points.
+  public var maxScore: Double
+  public var mean: Double?
+  public var median: Double?
+  public var sd: Double?
+  public var min: Double?
+  public var max: Double?
+  public var skewness: Double?
+  public var kurtosis: Double?
+  /// Coefficient of internal consistency, in percent.
+  public var cic: Double?
+  public var errorRatio: Double?
+  public var standardError: Double?
+}
+
+/// The figures of one question.
+public struct ItemStatistics: Equatable, Sendable {
+  public var question: String
+  public var prompt: String
+  public var maxMark: Double
+  public var facility: Double?
+  public var sd: Double?
+  public var randomGuessScore: Double?
+  public var intendedWeight: Double?
+  public var effectiveWeight: Double?
+  public var discriminationIndex: Double?
+  public var discriminativeEfficiency: Double?
+  public var choices: [ChoiceStatistics]
+}
+
+/// How often a choice was picked: distractor analysis.
+public struct ChoiceStatistics: Equatable, Sendable {
+  public var id: String
+  public var text: String
+  public var correct: Bool
+  public var picked: Int
+  public var pickedFraction: Double?
+}
+
+/// A quiz's report: the test figures, the items in quiz order, and each counted attempt's
+/// percent (for the histogram).
+public struct QuizReport: Equatable, Sendable {
+  public var quiz: String
+  public var title: String
+  public var selection: AttemptSelection
+  public var test: TestStatistics
+  public var items: [ItemStatistics]
+  public var percents: [Double]
+}
+
+/// Computes the quiz statistics that Moodle's report shows, with the same definitions.
+///
+/// With s attempts, totals t, and for each question i its marks x_i (0 when unanswered):
+/// the test's mean, median, sd, min and max of t; skewness k3/k2^1.5 and kurtosis k4/k2² from
+/// the k-statistics; cic = 100·p/(p−1)·(1 − Σ var(x_i)/k2); error ratio 100·√(1 − cic/100);
+/// standard error error_ratio·sd/100. Per question: facility mean(x)/max, sd(x)/max, random
+/// guess score, intended and effective weights, discrimination index 100·cov(x, o)/√(var x·var o)
+/// with o = t − x, and discriminative efficiency 100·cov(x, o)/cov_max(x, o).
+public enum QuizStatistics {
+  public static func report(quiz: Quiz, attempts all: [RecordedAttempt], selection: AttemptSelection = .all)
+    -> QuizReport
+  {
+    let questions = quiz.questions
+    let attempts = selection.choose(from: all, questions: questions)
+    let s = attempts.count
+    // marks[i][a]: question i, attempt a.
+    let marks = questions.map { question in attempts.map { $0.marks[question.id] ?? 0 } }
+    let totals = attempts.map { $0.total(over: questions) }
+    let maxScore = quiz.maxScore
+    let test = testStatistics(totals: totals, marks: marks, maxScore: maxScore)
+
+    let covariancesWithTotal = marks.map { Moments.covariance($0, totals) }
+    let sqrtSum = covariancesWithTotal.reduce(0.0) { sum, cov in
+      guard let cov, cov >= 0 else { return sum }
+      return sum + cov.squareRoot()
+    }
+    var items: [ItemStatistics] = []
+    for (index, question) in questions.enumerated() {
+      let x = marks[index]
+      let rest = zip(totals, x).map { $0 - $1 }
+      let covRest = Moments.covariance(x, rest)
+      let varX = Moments.variance(x)
+      let varRest = Moments.variance(rest)
+      var discrimination: Double?
+      if let covRest, let varX, let varRest, varX > 0, varRest > 0 {
+        discrimination = 100 * covRest / (varX * varRest).squareRoot()
+      }
+      var efficiency: Double?
+      if let covRest, let covMax = Moments.covariance(x.sorted(), rest.sorted()), covMax > 0 {
+        efficiency = 100 * covRest / covMax
+      }
+      var effectiveWeight: Double?
+      if let cov = covariancesWithTotal[index], cov >= 0, sqrtSum > 0 {
+        effectiveWeight = 100 * cov.squareRoot() / sqrtSum
+      }
+      let rule = quiz.scoringRule(for: question)
+      var randomGuess: Double?
+      if !question.multiple && !question.choices.isEmpty && question.points > 0 {
+        let fractions = question.choices.map {
+          Scoring.score(question, selected: [$0.id], rule: rule) / question.points
+        }
+        randomGuess = fractions.reduce(0, +) / Double(question.choices.count)
+      }
+      var picked: [String: Int] = [:]
+      for attempt in attempts {
+        for id in attempt.selected[question.id] ?? [] { picked[id, default: 0] += 1 }
+      }
+      items.append(
+        ItemStatistics(
+          question: question.id, prompt: question.prompt, maxMark: question.points,
+          facility: Moments.ratio(Moments.mean(x), question.points),
+          sd: Moments.ratio(Moments.variance(x)?.squareRoot(), question.points), randomGuessScore: randomGuess,
+          intendedWeight: Moments.ratio(100 * question.points, maxScore), effectiveWeight: effectiveWeight,
+          discriminationIndex: discrimination, discriminativeEfficiency: efficiency,
+          choices: question.choices.map { choice in
+            ChoiceStatistics(
+              id: choice.id, text: choice.text, correct: choice.correct, picked: picked[choice.id] ?? 0,
+              pickedFraction: s > 0 ? Double(picked[choice.id] ?? 0) / Double(s) : nil)
+          }))
+    }
+    return QuizReport(
+      quiz: quiz.id, title: quiz.title, selection: selection, test: test, items: items,
+      percents: maxScore > 0 ? totals.map { 100 * $0 / maxScore } : [])
+  }
+
+  static func testStatistics(totals: [Double], marks: [[Double]], maxScore: Double) -> TestStatistics {
+    let s = Double(totals.count)
+    var test = TestStatistics(
+      attempts: totals.count, maxScore: maxScore, mean: Moments.mean(totals), median: Moments.median(totals),
+      sd: Moments.variance(totals)?.squareRoot(), min: totals.min(), max: totals.max())
+    guard totals.count >= 2, let m2 = Moments.centralMoment(totals, 2) else { return test }
+    let k2 = s * m2 / (s - 1)
+    if totals.count >= 3, let m3 = Moments.centralMoment(totals, 3), k2 > 0 {
+      let k3 = s * s * m3 / ((s - 1) * (s - 2))
+      test.skewness = Moments.ratio(k3, pow15(k2))
+    }
+    if totals.count >= 4, let m4 = Moments.centralMoment(totals, 4), k2 > 0 {
+      let k4 = s * s * ((s + 1) * m4 - 3 * (s - 1) * m2 * m2) / ((s - 1) * (s - 2) * (s - 3))
+      test.kurtosis = Moments.ratio(k4, k2 * k2)
+    }
+    let p = Double(marks.count)
+    if marks.count >= 2, k2 > 0 {
+      let sumOfVariances = marks.reduce(0.0) { $0 + (Moments.variance($1) ?? 0) }
+      let cic = 100 * p / (p - 1) * (1 - sumOfVariances / k2)
+      test.cic = cic
+      let errorRatio = 100 * Swift.max(0, 1 - cic / 100).squareRoot()
+      test.errorRatio = errorRatio
+      test.standardError = test.sd.map { errorRatio * $0 / 100 }
+    }
+    return test
+  }
+
+  private static func pow15(_ value: Double) -> Double { value * value.squareRoot() }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@Suite struct ReportCLITests {
+  func seeded() throws -> Workspace {
+    let workspace = try Workspace()
+    #expect(try workspace.quiz("import", workspace.seeds).status == 0)
+    return workspace
+  }
+
+  @Test func tableShowsTestFiguresHistogramItemsAndChoices() throws {
+    let run = try seeded().quiz("report", "reactive-swift")
+    #expect(run.status == 0, "\(run.stderr)")
+    for text in [
+      "4 attempts (all attempts) · max score 11", "Mean                                    7.75   70.45%",
+      "Coefficient of internal consistency", "90–100% │", "████", "FACILITY", "DISCRIM.",
+      "✓ a) A Swift implementation of ReactiveX", "Kurtosis",
+    ] {
+      #expect(run.stdout.contains(text), "\(text)")
+    }
+  }
+
+  @Test func jsonHasTheContractKeysAndNullsNotNaN() throws {
+    let workspace = try seeded()
+    let run = try workspace.quiz("report", "world-languages", "--format", "json")
+    #expect(run.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any])
+    #expect(object["quiz"] as? String == "world-languages")
+    #expect(object["attempts"] as? Int == 3)
+    let test = try #require(object["test"] as? [String: Any])
+    for key in ["mean", "median", "sd", "min", "max", "skewness", "kurtosis", "cic", "error_ratio", "standard_error"] {
+      #expect(test.keys.contains(key), "\(key)")
+    }
+    #expect(test["kurtosis"] is NSNull)  // three attempts: undefined
+    let items = try #require(object["items"] as? [[String: Any]])
+    #expect(items.count == 6)
+    for key in [
+      "question", "facility", "sd", "random_guess_score", "intended_weight", "effective_weight", "discrimination_index",
+      "discriminative_efficiency", "choices",
+    ] {
+      #expect(items[0].keys.contains(key), "\(key)")
+    }
+    let choice = try #require((items[0]["choices"] as? [[String: Any]])?.first)
+    #expect(Set(choice.keys).isSuperset(of: ["id", "text", "correct", "picked", "picked_fraction"]))
+    #expect(!run.stdout.lowercased().contains("nan"))
+  }
+
+  @Test func attemptSelectionChangesTheCount() throws {
+    let workspace = try seeded()
+    let last = try workspace.quiz("report", "reactive-swift", "--attempts", "last", "--format", "json")
+    #expect(last.stdout.contains(#""attempts": 3"#))
+    #expect(last.stdout.contains(#""selection": "last""#))
+    #expect(try workspace.quiz("report", "reactive-swift", "--attempts", "worst").status == 64)
+  }
+
+  @Test func csvMarkdownAndHTMLToAFile() throws {
+    let workspace = try seeded()
+    let csv = try workspace.quiz("report", "reactive-swift", "--format", "csv")
+    let lines = csv.stdout.split(separator: "\r\n")
+    #expect(lines.first?.hasPrefix("question,max_mark,facility,sd,random_guess_score") == true)
+    #expect(lines.count == 9)
+    let markdown = try workspace.quiz("report", "world-languages", "--format", "markdown")
+    #expect(markdown.stdout.hasPrefix("# Languages and scripts of the world · 世界の言語 (`world-languages`)"))
+    #expect(markdown.stdout.contains("| # | question | facility |"))
+    let path = workspace.directory.path("report.html")
+    let html = try workspace.quiz("report", "reactive-swift", "--format", "html", "-o", path)
+    #expect(html.status == 0)
+    #expect(html.stdout.isEmpty)
+    let page = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(page.hasPrefix("<!DOCTYPE html>"))
+    #expect(page.contains("<svg role=\"img\" aria-label=\"Histogram of percent scores\""))
+    #expect(page.contains("aria-label=\"Facility and discrimination per question\""))
+    #expect(!page.contains("<script"))
+    #expect(!page.contains("src=\"http"))
+  }
+
+  @Test func takerReportOverTime() throws {
+    let workspace = try seeded()
+    let run = try workspace.quiz("report", "--taker", "bob")
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("bob — 2 attempts at 1 quiz\n"))
+    #expect(run.stdout.contains("2026-11-20 10:12"))
+    let json = try workspace.quiz("report", "--taker", "bob", "--format", "json")
+    #expect(json.stdout.contains(#""taker": "bob""#))
+    #expect(try workspace.quiz("report", "--taker", "nobody").stdout == "No attempts by nobody.\n")
+  }
+
+  @Test func unknownQuizAndMissingArgument() throws {
+    let workspace = try seeded()
+    #expect(try workspace.quiz("report", "reactive").status == 1)
+    #expect(try workspace.quiz("report").status == 64)
+  }
+}
