@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 import QuizDomain
 
 /// The `quiz` program: parses the command line, runs one command, and returns the exit status.

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 import QuizDomain
 import SQLite
 
@@ -25,8 +32,9 @@ public final class QuizRepository {
   /// refused before anything is written to it.
   public static func open(at path: String) throws -> QuizRepository {
     let database = try openConnection(at: path)
+    let upToDate: Bool
     do {
-      try migrator.checkCompatible(database)
+      upToDate = try migrator.isUpToDate(database)
     } catch let error as MigrationError {
       throw RepositoryError.newerSchema(path: path, detail: error.description)
     } catch let error as DatabaseError where error.resultCode == DatabaseError.notADatabase {
@@ -35,8 +43,14 @@ public final class QuizRepository {
       throw RepositoryError.cannotOpen(path: path, reason: error.message)
     }
     do {
-      try database.enableWAL()
-      try migrator.migrate(database)
+      // WAL is a property of the file, set when it was created or migrated; a database that is
+      // up to date needs only this connection's settings.
+      if upToDate {
+        try database.execute("PRAGMA synchronous = NORMAL")
+      } else {
+        try database.enableWAL()
+        try migrator.migrate(database)
+      }
     } catch let error as DatabaseError where error.resultCode == DatabaseError.readOnly {
       throw RepositoryError.cannotOpen(path: path, reason: "the file is read-only")
     }
@@ -44,15 +58,13 @@ public final class QuizRepository {
   }
 
   private static func openConnection(at path: String) throws -> Database {
-    let fileManager = FileManager.default
-    var isDirectory: ObjCBool = false
-    if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+    if FileSystem.kind(atPath: path) == .directory {
       throw RepositoryError.cannotOpen(path: path, reason: "it is a directory")
     }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    if !fileManager.fileExists(atPath: folder) {
+    if FileSystem.kind(atPath: folder) == .missing {
       do {
-        try fileManager.createDirectory(
+        try FileManager.default.createDirectory(
           atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       } catch {
         throw RepositoryError.cannotOpen(path: path, reason: "cannot create folder \(folder)")

@@ -1,5 +1,9 @@
 import CSQLite
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 
 /// One connection to a SQLite database file.
 ///
@@ -149,7 +153,7 @@ extension Database {
   }
 
   private static func firstStatement(of sql: String) -> String {
-    let trimmed = sql.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = String(sql.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     guard let end = trimmed.firstIndex(of: ";") else { return trimmed }
     return String(trimmed[...end])
   }

@@ -1,5 +1,12 @@
 import CSQLite
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// One SQLite value, as stored: the five storage classes.
 public enum DatabaseValue: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 
 /// One step of the schema: a name that sorts in order ("0001_initial") and its SQL.
 public struct Migration: Equatable, Sendable {
@@ -56,6 +55,16 @@ public struct Migrator: Sendable {
     let known = Set(migrations.map(\.name))
     let unknown = try appliedMigrations(in: database).filter { !known.contains($0) }
     if !unknown.isEmpty { throw MigrationError.newerSchema(unknown: unknown, known: migrations.count) }
+  }
+
+  /// True when every migration is applied (and no unknown one): nothing to do. Writes nothing.
+  public func isUpToDate(_ database: Database) throws -> Bool {
+    let applied = try appliedMigrations(in: database)
+    let known = migrations.map(\.name)
+    if let unknown = Optional(applied.filter { !known.contains($0) }), !unknown.isEmpty {
+      throw MigrationError.newerSchema(unknown: unknown, known: migrations.count)
+    }
+    return applied == known
   }
 
   /// Applies the migrations that `database` lacks and returns their names.

@@ -1,5 +1,12 @@
 import CSQLite
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A prepared statement. Bind its parameters, step through its rows, and read columns through
 /// `Row`. Statements made by `Database.cachedStatement(_:)` live as long as their connection.
@@ -201,6 +208,15 @@ public struct Row {
   }
 
   public func optionalString(_ index: Int32) -> String? { isNull(index) ? nil : string(index) }
+
+  /// The column's text as UTF-8 bytes, valid only inside `body`: for reading without making a
+  /// String.
+  public func withUTF8<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+    guard let text = sqlite3_column_text(statement.handle, index) else {
+      return try body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, index))))
+  }
 
   public func data(_ index: Int32) -> Data {
     guard let bytes = sqlite3_column_blob(statement.handle, index) else { return Data() }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 import QuizCLI
 
 exit(QuizCLI.main(CommandLine.arguments))

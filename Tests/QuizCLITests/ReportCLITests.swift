@@ -57,7 +57,7 @@ import Testing
     let workspace = try seeded()
     let csv = try workspace.quiz("report", "reactive-swift", "--format", "csv")
     let lines = csv.stdout.split(separator: "\r\n")
-    #expect(lines.first?.hasPrefix("question,max_mark,facility,sd,random_guess_score") == true)
+    #expect(lines.first?.hasPrefix("quiz,question,max_mark,facility,sd,random_guess_score") == true)
     #expect(lines.count == 9)
     let markdown = try workspace.quiz("report", "world-languages", "--format", "markdown")
     #expect(markdown.stdout.hasPrefix("# Languages and scripts of the world · 世界の言語 (`world-languages`)"))
@@ -72,6 +72,17 @@ import Testing
     #expect(page.contains("aria-label=\"Facility and discrimination per question\""))
     #expect(!page.contains("<script"))
     #expect(!page.contains("src=\"http"))
+  }
+
+  @Test func severalQuizzesInTurn() throws {
+    let workspace = try seeded()
+    let json = try workspace.quiz("report", "reactive-swift", "world-languages", "--format", "json")
+    let array = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [[String: Any]])
+    #expect(array.map { $0["quiz"] as? String } == ["reactive-swift", "world-languages"])
+    let csv = try workspace.quiz("report", "reactive-swift", "world-languages", "--format", "csv")
+    #expect(csv.stdout.split(separator: "\r\n").count == 1 + 8 + 6)
+    let html = try workspace.quiz("report", "reactive-swift", "world-languages", "--format", "html")
+    #expect(html.stdout.components(separatedBy: "<h1>").count == 3)
   }
 
   @Test func takerReportOverTime() throws {

@@ -19,10 +19,7 @@ import Testing
 
   func attempts(_ marks: [[Double]], takers: [String]? = nil) -> [RecordedAttempt] {
     marks.enumerated().map { index, row in
-      RecordedAttempt(
-        id: "a\(index)", taker: takers?[index] ?? "t\(index)", submittedAt: Double(index),
-        marks: Dictionary(uniqueKeysWithValues: row.enumerated().map { ("q\($0.offset + 1)", $0.element) }),
-        selected: [:])
+      RecordedAttempt(id: "a\(index)", taker: takers?[index] ?? "t\(index)", submittedAt: Double(index), marks: row)
     }
   }
 
@@ -96,12 +93,21 @@ import Testing
   @Test func attemptSelectionPerTaker() throws {
     let marks: [[Double]] = [[0, 0], [1, 1], [1, 0], [0, 1]]
     let recorded = attempts(marks, takers: ["ann", "ann", "bob", "bob"])
-    let questions = quiz(points: [1, 1]).questions
-    #expect(AttemptSelection.first.choose(from: recorded, questions: questions).map(\.id) == ["a0", "a2"])
-    #expect(AttemptSelection.last.choose(from: recorded, questions: questions).map(\.id) == ["a1", "a3"])
+    #expect(AttemptSelection.first.choose(from: recorded).map(\.id) == ["a0", "a2"])
+    #expect(AttemptSelection.last.choose(from: recorded).map(\.id) == ["a1", "a3"])
     // bob's two attempts tie: the earlier one counts.
-    #expect(AttemptSelection.best.choose(from: recorded, questions: questions).map(\.id) == ["a1", "a2"])
-    #expect(AttemptSelection.all.choose(from: recorded, questions: questions).count == 4)
+    #expect(AttemptSelection.best.choose(from: recorded).map(\.id) == ["a1", "a2"])
+    #expect(AttemptSelection.all.choose(from: recorded).count == 4)
+  }
+
+  @Test func picksAreCountedPerChoice() throws {
+    var recorded = attempts([[1, 0], [0, 0]])
+    recorded[0].picks = [ChoicePick(question: 0, choice: 0), ChoicePick(question: 1, choice: 2)]
+    recorded[1].picks = [ChoicePick(question: 0, choice: 0), ChoicePick(question: 0, choice: 1)]
+    let report = QuizStatistics.report(quiz: quiz(points: [1, 1], multiple: true), attempts: recorded)
+    #expect(report.items[0].choices.map(\.picked) == [2, 1, 0])
+    #expect(report.items[0].choices.map(\.pickedFraction) == [1, 0.5, 0])
+    #expect(report.items[1].choices.map(\.picked) == [0, 0, 1])
   }
 
   @Test func randomGuessScoreFollowsTheRule() throws {

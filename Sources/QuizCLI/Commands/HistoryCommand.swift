@@ -115,7 +115,7 @@ enum HistoryCommand {
 enum CSV {
   static func field(_ text: String) -> String {
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
   }
 }
 

@@ -11,7 +11,9 @@ enum ReportCommand {
       efficiency, random guess score, intended and effective weights, and how often each choice \
       was picked. CSV has one row per question. HTML is one self-contained file with charts.
       """,
-    arguments: [ArgumentSpec(name: "quiz", help: "The quiz to report on.", optional: true)],
+    arguments: [
+      ArgumentSpec(name: "quiz", help: "The quizzes to report on, each in turn.", optional: true, repeatable: true)
+    ],
     options: [
       .value(
         "attempts", valueName: "which", help: "Which attempts count: all, or per taker the first, last or best.",
@@ -30,20 +32,17 @@ enum ReportCommand {
         taker: taker, quiz: arguments.positionals.first, repository: invocation.repository(),
         format: invocation.format, console: invocation.console)
     } else {
-      guard let quizID = arguments.positionals.first else {
+      guard !arguments.positionals.isEmpty else {
         throw CLIError.usage("Missing expected argument '<quiz>' (or give '--taker NAME')", command: invocation.command)
       }
       let selection = AttemptSelection(rawValue: arguments.value("attempts") ?? "all") ?? .all
-      let input = try invocation.repository().reportInput(quiz: quizID)
-      let report = QuizStatistics.report(quiz: input.quiz, attempts: input.attempts, selection: selection)
-      switch invocation.format {
-      case "json": output = String(decoding: ReportData.json(report), as: UTF8.self)
-      case "csv": output = ReportData.csv(report)
-      case "markdown": output = ReportData.markdown(report)
-      case "html": output = ReportHTML.render(report)
-      default:
-        output = ReportText.render(report, console: arguments.value("output") == nil ? invocation.console : .plain)
+      let repository = try invocation.repository()
+      let reports = try arguments.positionals.map { id in
+        let input = try repository.reportInput(quiz: id)
+        return QuizStatistics.report(quiz: input.quiz, attempts: input.attempts, selection: selection)
       }
+      output = render(
+        reports, format: invocation.format, console: arguments.value("output") == nil ? invocation.console : .plain)
     }
     if let path = arguments.value("output"), path != "-" {
       let file = try OutputFile(path: path)
@@ -51,6 +50,22 @@ enum ReportCommand {
       try file.commit()
     } else {
       invocation.console.write(output)
+    }
+  }
+}
+
+extension ReportCommand {
+  /// One report as is; several one after the other (JSON: an array of report objects; CSV: one
+  /// header; HTML: one page).
+  static func render(_ reports: [QuizReport], format: String, console: Console) -> String {
+    switch format {
+    case "json":
+      return String(decoding: reports.count == 1 ? ReportData.json(reports[0]) : ReportData.json(reports), as: UTF8.self)
+    case "csv":
+      return ReportData.csvHeader + reports.map(ReportData.csvRows).joined()
+    case "markdown": return reports.map(ReportData.markdown).joined(separator: "\n")
+    case "html": return ReportHTML.render(reports)
+    default: return reports.map { ReportText.render($0, console: console) }.joined(separator: "\n")
     }
   }
 }

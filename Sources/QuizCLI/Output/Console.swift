@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 
 /// Where a command writes, and what kind of terminal (if any) it writes to.
 struct Console {
@@ -31,7 +35,7 @@ struct Console {
       guard let base = buffer.baseAddress else { return true }
       var offset = 0
       while offset < buffer.count {
-        let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+        let written = POSIX.write(descriptor, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           return false

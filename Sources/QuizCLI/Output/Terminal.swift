@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 
 /// The terminal in full-screen mode: raw input, the alternate screen, a hidden cursor. Whatever
 /// way the program ends — normally, Ctrl-C, a signal, a crash in our code — the terminal is
@@ -72,11 +76,11 @@ enum Terminal {
     let handler: @convention(c) (Int32) -> Void = { signal in
       restoreTerminal()
       // Then die of the same signal, as the program would have.
-      Foundation.signal(signal, SIG_DFL)
+      POSIX.restoreDefaultSignal(signal)
       raise(signal)
     }
     for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
-      Foundation.signal(signal, handler)
+      POSIX.setSignalHandler(signal, handler)
     }
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 import QuizDomain
 
 /// Reads a quiz-bank document on a second thread while the caller writes what was read, so
@@ -17,9 +21,7 @@ enum ImportPipeline {
   /// stopped and waited for before the error goes on.
   static func run(_ input: InputBytes, consume: (Message) throws -> Void) throws {
     let queue = BoundedQueue<Message>(capacity: 64)
-    let done = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      defer { done.signal() }
+    let reader = try ReaderThread {
       var lastReported = 0
       do {
         try QuizBankReader.stream(
@@ -42,7 +44,7 @@ enum ImportPipeline {
     }
     defer {
       queue.cancel()
-      done.wait()
+      reader.join()
     }
     while true {
       let message = queue.take()
@@ -55,47 +57,94 @@ enum ImportPipeline {
   }
 }
 
+/// A POSIX thread running one closure; `join` waits for it. The closure reaches the thread
+/// through an `Unmanaged` context, as C callbacks must.
+final class ReaderThread {
+  private var thread: pthread_t?
+  private var joined = false
+
+  private final class Box {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+
+  init(_ body: @escaping @Sendable () -> Void) throws {
+    let context = Unmanaged.passRetained(Box(body)).toOpaque()
+    var handle = pthread_t()
+    let status = pthread_create(
+      &handle, nil,
+      { context in
+        guard let context else { return nil }
+        Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+        return nil
+      }, context)
+    guard status == 0 else {
+      Unmanaged<Box>.fromOpaque(context).release()
+      throw CLIError.failure("cannot start a thread (error \(status))")
+    }
+    thread = handle
+  }
+
+  func join() {
+    guard !joined, let thread else { return }
+    joined = true
+    pthread_join(thread, nil)
+  }
+
+  deinit { join() }
+}
+
 /// A first-in first-out queue of at most `capacity` elements between two threads.
 final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
-  private let condition = NSCondition()
+  private var mutex = pthread_mutex_t()
+  private var condition = pthread_cond_t()
   private var elements: [Element] = []
   private var head = 0
   private var cancelled = false
   private let capacity: Int
 
-  init(capacity: Int) { self.capacity = capacity }
+  init(capacity: Int) {
+    self.capacity = capacity
+    pthread_mutex_init(&mutex, nil)
+    pthread_cond_init(&condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(&condition)
+    pthread_mutex_destroy(&mutex)
+  }
 
   /// Waits for room, then appends; false when the queue was cancelled.
   func put(_ element: Element) -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    while elements.count - head >= capacity && !cancelled { condition.wait() }
+    pthread_mutex_lock(&mutex)
+    defer { pthread_mutex_unlock(&mutex) }
+    while elements.count - head >= capacity && !cancelled { pthread_cond_wait(&condition, &mutex) }
     guard !cancelled else { return false }
     elements.append(element)
-    condition.broadcast()
+    pthread_cond_broadcast(&condition)
     return true
   }
 
   /// Waits for an element and removes it.
   func take() -> Element {
-    condition.lock()
-    defer { condition.unlock() }
-    while elements.count == head { condition.wait() }
+    pthread_mutex_lock(&mutex)
+    defer { pthread_mutex_unlock(&mutex) }
+    while elements.count == head { pthread_cond_wait(&condition, &mutex) }
     let element = elements[head]
     head += 1
     if head >= 32 {
       elements.removeFirst(head)
       head = 0
     }
-    condition.broadcast()
+    pthread_cond_broadcast(&condition)
     return element
   }
 
   /// Wakes and refuses every further `put`.
   func cancel() {
-    condition.lock()
+    pthread_mutex_lock(&mutex)
     cancelled = true
-    condition.broadcast()
-    condition.unlock()
+    pthread_cond_broadcast(&condition)
+    pthread_mutex_unlock(&mutex)
   }
 }

@@ -1,4 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+import QuizRepository
 
 /// Reads the inputs named on a command line: files, `-` for standard input, and folders (their
 /// `*.json` files, in name order).
@@ -16,11 +24,11 @@ enum InputFiles {
         inputs.append(Input(name: "-", bytes: InputBytes(copying: bytes)))
         continue
       }
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      let kind = FileSystem.kind(atPath: path)
+      guard kind != .missing else {
         throw CLIError.noInput("cannot open \(path): no such file or directory")
       }
-      if isDirectory.boolValue {
+      if kind == .directory {
         let names: [String]
         do {
           names = try FileManager.default.contentsOfDirectory(atPath: path)
@@ -56,7 +64,7 @@ enum InputFiles {
     if fstat(descriptor, &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size) + 1) }
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { POSIX.read(descriptor, $0.baseAddress, $0.count) }
       if count == 0 { break }
       if count < 0 {
         if errno == EINTR { continue }

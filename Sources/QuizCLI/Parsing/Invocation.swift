@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 import QuizRepository
 
 /// One run of a command: its parsed arguments, the console, and the database it names.
@@ -24,7 +28,7 @@ final class Invocation {
     if let path = environment["QUIZ_DB"], !path.isEmpty { return path }
     let dataHome =
       environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+      ?? ((environment["HOME"] ?? POSIX.homeDirectory) + "/.local/share")
     return dataHome + "/quiz/quiz.sqlite"
   }
 

@@ -4,6 +4,22 @@ import QuizDomain
 enum ReportData {
   static func json(_ report: QuizReport) -> [UInt8] {
     var writer = JSONWriter(pretty: true)
+    write(report, to: &writer)
+    writer.endLine()
+    return writer.bytes
+  }
+
+  /// Several reports: a JSON array of report objects.
+  static func json(_ reports: [QuizReport]) -> [UInt8] {
+    var writer = JSONWriter(pretty: true)
+    writer.beginArray()
+    for report in reports { write(report, to: &writer) }
+    writer.endArray()
+    writer.endLine()
+    return writer.bytes
+  }
+
+  static func write(_ report: QuizReport, to writer: inout JSONWriter) {
     let test = report.test
     writer.beginObject()
     writer.field("quiz", report.quiz)
@@ -63,16 +79,17 @@ enum ReportData {
     }
     writer.endArray()
     writer.endObject()
-    writer.endLine()
-    return writer.bytes
   }
 
-  static func csv(_ report: QuizReport) -> String {
-    var text =
-      "question,max_mark,facility,sd,random_guess_score,intended_weight,effective_weight,discrimination_index,discriminative_efficiency\r\n"
+  static let csvHeader =
+    "quiz,question,max_mark,facility,sd,random_guess_score,intended_weight,effective_weight,discrimination_index,discriminative_efficiency\r\n"
+
+  /// One row per question, without the header.
+  static func csvRows(_ report: QuizReport) -> String {
+    var text = ""
     for item in report.items {
       let fields = [
-        item.question, ReportNumbers.csv(item.maxMark), ReportNumbers.csv(item.facility), ReportNumbers.csv(item.sd),
+        report.quiz, item.question, ReportNumbers.csv(item.maxMark), ReportNumbers.csv(item.facility), ReportNumbers.csv(item.sd),
         ReportNumbers.csv(item.randomGuessScore), ReportNumbers.csv(item.intendedWeight),
         ReportNumbers.csv(item.effectiveWeight), ReportNumbers.csv(item.discriminationIndex),
         ReportNumbers.csv(item.discriminativeEfficiency),

@@ -3,7 +3,13 @@ import QuizDomain
 /// The report as one self-contained HTML file: inline CSS, the tables, and inline SVG charts
 /// (the score histogram; facility and discrimination per question). No scripts, no assets.
 enum ReportHTML {
-  static func render(_ report: QuizReport) -> String {
+  static func render(_ reports: [QuizReport]) -> String {
+    let title = reports.count == 1 ? reports[0].title : "\(reports.count) quizzes"
+    return page(title: title, body: reports.map(section).joined(separator: "<hr>\n"))
+  }
+
+  /// One quiz's report: its heading, tables and charts.
+  static func section(_ report: QuizReport) -> String {
     let test = report.test
     var body = "<h1>\(escape(report.title)) <small>\(escape(report.quiz))</small></h1>\n"
     body += "<p>\(NumberText.plural(test.attempts, "attempt")) (\(ReportSelectionText.describe(report.selection))), "
@@ -44,13 +50,17 @@ enum ReportHTML {
       }
       body += "</tbody></table>\n"
     }
-    return """
+    return body
+  }
+
+  static func page(title: String, body: String) -> String {
+    """
       <!DOCTYPE html>
       <html lang="en">
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>\(escape(report.title)) — quiz report</title>
+      <title>\(escape(title)) — quiz report</title>
       <style>
       body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK JP", sans-serif; margin: 2rem auto; max-width: 70rem; padding: 0 1rem; color: #1d2330; }
       h1 small { color: #667; font-weight: normal; font-size: 0.6em; }

@@ -158,23 +158,30 @@ extension JSONWriter {
 
   private mutating func appendString(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
-    // Most text needs no escape: copy it whole.
-    if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != 34 && $0 != 92 }) {
-      bytes.append(contentsOf: value.utf8)
-      bytes.append(UInt8(ascii: "\""))
-      return
-    }
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
-      case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
-      case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
-      case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-      default: bytes.append(byte)
+    var value = value
+    value.withUTF8 { utf8 in
+      // Most text needs no escape: copy it whole.
+      var clean = true
+      for byte in utf8 where byte < 0x20 || byte == 34 || byte == 92 {
+        clean = false
+        break
+      }
+      if clean {
+        bytes.append(contentsOf: utf8)
+        return
+      }
+      let hex = Array("0123456789abcdef".utf8)
+      for byte in utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
+        case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
+        case 0..<0x20:
+          bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        default: bytes.append(byte)
+        }
       }
     }
     bytes.append(UInt8(ascii: "\""))

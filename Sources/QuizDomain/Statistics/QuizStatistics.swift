@@ -64,11 +64,17 @@ public enum QuizStatistics {
     -> QuizReport
   {
     let questions = quiz.questions
-    let attempts = selection.choose(from: all, questions: questions)
+    let attempts = selection.choose(from: all)
     let s = attempts.count
     // marks[i][a]: question i, attempt a.
-    let marks = questions.map { question in attempts.map { $0.marks[question.id] ?? 0 } }
-    let totals = attempts.map { $0.total(over: questions) }
+    let marks = questions.indices.map { index in attempts.map { index < $0.marks.count ? $0.marks[index] : 0 } }
+    let totals = attempts.map(\.total)
+    var picked = questions.map { [Int](repeating: 0, count: $0.choices.count) }
+    for attempt in attempts {
+      for pick in attempt.picks where Int(pick.question) < picked.count && Int(pick.choice) < picked[Int(pick.question)].count {
+        picked[Int(pick.question)][Int(pick.choice)] += 1
+      }
+    }
     let maxScore = quiz.maxScore
     let test = testStatistics(totals: totals, marks: marks, maxScore: maxScore)
 
@@ -104,10 +110,6 @@ public enum QuizStatistics {
         }
         randomGuess = fractions.reduce(0, +) / Double(question.choices.count)
       }
-      var picked: [String: Int] = [:]
-      for attempt in attempts {
-        for id in attempt.selected[question.id] ?? [] { picked[id, default: 0] += 1 }
-      }
       items.append(
         ItemStatistics(
           question: question.id, prompt: question.prompt, maxMark: question.points,
@@ -115,10 +117,10 @@ public enum QuizStatistics {
           sd: Moments.ratio(Moments.variance(x)?.squareRoot(), question.points), randomGuessScore: randomGuess,
           intendedWeight: Moments.ratio(100 * question.points, maxScore), effectiveWeight: effectiveWeight,
           discriminationIndex: discrimination, discriminativeEfficiency: efficiency,
-          choices: question.choices.map { choice in
+          choices: question.choices.enumerated().map { position, choice in
             ChoiceStatistics(
-              id: choice.id, text: choice.text, correct: choice.correct, picked: picked[choice.id] ?? 0,
-              pickedFraction: s > 0 ? Double(picked[choice.id] ?? 0) / Double(s) : nil)
+              id: choice.id, text: choice.text, correct: choice.correct, picked: picked[index][position],
+              pickedFraction: s > 0 ? Double(picked[index][position]) / Double(s) : nil)
           }))
     }
     return QuizReport(

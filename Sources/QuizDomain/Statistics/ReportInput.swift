@@ -1,24 +1,34 @@
-/// One recorded attempt, reduced to what the statistics need: its marks and picks per question.
+/// One recorded attempt, reduced to what the statistics need: a mark per question and the
+/// choices picked. Dense arrays rather than dictionaries: a report reads every mark of every
+/// attempt, and this is its inner loop.
 public struct RecordedAttempt: Equatable, Sendable {
   public var id: String
   public var taker: String
   public var submittedAt: Double
-  /// Mark per question id (a question not answered is absent and counts 0).
-  public var marks: [String: Double]
-  /// Choices picked per question id.
-  public var selected: [String: [String]]
+  /// Mark per question, in the order of the quiz's questions (0 when unanswered).
+  public var marks: [Double]
+  /// The choices picked, each as (question index, choice index) in the quiz's order.
+  public var picks: [ChoicePick]
 
-  public init(id: String, taker: String, submittedAt: Double, marks: [String: Double], selected: [String: [String]]) {
+  public init(id: String, taker: String, submittedAt: Double, marks: [Double], picks: [ChoicePick] = []) {
     self.id = id
     self.taker = taker
     self.submittedAt = submittedAt
     self.marks = marks
-    self.selected = selected
+    self.picks = picks
   }
 
-  /// The total over `questions`.
-  public func total(over questions: [Question]) -> Double {
-    questions.reduce(0) { $0 + (marks[$1.id] ?? 0) }
+  public var total: Double { marks.reduce(0, +) }
+}
+
+/// One choice picked in an attempt.
+public struct ChoicePick: Equatable, Sendable {
+  public var question: Int32
+  public var choice: Int32
+
+  public init(question: Int, choice: Int) {
+    self.question = Int32(question)
+    self.choice = Int32(choice)
   }
 }
 
@@ -28,7 +38,7 @@ public enum AttemptSelection: String, CaseIterable, Sendable {
 
   /// The attempts that count, in submission order. `best` keeps each taker's highest total
   /// (the earlier one on a tie).
-  public func choose(from attempts: [RecordedAttempt], questions: [Question]) -> [RecordedAttempt] {
+  public func choose(from attempts: [RecordedAttempt]) -> [RecordedAttempt] {
     let ordered = attempts.sorted { ($0.submittedAt, $0.id) < ($1.submittedAt, $1.id) }
     guard self != .all else { return ordered }
     var chosen: [String: RecordedAttempt] = [:]
@@ -41,7 +51,7 @@ public enum AttemptSelection: String, CaseIterable, Sendable {
       case .first, .all: break
       case .last: chosen[attempt.taker] = attempt
       case .best:
-        if attempt.total(over: questions) > current.total(over: questions) { chosen[attempt.taker] = attempt }
+        if attempt.total > current.total { chosen[attempt.taker] = attempt }
       }
     }
     return ordered.filter { chosen[$0.taker]?.id == $0.id }

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Benchmark of `quiz report` (issue: grading reports).
+
+    python3 Benchmarks/bench-report.py [--quizzes 100] [--questions 100] [--attempts 100] [--rounds 5]
+
+Data: shared/bench/make-bank.py (100 quizzes x 100 questions x 100 attempts: 10,000 attempts,
+1,000,000 answers), imported once. The reference is the sqlite3 CLI computing, on the same
+database, the per-question means and variances in SQL (REFERENCE_SQL below). Side by side in
+each round:
+- one quiz: `quiz report Q --format json` against one sqlite3 run of the reference for Q;
+- all quizzes in turn, in one process each: `quiz report Q1 … Q100 --format json` against one
+  sqlite3 run of the reference for each quiz in turn;
+- all quizzes in turn, one process per quiz for both (startup included 100 times).
+Prints medians and ratios.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+
+REFERENCE_SQL = """
+SELECT v.question_id, count(*), avg(an.score),
+       (sum(an.score * an.score) - sum(an.score) * sum(an.score) / count(*)) / (count(*) - 1)
+FROM attempts a
+JOIN answers an ON an.attempt_id = a.id
+JOIN question_versions v ON v.id = an.version_id
+WHERE a.quiz_id = (SELECT id FROM quizzes WHERE slug = '{quiz}')
+GROUP BY v.question_id;
+"""
+
+
+def run(argv, stdin=None):
+    start = time.perf_counter()
+    result = subprocess.run(argv, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if result.returncode != 0:
+        sys.exit(f"failed: {' '.join(argv)}\n{result.stderr.decode(errors='replace')}")
+    return time.perf_counter() - start
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quizzes", type=int, default=100)
+    parser.add_argument("--questions", type=int, default=100)
+    parser.add_argument("--attempts", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    if not shutil.which("sqlite3"):
+        sys.exit("the sqlite3 CLI is needed: apt-get install sqlite3")
+    data = os.path.join(ROOT, "bench-data")
+    os.makedirs(data, exist_ok=True)
+    bank = os.path.join(data, f"bank-{args.quizzes}x{args.questions}x{args.attempts}.json")
+    if not os.path.exists(bank):
+        with open(bank, "wb") as f:
+            subprocess.run([sys.executable, os.path.join(SHARED, "bench", "make-bank.py"), "--quizzes", str(args.quizzes),
+                            "--questions", str(args.questions), "--attempts", str(args.attempts)], stdout=f, check=True)
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "quiz"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    quiz = os.path.join(ROOT, ".build", "release", "quiz")
+    work = tempfile.mkdtemp(prefix="quiz-bench-")
+    db = os.path.join(work, "bank.sqlite")
+    run([quiz, "--db", db, "import", bank])
+    ids = [f"quiz-{i:05d}" for i in range(args.quizzes)]
+    one = ids[len(ids) // 2]
+    print(f"data: {bank} imported ({args.quizzes * args.attempts} attempts); one quiz: {one}")
+
+    all_sql_script = "".join(REFERENCE_SQL.format(quiz=q) for q in ids).encode()
+    one_sql, one_quiz, all_sql, all_quiz, each_sql, each_quiz = [], [], [], [], [], []
+    for round_ in range(args.rounds):
+        one_sql.append(statistics.median(run(["sqlite3", db], REFERENCE_SQL.format(quiz=one).encode()) for _ in range(10)))
+        one_quiz.append(statistics.median(run([quiz, "--db", db, "report", one, "--format", "json"]) for _ in range(10)))
+        all_sql.append(run(["sqlite3", db], all_sql_script))
+        all_quiz.append(run([quiz, "--db", db, "report", *ids, "--format", "json"]))
+        each_sql.append(sum(run(["sqlite3", db], REFERENCE_SQL.format(quiz=q).encode()) for q in ids))
+        each_quiz.append(sum(run([quiz, "--db", db, "report", q, "--format", "json"]) for q in ids))
+        print(f"round {round_ + 1}: one quiz sqlite3 {one_sql[-1] * 1000:.1f} ms, quiz {one_quiz[-1] * 1000:.1f} ms; "
+              f"all in one process sqlite3 {all_sql[-1]:.3f} s, quiz {all_quiz[-1]:.3f} s; "
+              f"a process per quiz sqlite3 {each_sql[-1]:.2f} s, quiz {each_quiz[-1]:.2f} s")
+    shutil.rmtree(work)
+    print()
+    for name, ref, ours, unit, scale in (
+        ("one quiz (a process each)", one_sql, one_quiz, "ms", 1000),
+        ("all quizzes in turn (one process each)", all_sql, all_quiz, "s", 1),
+        ("all quizzes, a process per quiz", each_sql, each_quiz, "s", 1),
+    ):
+        a, b = statistics.median(ref), statistics.median(ours)
+        print(f"{name:40} sqlite3 CLI {a * scale:8.2f} {unit}   quiz report {b * scale:8.2f} {unit}   ratio {b / a:.2f} (target <= 1.50)")
+
+
+if __name__ == "__main__":
+    main()
