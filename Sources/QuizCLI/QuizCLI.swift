@@ -16,6 +16,11 @@ public enum QuizCLI {
     -> Int32
   {
     signal(SIGPIPE, SIG_IGN)
+    // A parent may have started us with signals blocked (threads of a dispatch pool do): a
+    // long-running command must still stop on SIGINT and SIGTERM.
+    var none = sigset_t()
+    sigemptyset(&none)
+    sigprocmask(SIG_SETMASK, &none, nil)
     let console = Console.current(environment: environment)
     do {
       try dispatch(Array(argv.dropFirst()), console: console)

@@ -21,6 +21,17 @@ extension QuizRepository {
       "INSERT INTO change_log (changed_at, entity, operation, quiz, item, detail) VALUES (?, ?, ?, ?, ?, ?)")
     try statement.bind([time.text, entity.rawValue, operation.rawValue, quiz, item, detail])
     try statement.executeBound()
+    observationCenter.didLog(database.lastInsertedRowID)
+    try capChangeLog()
+  }
+
+  /// The change log keeps at most `changeLogCap` entries: every 1,000th entry, older ones go.
+  static let changeLogCap: Int64 = 100_000
+
+  private func capChangeLog() throws {
+    let sequence = database.lastInsertedRowID
+    guard sequence % 1000 == 0, sequence > QuizRepository.changeLogCap else { return }
+    try database.execute("DELETE FROM change_log WHERE seq <= ?", [sequence - QuizRepository.changeLogCap])
   }
 
   /// A compact JSON object of counts, for the detail of a summary row.

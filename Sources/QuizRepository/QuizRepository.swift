@@ -17,6 +17,8 @@ import SQLite
 public final class QuizRepository {
   public let database: Database
   public let path: String
+  /// Observations of this repository's commits (see `observe(_:)`).
+  lazy var observationCenter = ObservationCenter(repository: self)
 
   /// The migrations compiled into this binary from `migrations/*.sql`.
   public static let migrations: [Migration] = embeddedMigrations.map { Migration(name: $0.name, sql: $0.sql) }

@@ -80,6 +80,11 @@ extension Database {
   /// observes: every access is allowed.
   public func setAuthorizer(_ hook: ((TableAccess) -> Void)?) {
     hooks.authorizer = hook
+  }
+
+  /// The connection's one authorizer: it records what each statement reads and writes (for
+  /// observations) and passes the access on to `setAuthorizer`'s hook.
+  func installAuthorizer() {
     let callback:
       @convention(c) (
         UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
@@ -95,10 +100,12 @@ extension Database {
         case SQLITE_DELETE: kind = .delete
         default: return SQLITE_OK
         }
-        database.hooks.authorizer?(TableAccess(kind: kind, table: String(cString: first)))
+        let access = TableAccess(kind: kind, table: String(cString: first))
+        database.record(access)
+        database.hooks.authorizer?(access)
         return SQLITE_OK
       }
-    sqlite3_set_authorizer(handle, hook == nil ? nil : callback, hook == nil ? nil : context)
+    sqlite3_set_authorizer(handle, callback, context)
   }
 
   func uninstallHooks() {

@@ -16,6 +16,9 @@ public final class Database {
   var statementCache: [String: Statement] = [:]
   var hooks = Hooks()
   var savepointDepth = 0
+  var observation = ObservationState()
+  /// Collects what the authorizer reports while a statement is prepared.
+  var accessRecorder: TableAccessSet?
 
   /// Opens (and creates when missing) the database at `path`.
   ///
@@ -41,6 +44,7 @@ public final class Database {
     self.path = path
     sqlite3_extended_result_codes(connection, 1)
     sqlite3_busy_timeout(connection, busyTimeout)
+    installAuthorizer()
     try execute("PRAGMA foreign_keys = ON")
   }
 
@@ -101,21 +105,26 @@ extension Database {
     while true {
       var tail: UnsafePointer<CChar>?
       var statement: OpaquePointer?
+      accessRecorder = TableAccessSet()
       let (code, rest): (Int32, String) = remaining.withCString { start in
         let code = sqlite3_prepare_v2(handle, start, -1, &statement, &tail)
         return (code, tail.map { String(cString: $0) } ?? "")
       }
+      let access = accessRecorder ?? TableAccessSet()
+      accessRecorder = nil
       guard code == SQLITE_OK else {
         throw DatabaseError(connection: handle, code: code, sql: Database.firstStatement(of: remaining))
       }
       guard let statement else { return }  // only whitespace or comments left
       defer { sqlite3_finalize(statement) }
+      willExecute(access)
       var step = sqlite3_step(statement)
       while step == SQLITE_ROW { step = sqlite3_step(statement) }
       guard step == SQLITE_DONE else {
         let text = sqlite3_sql(statement).map { String(cString: $0) }
         throw DatabaseError(connection: handle, code: step, sql: text)
       }
+      didExecute(access)
       remaining = rest
     }
   }
@@ -127,13 +136,13 @@ extension Database {
 
   /// Prepares a statement that is finalized when it is released.
   public func makeStatement(_ sql: String) throws -> Statement {
-    try Statement(connection: handle, sql: sql, persistent: false)
+    try Statement(database: self, sql: sql, persistent: false)
   }
 
   /// Returns the connection's prepared statement for `sql`, preparing it on first use.
   public func cachedStatement(_ sql: String) throws -> Statement {
     if let statement = statementCache[sql] { return statement }
-    let statement = try Statement(connection: handle, sql: sql, persistent: true)
+    let statement = try Statement(database: self, sql: sql, persistent: true)
     statementCache[sql] = statement
     return statement
   }
@@ -173,6 +182,7 @@ extension Database {
   /// on `BEGIN` instead of failing halfway.
   public func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
     try execute("BEGIN \(kind.rawValue) TRANSACTION")
+    transactionDidBegin()
     let result: T
     do {
       result = try body()
@@ -186,6 +196,7 @@ extension Database {
       rollbackIgnoringErrors()
       throw error
     }
+    transactionDidCommit()
     return result
   }
 
@@ -195,16 +206,22 @@ extension Database {
     savepointDepth += 1
     defer { savepointDepth -= 1 }
     let name = "quiz_savepoint_\(savepointDepth)"
+    let startsTransaction = !isInTransaction
     try execute("SAVEPOINT \(name)")
+    savepointDidBegin()
     do {
       let result = try body()
       try execute("RELEASE SAVEPOINT \(name)")
+      savepointDidRelease()
+      if startsTransaction { transactionDidCommit() }
       return result
     } catch {
       if isInTransaction {
         try? execute("ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
         try? execute("RELEASE SAVEPOINT \(name)")
       }
+      savepointDidRollBack()
+      if startsTransaction { transactionDidRollBack() }
       throw error
     }
   }
@@ -212,5 +229,6 @@ extension Database {
   private func rollbackIgnoringErrors() {
     // SQLite may already have rolled back (after SQLITE_FULL, say); then there is nothing left.
     if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
+    transactionDidRollBack()
   }
 }

@@ -13,18 +13,29 @@ import CSQLite
 public final class Statement {
   let handle: OpaquePointer
   let connection: OpaquePointer
+  unowned let database: Database
   public let sql: String
+  /// The tables the statement reads and writes, as the authorizer reported them when it was
+  /// prepared: what observations of the database need to know.
+  public let access: TableAccessSet
+  /// True between the first step and the reset.
+  private var running = false
 
-  init(connection: OpaquePointer, sql: String, persistent: Bool) throws {
+  init(database: Database, sql: String, persistent: Bool) throws {
     var statement: OpaquePointer?
     let flags: UInt32 = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
-    let code = sqlite3_prepare_v3(connection, sql, -1, flags, &statement, nil)
+    database.accessRecorder = TableAccessSet()
+    let code = sqlite3_prepare_v3(database.handle, sql, -1, flags, &statement, nil)
+    let access = database.accessRecorder ?? TableAccessSet()
+    database.accessRecorder = nil
     guard code == SQLITE_OK, let statement else {
-      throw DatabaseError(connection: connection, code: code, sql: sql)
+      throw DatabaseError(connection: database.handle, code: code, sql: sql)
     }
     self.handle = statement
-    self.connection = connection
+    self.connection = database.handle
+    self.database = database
     self.sql = sql
+    self.access = access
   }
 
   deinit {
@@ -38,6 +49,7 @@ extension Statement {
   /// Resets the statement and binds `arguments` to its parameters, in order.
   public func bind(_ arguments: [any DatabaseValueConvertible]) throws {
     sqlite3_reset(handle)
+    running = false
     sqlite3_clear_bindings(handle)
     let expected = Int(sqlite3_bind_parameter_count(handle))
     guard arguments.count == expected else {
@@ -91,6 +103,7 @@ extension Statement {
   /// Resets the statement so that it can run again with new bindings.
   public func reset() {
     sqlite3_reset(handle)
+    running = false
   }
 
   // Text goes in by length, not as a C string, so embedded NUL bytes survive.
@@ -123,12 +136,20 @@ extension Statement {
 extension Statement {
   /// Steps once: `true` when a row is available, `false` when the statement is done.
   public func step() throws -> Bool {
+    if !running {
+      running = true
+      database.willExecute(access)
+    }
     let code = sqlite3_step(handle)
     switch code {
     case SQLITE_ROW: return true
-    case SQLITE_DONE: return false
+    case SQLITE_DONE:
+      running = false
+      database.didExecute(access)
+      return false
     default:
       sqlite3_reset(handle)
+      running = false
       throw DatabaseError(connection: connection, code: code, sql: sql)
     }
   }
@@ -137,12 +158,12 @@ extension Statement {
   public func execute(_ arguments: [any DatabaseValueConvertible] = []) throws {
     try bind(arguments)
     while try step() {}
-    sqlite3_reset(handle)
+    reset()
   }
 
   /// Runs the already bound statement to completion, ignoring rows.
   public func executeBound() throws {
-    defer { sqlite3_reset(handle) }
+    defer { reset() }
     while try step() {}
   }
 
@@ -151,7 +172,7 @@ extension Statement {
     throws -> [T]
   {
     try bind(arguments)
-    defer { sqlite3_reset(handle) }
+    defer { reset() }
     var results: [T] = []
     let row = Row(statement: self)
     while try step() { results.append(try transform(row)) }
@@ -163,14 +184,14 @@ extension Statement {
     throws -> T?
   {
     try bind(arguments)
-    defer { sqlite3_reset(handle) }
+    defer { reset() }
     guard try step() else { return nil }
     return try transform(Row(statement: self))
   }
 
   /// Visits every row of the already bound statement, without collecting them.
   public func forEachRow(_ body: (Row) throws -> Void) throws {
-    defer { sqlite3_reset(handle) }
+    defer { reset() }
     let row = Row(statement: self)
     while try step() { try body(row) }
   }

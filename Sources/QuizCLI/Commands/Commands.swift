@@ -13,6 +13,7 @@ enum Commands {
     HistoryCommand.command,
     RegradeCommand.command,
     ReportCommand.command,
+    WatchCommand.command,
   ]
 
   static func named(_ name: String) throws -> Command {

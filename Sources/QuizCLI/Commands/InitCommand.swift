@@ -2,12 +2,26 @@ enum InitCommand {
   static let command = Command(
     name: "init",
     summary: "Create the database, or migrate it to this version's schema.",
-    discussion: "Safe to run again: an up-to-date database is left as it is.",
+    discussion: """
+      Safe to run again: an up-to-date database is left as it is. The change log that 'quiz watch'       reads keeps the newest 100,000 changes by itself; --compact-log KEEP keeps fewer.
+      """,
+    options: [.value("compact-log", valueName: "keep", help: "Keep only the newest KEEP change-log entries.")],
     run: run)
 
   static func run(_ invocation: Invocation) throws {
+    var keep: Int?
+    if let text = invocation.arguments.value("compact-log") {
+      guard let value = Int(text), value >= 0 else {
+        throw CLIError.usage("Invalid '--compact-log \(text)': expected a number of entries", command: invocation.command)
+      }
+      keep = value
+    }
     let repository = try invocation.repository()
     let version = try repository.schemaVersion()
     invocation.console.write("Database: \(repository.path)\nSchema version: \(version)\n")
+    if let keep {
+      let removed = try repository.compactChangeLog(keep: keep)
+      invocation.console.write("Change log: removed \(removed) entries, kept the newest \(keep)\n")
+    }
   }
 }

@@ -5,13 +5,18 @@ enum ListCommand {
   static let command = Command(
     name: "list",
     summary: "List quizzes with their section, question and attempt counts.",
-    options: [.format(["table", "json"])],
+    options: [.format(["table", "json"]), .flag("watch", help: "Redraw the list whenever it changes, until interrupted.")],
     run: run)
 
   static func run(_ invocation: Invocation) throws {
-    let summaries = try invocation.repository().quizSummaries()
-    let console = invocation.console
-    if invocation.format == "json" {
+    let repository = try invocation.repository()
+    try LiveView.show(watching: invocation.arguments.flag("watch"), repository: repository, console: invocation.console) {
+      try render(repository.quizSummaries(), format: invocation.format, console: invocation.console)
+    }
+  }
+
+  static func render(_ summaries: [QuizSummary], format: String, console: Console) -> String {
+    if format == "json" {
       var writer = JSONWriter(pretty: true)
       writer.beginArray()
       for summary in summaries {
@@ -25,11 +30,11 @@ enum ListCommand {
       }
       writer.endArray()
       writer.endLine()
-      console.writeBytes(writer.bytes)
+      return writer.string
     } else if summaries.isEmpty {
-      console.write("No quizzes yet. Import some with 'quiz import FILE.json'.\n")
+      return "No quizzes yet. Import some with 'quiz import FILE.json'.\n"
     } else {
-      console.write(Table.render(summaries, console: console))
+      return Table.render(summaries, console: console)
     }
   }
 }

@@ -9,17 +9,20 @@ enum ShowCommand {
     options: [
       .flag("answers", help: "Mark the correct choices (hidden by default)."),
       .format(["table", "json"]),
+      .flag("watch", help: "Redraw whenever the quiz changes, until interrupted."),
     ],
     run: run)
 
   static func run(_ invocation: Invocation) throws {
     let id = invocation.arguments.positionals[0]
-    let stored = try invocation.repository().requireQuiz(id)
+    let repository = try invocation.repository()
     let withAnswers = invocation.arguments.flag("answers")
-    if invocation.format == "json" {
-      invocation.console.writeBytes(json(stored, withAnswers: withAnswers))
-    } else {
-      invocation.console.write(text(stored, withAnswers: withAnswers, console: invocation.console))
+    let console = invocation.console
+    try LiveView.show(watching: invocation.arguments.flag("watch"), repository: repository, console: console) {
+      let stored = try repository.requireQuiz(id)
+      return invocation.format == "json"
+        ? String(decoding: json(stored, withAnswers: withAnswers), as: UTF8.self)
+        : text(stored, withAnswers: withAnswers, console: console)
     }
   }
 

@@ -109,6 +109,12 @@ extension JSONWriter {
     bytes.append(contentsOf: (value ? "true" : "false").utf8)
   }
 
+  /// Writes `json`, already serialized JSON, as the next value.
+  public mutating func raw(_ json: String) {
+    prefixValue()
+    bytes.append(contentsOf: json.utf8)
+  }
+
   public mutating func null() {
     prefixValue()
     bytes.append(contentsOf: "null".utf8)

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@Suite struct WatchCLITests {
+  /// A `quiz watch` running in the background, its standard output going to a file.
+  final class Watcher {
+    let process = Process()
+    let output: URL
+
+    init(_ workspace: Workspace, _ arguments: [String]) throws {
+      output = workspace.directory.url.appendingPathComponent("watch-\(UUID().uuidString).out")
+      _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+      process.executableURL = QuizProcess.binary
+      process.arguments = ["--db", workspace.database, "watch"] + arguments
+      process.standardOutput = try FileHandle(forWritingTo: output)
+      process.standardError = FileHandle.nullDevice
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+    }
+
+    var lines: [String] {
+      (try? String(contentsOf: output, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+    }
+
+    /// Waits (up to 10 s) until at least `count` lines came.
+    func waitForLines(_ count: Int) -> [String] {
+      for _ in 0..<200 where lines.count < count { Thread.sleep(forTimeInterval: 0.05) }
+      return lines
+    }
+
+    func stop() {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+
+  @Test func anotherProcessesCommitsReachTheWatchInOrder() throws {
+    let workspace = try Workspace()
+    try workspace.quiz("import", workspace.seeds)
+    let watcher = try Watcher(workspace, ["--format", "json"])
+    defer { watcher.stop() }
+    Thread.sleep(forTimeInterval: 0.3)
+    try workspace.quiz("grade", "reactive-swift", "--as", "zed", "--answer", "hot-or-cold=a")
+    try workspace.quiz("grade", "world-languages", "--as", "zed", "--answer", "kanji-ten=a")
+    let lines = watcher.waitForLines(2)
+    #expect(lines.count == 2)
+    let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    #expect(objects.map { $0["quiz"] as? String } == ["reactive-swift", "world-languages"])
+    #expect(objects.map { $0["kind"] as? String } == ["attempt", "attempt"])
+    #expect(objects.map { $0["seq"] as? Int } == [5, 6])
+    #expect((objects.first?["detail"] as? [String: Any])?["count"] as? Int == 1)
+  }
+
+  @Test func sinceResumesWithoutGapOrRepeat() throws {
+    let workspace = try Workspace()
+    try workspace.quiz("import", workspace.seeds)  // changes 1 to 4
+    let watcher = try Watcher(workspace, ["--since", "2"])
+    defer { watcher.stop() }
+    let first = watcher.waitForLines(2)
+    #expect(first.map { $0.split(separator: " ").first.map(String.init) } == ["#3", "#4"])
+    try workspace.quiz("grade", "reactive-swift", "--as", "zed", "--answer", "hot-or-cold=a")
+    let lines = watcher.waitForLines(3)
+    #expect(lines.map { $0.split(separator: " ").first.map(String.init) } == ["#3", "#4", "#5"])
+  }
+
+  @Test func aChangeOutsideQuizIsNoticed() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return }
+    let workspace = try Workspace()
+    try workspace.quiz("import", workspace.seeds)
+    let watcher = try Watcher(workspace, [])
+    defer { watcher.stop() }
+    Thread.sleep(forTimeInterval: 0.3)
+    _ = try QuizProcess.shell(
+      "sqlite3 '\(workspace.database)' \"UPDATE quizzes SET title = 'Renamed' WHERE slug = 'reactive-swift'\"",
+      in: workspace.directory)
+    #expect(watcher.waitForLines(1) == ["the database changed outside the change log"])
+  }
+
+  @Test func onlyOneQuizAndUnknownQuiz() throws {
+    let workspace = try Workspace()
+    try workspace.quiz("import", workspace.seeds)
+    let watcher = try Watcher(workspace, ["--quiz", "world-languages", "--since", "0"])
+    defer { watcher.stop() }
+    let lines = watcher.waitForLines(2)
+    #expect(lines.count == 2)
+    #expect(lines.allSatisfy { $0.contains(" world-languages") })
+    #expect(try workspace.quiz("watch", "--quiz", "nope").status == 1)
+  }
+
+  @Test func listWatchRedrawsWhenTheListChanges() throws {
+    let workspace = try Workspace()
+    try workspace.quiz("init")
+    let output = workspace.directory.url.appendingPathComponent("list.out")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    let process = Process()
+    process.executableURL = QuizProcess.binary
+    process.arguments = ["--db", workspace.database, "list", "--watch"]
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    defer {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    Thread.sleep(forTimeInterval: 0.3)
+    try workspace.quiz("import", workspace.seeds)
+    var text = ""
+    for _ in 0..<200 {
+      text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+      if text.contains("world-languages") { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(text.hasPrefix("No quizzes yet."))
+    #expect(text.contains("reactive-swift"))
+    #expect(text.contains("world-languages"))
+  }
+
+  @Test func compactLogKeepsTheNewest() throws {
+    let workspace = try Workspace()
+    try workspace.quiz("import", workspace.seeds)
+    let run = try workspace.quiz("init", "--compact-log", "1")
+    #expect(run.stdout.hasSuffix("Change log: removed 3 entries, kept the newest 1\n"))
+    let watcher = try Watcher(workspace, ["--since", "0"])
+    defer { watcher.stop() }
+    #expect(watcher.waitForLines(1).first?.hasPrefix("#4 ") == true)
+  }
+}
