@@ -1,32 +1,64 @@
 import Foundation
 import QuizDomain
+import QuizRepository
 
-// Diagnostics for the benchmarks: `quiz-bench parse FILE` times the quiz-bank reader alone.
+// Helpers for the benchmark scripts (release build):
+//   quiz-bench parse FILE            times the quiz-bank reader alone
+//   quiz-bench edit DB QUIZ N MS     makes N single-question edits, MS milliseconds apart, each
+//                                    its own transaction, printing "SEQ UNIX_TIME" after each commit
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, arguments[1] == "parse" else {
-  FileHandle.standardError.write(Data("usage: quiz-bench parse FILE\n".utf8))
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("quiz-bench: \(message)\n".utf8))
   exit(64)
 }
-guard let data = FileManager.default.contents(atPath: arguments[2]) else {
-  FileHandle.standardError.write(Data("quiz-bench: cannot read \(arguments[2])\n".utf8))
-  exit(66)
-}
-let bytes = [UInt8](data)
-let start = Date()
-var quizzes = 0
-var attempts = 0
-do {
-  try bytes.withUnsafeBufferPointer { buffer in
-    try QuizBankReader.stream(buffer) { item in
-      switch item {
-      case .quiz: quizzes += 1
-      case .attempt: attempts += 1
-      default: break
+
+switch arguments.dropFirst().first {
+case "parse":
+  guard arguments.count >= 3, let data = FileManager.default.contents(atPath: arguments[2]) else {
+    fail("usage: quiz-bench parse FILE")
+  }
+  let bytes = [UInt8](data)
+  let start = Date()
+  var quizzes = 0
+  var attempts = 0
+  do {
+    try bytes.withUnsafeBufferPointer { buffer in
+      try QuizBankReader.stream(buffer) { item in
+        switch item {
+        case .quiz: quizzes += 1
+        case .attempt: attempts += 1
+        default: break
+        }
       }
     }
+  } catch {
+    fail("\(error)")
   }
-} catch {
-  print("error: \(error)")
-  exit(65)
+  print(String(format: "parse %.3f s: %d quizzes, %d attempts", Date().timeIntervalSince(start), quizzes, attempts))
+
+case "edit":
+  guard arguments.count >= 6, let count = Int(arguments[4]), let pause = Int(arguments[5]) else {
+    fail("usage: quiz-bench edit DB QUIZ N MS")
+  }
+  do {
+    let repository = try QuizRepository.open(at: arguments[2])
+    let questions = try repository.requireQuiz(arguments[3]).quiz.questions.count
+    guard questions > 0 else { fail("the quiz has no questions") }
+    for edit in 0..<count {
+      try repository.updateQuiz(arguments[3]) { quiz in
+        let section = quiz.sections.firstIndex { !$0.questions.isEmpty } ?? 0
+        let index = edit % quiz.sections[section].questions.count
+        quiz.sections[section].questions[index].prompt = "Edited \(edit)?"
+      }
+      let sequence = try repository.latestSequence()
+      FileHandle.standardOutput.write(Data("\(sequence) \(String(format: "%.6f", Date().timeIntervalSince1970))\n".utf8))
+      usleep(useconds_t(pause * 1000))
+    }
+  } catch {
+    fail("\(error)")
+  }
+
+default:
+  fail("usage: quiz-bench parse FILE | edit DB QUIZ N MS")
 }
-print(String(format: "parse %.3f s: %d quizzes, %d attempts", Date().timeIntervalSince(start), quizzes, attempts))

@@ -73,6 +73,17 @@ import Testing
     #expect(check.stdout == "ok\nwal\n")
   }
 
+  @Test func aCopiedBinaryStillCreatesAndMigratesADatabase() throws {
+    let workspace = try Workspace()
+    let copy = workspace.directory.path("bin/quiz")
+    try FileManager.default.createDirectory(atPath: workspace.directory.path("bin"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: QuizProcess.binary.path, toPath: copy)
+    let run = try QuizProcess.shell("cd / && '\(copy)' --db '\(workspace.database)' init", in: workspace.directory)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Schema version: "))
+    #expect(try workspace.quiz("list", "--format", "json").stdout == "[]\n")
+  }
+
   @Test func databaseLocationFollowsDbThenQUIZ_DBThenXDG() throws {
     let workspace = try Workspace()
     let xdg = try QuizProcess.run(
