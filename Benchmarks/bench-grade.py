@@ -67,7 +67,7 @@ def main():
         with open(ndjson, "w", encoding="utf-8") as f:
             for attempt in doc["attempts"]:
                 f.write(json.dumps(attempt, ensure_ascii=False, separators=(",", ":")) + "\n")
-    subprocess.run(["swift", "build", "-c", "release", "--product", "quiz"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "quiz"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     quiz = os.path.join(ROOT, ".build", "release", "quiz")
     work = tempfile.mkdtemp(prefix="quiz-bench-")
     base = os.path.join(work, "base.sqlite")

@@ -60,7 +60,7 @@ def main():
     if not os.path.exists(rows) or os.path.getmtime(rows) < os.path.getmtime(bank):
         with open(rows, "wb") as f:
             subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "bank_to_rows.py"), bank], stdout=f, check=True)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "quiz"], cwd=ROOT, check=True,
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "quiz"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     quiz = os.path.join(ROOT, ".build", "release", "quiz")
     work = tempfile.mkdtemp(prefix="quiz-bench-")

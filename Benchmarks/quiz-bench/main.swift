@@ -52,7 +52,8 @@ case "edit":
         quiz.sections[section].questions[index].prompt = "Edited \(edit)?"
       }
       let sequence = try repository.latestSequence()
-      FileHandle.standardOutput.write(Data("\(sequence) \(String(format: "%.6f", Date().timeIntervalSince1970))\n".utf8))
+      FileHandle.standardOutput.write(
+        Data("\(sequence) \(String(format: "%.6f", Date().timeIntervalSince1970))\n".utf8))
       usleep(useconds_t(pause * 1000))
     }
   } catch {

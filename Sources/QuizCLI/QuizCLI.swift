@@ -1,3 +1,5 @@
+import QuizDomain
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,7 +8,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import QuizDomain
 
 /// The `quiz` program: parses the command line, runs one command, and returns the exit status.
 public enum QuizCLI {

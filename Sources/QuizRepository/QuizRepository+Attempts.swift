@@ -1,3 +1,6 @@
+import QuizDomain
+import SQLite
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,8 +9,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import QuizDomain
-import SQLite
 
 /// A quiz ready to receive attempts: its content and the version row of each question.
 struct AttemptTarget {

@@ -75,7 +75,8 @@ extension QuizRepository {
   }
 
   /// Calls `body` with each choice id of a stored selection ("a,c"), as bytes.
-  static func forEachSelected(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Void) {
+  static func forEachSelected(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Void)
+  {
     var start = 0
     for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
       if index > start { body(bytes[start..<index]) }

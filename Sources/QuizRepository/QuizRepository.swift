@@ -1,3 +1,6 @@
+import QuizDomain
+import SQLite
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,8 +9,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import QuizDomain
-import SQLite
 
 /// The quiz bank on disk: the only code that speaks SQL. It maps domain values to tables and
 /// back, keeps question versions and retirement, writes the change log in the same transaction

@@ -24,7 +24,8 @@ import Testing
     try repository.updateQuiz("geo") { $0.sections[0].questions[0].prompt = "New?" }
     #expect(try await values.next() == ["q1": 2, "q2": 1])
     _ = try repository.importDocuments([
-      ImportSource(name: "a", document: QuizBankDocument(quizzes: [], attempts: [Fixtures.attempt("a1", ["q1": ["a"]])]))
+      ImportSource(
+        name: "a", document: QuizBankDocument(quizzes: [], attempts: [Fixtures.attempt("a1", ["q1": ["a"]])]))
     ])
     #expect(try repository.removeQuestion("q1", fromQuiz: "geo") == .retired)
     #expect(try await values.next() == ["q2": 1])
@@ -69,7 +70,8 @@ import Testing
     try repository.database.inTransaction {
       #expect(throws: Failure.self) {
         try repository.database.inSavepoint {
-          try repository.database.execute("INSERT INTO question_tags (question_id, position, tag) SELECT id, 0, 'x' FROM questions")
+          try repository.database.execute(
+            "INSERT INTO question_tags (question_id, position, tag) SELECT id, 0, 'x' FROM questions")
           throw Failure()
         }
       }
@@ -127,9 +129,10 @@ import Testing
           attempts: [Fixtures.attempt("a1", quiz: "alpha", ["q1": ["a"]])]))
     ])
     let imported = try #require(await changes.next())
-    #expect(imported.changes.map { "\($0.entity) \($0.operation) \($0.quiz)" } == [
-      "quiz insert alpha", "quiz insert beta", "attempt insert alpha",
-    ])
+    #expect(
+      imported.changes.map { "\($0.entity) \($0.operation) \($0.quiz)" } == [
+        "quiz insert alpha", "quiz insert beta", "attempt insert alpha",
+      ])
     #expect(imported.changes[0].detail == #"{"questions_new":2}"#)
     try repository.updateQuiz("beta") { $0.sections[0].questions[1].points = 5 }
     let updated = try #require(await changes.next())

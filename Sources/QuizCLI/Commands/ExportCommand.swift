@@ -1,10 +1,11 @@
+import QuizDomain
+import QuizRepository
+
 #if canImport(Glibc)
   import Glibc
 #else
   import Darwin
 #endif
-import QuizDomain
-import QuizRepository
 
 enum ExportCommand {
   static let command = Command(

@@ -185,23 +185,20 @@ enum GradeCommand {
     let dryRun = invocation.arguments.flag("dry-run")
     let summary = try repository.importing(dryRun: dryRun) { session in
       session.quizzesComplete(source: name)
-      var lineNumber = 0
       var lines = 0
-      forEachLine(input.bytes.buffer) { line in
-        lineNumber += 1
-        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+      // Lines are parsed on a second thread while this one scores and writes.
+      try ImportPipeline.runLines(input.bytes) { message in
+        guard case .line(let number, let result) = message else { return }
         lines += 1
-        do {
-          let attempt = try QuizBankReader.readAttempt(Array(line))
-          try session.add(attempt, path: "line \(lineNumber): $", source: name)
-        } catch QuizBankError.syntax(let error) {
-          session.report(message: "line \(lineNumber), column \(error.column): \(error.message)", source: name)
-        } catch QuizBankError.invalid(let problems, let total) {
+        switch result {
+        case .success(let attempt):
+          try session.add(attempt, path: "line \(number): $", source: name)
+        case .failure(.syntax(let error)):
+          session.report(message: "line \(number), column \(error.column): \(error.message)", source: name)
+        case .failure(.invalid(let problems, let total)):
           session.report(
-            problems.map { Problem(path: "line \(lineNumber): \($0.path)", message: $0.message) }, source: name,
+            problems.map { Problem(path: "line \(number): \($0.path)", message: $0.message) }, source: name,
             total: total)
-        } catch {
-          session.report(message: "line \(lineNumber): \(error)", source: name)
         }
       }
       if lines == 0 { session.report(message: "no attempts (the input is empty)", source: name) }
@@ -223,13 +220,4 @@ enum GradeCommand {
     }
   }
 
-  /// Calls `body` with each line of `buffer`, without its newline.
-  static func forEachLine(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Void) {
-    var start = 0
-    for index in 0..<buffer.count where buffer[index] == 0x0A {
-      body(buffer[start..<index])
-      start = index + 1
-    }
-    if start < buffer.count { body(buffer[start..<buffer.count]) }
-  }
 }

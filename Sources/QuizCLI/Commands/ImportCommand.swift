@@ -38,7 +38,7 @@ enum ImportCommand {
           case .item(.attempt(let attempt, let path)): try session.add(attempt, path: path, source: input.name)
           case .item(.quizzesComplete): session.quizzesComplete(source: input.name)
           case .progress(let offset): progress?.update(before + offset)
-          case .finished: break
+          case .finished, .line: break
           case .failed(.syntax(let error)): session.report(message: error.description, source: input.name)
           case .failed(.invalid(let problems, let total)): session.report(problems, source: input.name, total: total)
           }

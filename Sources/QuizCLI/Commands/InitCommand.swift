@@ -12,7 +12,8 @@ enum InitCommand {
     var keep: Int?
     if let text = invocation.arguments.value("compact-log") {
       guard let value = Int(text), value >= 0 else {
-        throw CLIError.usage("Invalid '--compact-log \(text)': expected a number of entries", command: invocation.command)
+        throw CLIError.usage(
+          "Invalid '--compact-log \(text)': expected a number of entries", command: invocation.command)
       }
       keep = value
     }

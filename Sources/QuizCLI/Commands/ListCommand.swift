@@ -5,12 +5,15 @@ enum ListCommand {
   static let command = Command(
     name: "list",
     summary: "List quizzes with their section, question and attempt counts.",
-    options: [.format(["table", "json"]), .flag("watch", help: "Redraw the list whenever it changes, until interrupted.")],
+    options: [
+      .format(["table", "json"]), .flag("watch", help: "Redraw the list whenever it changes, until interrupted."),
+    ],
     run: run)
 
   static func run(_ invocation: Invocation) throws {
     let repository = try invocation.repository()
-    try LiveView.show(watching: invocation.arguments.flag("watch"), repository: repository, console: invocation.console) {
+    try LiveView.show(watching: invocation.arguments.flag("watch"), repository: repository, console: invocation.console)
+    {
       try render(repository.quizSummaries(), format: invocation.format, console: invocation.console)
     }
   }

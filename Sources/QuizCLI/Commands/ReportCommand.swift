@@ -60,7 +60,8 @@ extension ReportCommand {
   static func render(_ reports: [QuizReport], format: String, console: Console) -> String {
     switch format {
     case "json":
-      return String(decoding: reports.count == 1 ? ReportData.json(reports[0]) : ReportData.json(reports), as: UTF8.self)
+      return String(
+        decoding: reports.count == 1 ? ReportData.json(reports[0]) : ReportData.json(reports), as: UTF8.self)
     case "csv":
       return ReportData.csvHeader + reports.map(ReportData.csvRows).joined()
     case "markdown": return reports.map(ReportData.markdown).joined(separator: "\n")

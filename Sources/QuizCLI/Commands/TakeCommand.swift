@@ -1,3 +1,6 @@
+import QuizDomain
+import QuizRepository
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,8 +9,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import QuizDomain
-import QuizRepository
 
 enum TakeCommand {
   static let command = Command(

@@ -1,10 +1,11 @@
+import QuizDomain
+import QuizRepository
+
 #if canImport(Glibc)
   import Glibc
 #else
   import Darwin
 #endif
-import QuizDomain
-import QuizRepository
 
 enum WatchCommand {
   static let command = Command(
@@ -50,15 +51,19 @@ enum WatchCommand {
       let latest = try repository.latestSequence()
       if latest == seen {
         // Another connection committed without writing the log.
-        console.write(json ? #"{"kind":"external","message":"the database changed outside the change log"}"# + "\n"
-          : "the database changed outside the change log\n")
+        console.write(
+          json
+            ? #"{"kind":"external","message":"the database changed outside the change log"}"# + "\n"
+            : "the database changed outside the change log\n")
       }
       seen = latest
       try printEntries(repository, after: &last, quiz: quiz, json: json, console: console)
     }
   }
 
-  static func printEntries(_ repository: QuizRepository, after last: inout Int64, quiz: String?, json: Bool, console: Console)
+  static func printEntries(
+    _ repository: QuizRepository, after last: inout Int64, quiz: String?, json: Bool, console: Console
+  )
     throws
   {
     while true {

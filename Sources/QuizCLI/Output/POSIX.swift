@@ -37,6 +37,8 @@ private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, 
   read(descriptor, bytes, count)
 }
 
-private func systemSignal(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
+private func systemSignal(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (
+  @convention(c) (Int32) -> Void
+)? {
   signal(number, handler)
 }

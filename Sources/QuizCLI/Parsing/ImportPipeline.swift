@@ -1,9 +1,10 @@
+import QuizDomain
+
 #if canImport(Glibc)
   import Glibc
 #else
   import Darwin
 #endif
-import QuizDomain
 
 /// Reads a quiz-bank document on a second thread while the caller writes what was read, so
 /// that JSON parsing and SQLite inserts use both cores. A bounded queue between the two keeps
@@ -11,37 +12,77 @@ import QuizDomain
 enum ImportPipeline {
   enum Message: Sendable {
     case item(QuizBankItem)
+    /// One line of newline-delimited JSON attempts (numbered from 1), read or refused.
+    case line(Int, Result<Attempt, QuizBankError>)
     /// The reader got this far into the bytes.
     case progress(Int)
     case finished
     case failed(QuizBankError)
   }
 
-  /// Streams `input` to `consume` on the calling thread. If `consume` throws, the reader is
-  /// stopped and waited for before the error goes on.
+  /// Streams a quiz-bank document to `consume` on the calling thread.
   static func run(_ input: InputBytes, consume: (Message) throws -> Void) throws {
-    let queue = BoundedQueue<Message>(capacity: 64)
-    let reader = try ReaderThread {
-      var lastReported = 0
-      do {
-        try QuizBankReader.stream(
-          input.buffer,
-          progress: { offset in
-            guard offset - lastReported >= 1 << 20 else { return }
-            lastReported = offset
-            input.release(before: offset)
-            _ = queue.put(.progress(offset))
+    try run(
+      input,
+      produce: { input, send in
+        var lastReported = 0
+        do {
+          try QuizBankReader.stream(
+            input.buffer,
+            progress: { offset in
+              guard offset - lastReported >= 1 << 20 else { return }
+              lastReported = offset
+              input.release(before: offset)
+              _ = send(.progress(offset))
+            }
+          ) { item in
+            guard send(.item(item)) else { throw CancellationError() }
           }
-        ) { item in
-          guard queue.put(.item(item)) else { throw CancellationError() }
+          _ = send(.finished)
+        } catch let error as QuizBankError {
+          _ = send(.failed(error))
+        } catch {
+          // Cancelled: the consumer is gone.
         }
-        _ = queue.put(.finished)
-      } catch let error as QuizBankError {
-        _ = queue.put(.failed(error))
-      } catch {
-        // Cancelled: the consumer is gone.
-      }
-    }
+      }, consume: consume)
+  }
+
+  /// Streams newline-delimited JSON attempts, one `.line` message per non-blank line.
+  static func runLines(_ input: InputBytes, consume: (Message) throws -> Void) throws {
+    try run(
+      input,
+      produce: { input, send in
+        var number = 0
+        var start = 0
+        let buffer = input.buffer
+        for index in 0...buffer.count where index == buffer.count || buffer[index] == 0x0A {
+          number += 1
+          let line = UnsafeBufferPointer(rebasing: buffer[start..<index])
+          start = index + 1
+          guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+          let result: Result<Attempt, QuizBankError>
+          do {
+            result = .success(try QuizBankReader.readAttempt(line))
+          } catch let error as QuizBankError {
+            result = .failure(error)
+          } catch {
+            continue
+          }
+          guard send(.line(number, result)) else { return }
+        }
+        _ = send(.finished)
+      }, consume: consume)
+  }
+
+  /// Runs `produce` on a second thread, handing its messages to `consume` on this one through
+  /// a bounded queue. If `consume` throws, the producer is stopped (its `send` returns false)
+  /// and waited for before the error goes on.
+  private static func run(
+    _ input: InputBytes, produce: @escaping @Sendable (InputBytes, @escaping (Message) -> Bool) -> Void,
+    consume: (Message) throws -> Void
+  ) throws {
+    let queue = BoundedQueue<Message>(capacity: 64)
+    let reader = try ReaderThread { produce(input) { queue.put($0) } }
     defer {
       queue.cancel()
       reader.join()
@@ -51,7 +92,7 @@ enum ImportPipeline {
       try consume(message)
       switch message {
       case .finished, .failed: return
-      case .item, .progress: continue
+      case .item, .line, .progress: continue
       }
     }
   }

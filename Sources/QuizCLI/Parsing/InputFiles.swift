@@ -1,3 +1,5 @@
+import QuizRepository
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,7 +8,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import QuizRepository
 
 /// Reads the inputs named on a command line: files, `-` for standard input, and folders (their
 /// `*.json` files, in name order).

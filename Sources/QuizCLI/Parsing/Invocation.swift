@@ -1,9 +1,10 @@
+import QuizRepository
+
 #if canImport(Glibc)
   import Glibc
 #else
   import Darwin
 #endif
-import QuizRepository
 
 /// One run of a command: its parsed arguments, the console, and the database it names.
 final class Invocation {

@@ -89,7 +89,8 @@ enum ReportData {
     var text = ""
     for item in report.items {
       let fields = [
-        report.quiz, item.question, ReportNumbers.csv(item.maxMark), ReportNumbers.csv(item.facility), ReportNumbers.csv(item.sd),
+        report.quiz, item.question, ReportNumbers.csv(item.maxMark), ReportNumbers.csv(item.facility),
+        ReportNumbers.csv(item.sd),
         ReportNumbers.csv(item.randomGuessScore), ReportNumbers.csv(item.intendedWeight),
         ReportNumbers.csv(item.effectiveWeight), ReportNumbers.csv(item.discriminationIndex),
         ReportNumbers.csv(item.discriminativeEfficiency),

@@ -55,29 +55,29 @@ enum ReportHTML {
 
   static func page(title: String, body: String) -> String {
     """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>\(escape(title)) — quiz report</title>
-      <style>
-      body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK JP", sans-serif; margin: 2rem auto; max-width: 70rem; padding: 0 1rem; color: #1d2330; }
-      h1 small { color: #667; font-weight: normal; font-size: 0.6em; }
-      table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; }
-      th, td { border-bottom: 1px solid #dde; padding: 0.3rem 0.6rem; text-align: left; vertical-align: top; }
-      th { background: #f3f4f8; }
-      td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-      tr.flag td { background: #fff6e0; }
-      .row { display: flex; gap: 2rem; flex-wrap: wrap; align-items: flex-start; }
-      svg text { font-size: 11px; fill: #334; }
-      </style>
-      </head>
-      <body>
-      \(body)</body>
-      </html>
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>\(escape(title)) — quiz report</title>
+    <style>
+    body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK JP", sans-serif; margin: 2rem auto; max-width: 70rem; padding: 0 1rem; color: #1d2330; }
+    h1 small { color: #667; font-weight: normal; font-size: 0.6em; }
+    table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; }
+    th, td { border-bottom: 1px solid #dde; padding: 0.3rem 0.6rem; text-align: left; vertical-align: top; }
+    th { background: #f3f4f8; }
+    td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+    tr.flag td { background: #fff6e0; }
+    .row { display: flex; gap: 2rem; flex-wrap: wrap; align-items: flex-start; }
+    svg text { font-size: 11px; fill: #334; }
+    </style>
+    </head>
+    <body>
+    \(body)</body>
+    </html>
 
-      """
+    """
   }
 
   static func escape(_ text: String) -> String {

@@ -69,21 +69,24 @@ public enum QuizBankReader {
 
   /// Reads one attempt object, as found on a line of newline-delimited JSON.
   public static func readAttempt(_ bytes: [UInt8]) throws -> Attempt {
-    try bytes.withUnsafeBufferPointer { buffer in
-      var decoder = QuizBankDecoder(scanner: JSONScanner(buffer))
-      let attempt: Attempt?
-      do {
-        attempt = try decoder.decodeAttempt()
-        try decoder.scanner.expectEnd()
-      } catch let error as JSONSyntaxError {
-        throw QuizBankError.syntax(error)
-      }
-      guard let attempt, decoder.problems.isEmpty else {
-        throw QuizBankError.invalid(decoder.problems, total: decoder.problemCount)
-      }
-      return attempt
-    }
+    try bytes.withUnsafeBufferPointer { try readAttempt($0) }
   }
+
+  public static func readAttempt(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Attempt {
+    var decoder = QuizBankDecoder(scanner: JSONScanner(buffer))
+    let attempt: Attempt?
+    do {
+      attempt = try decoder.decodeAttempt()
+      try decoder.scanner.expectEnd()
+    } catch let error as JSONSyntaxError {
+      throw QuizBankError.syntax(error)
+    }
+    guard let attempt, decoder.problems.isEmpty else {
+      throw QuizBankError.invalid(decoder.problems, total: decoder.problemCount)
+    }
+    return attempt
+  }
+
 }
 
 /// The walk over one document. Each `decode…` reads one value at the current path; a value of

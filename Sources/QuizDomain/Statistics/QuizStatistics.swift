@@ -71,7 +71,8 @@ public enum QuizStatistics {
     let totals = attempts.map(\.total)
     var picked = questions.map { [Int](repeating: 0, count: $0.choices.count) }
     for attempt in attempts {
-      for pick in attempt.picks where Int(pick.question) < picked.count && Int(pick.choice) < picked[Int(pick.question)].count {
+      for pick in attempt.picks
+      where Int(pick.question) < picked.count && Int(pick.choice) < picked[Int(pick.question)].count {
         picked[Int(pick.question)][Int(pick.choice)] += 1
       }
     }
