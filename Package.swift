@@ -36,10 +36,12 @@ let package = Package(
       dependencies: ["QuizRepository", "QuizDomain"],
       path: "Benchmarks/quiz-bench"
     ),
-    .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+    // Shared by the test targets: a fresh temporary directory per test.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
     .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
-    .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite"]),
-    .testTarget(name: "QuizCLITests", dependencies: ["quiz"]),
+    .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
+    .testTarget(name: "QuizCLITests", dependencies: ["quiz", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

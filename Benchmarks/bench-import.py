@@ -16,30 +16,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = os.path.join(os.path.dirname(ROOT), "shared")
-MIGRATIONS = sorted(os.path.join(ROOT, "migrations", f) for f in os.listdir(os.path.join(ROOT, "migrations")) if f.endswith(".sql"))
-
-
-def run(argv, stdout=subprocess.DEVNULL):
-    """Runs argv; returns (seconds, peak RSS in MiB, stdout text)."""
-    start = time.perf_counter()
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE if stdout is None else stdout, stderr=subprocess.PIPE)
-    out = process.stdout.read() if stdout is None else b""
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - start
-    err = process.stderr.read()
-    if status != 0:
-        sys.exit(f"failed ({status}): {' '.join(argv)}\n{err.decode(errors='replace')}")
-    return seconds, usage.ru_maxrss / 1024, out.decode()
-
-
-def fresh(path):
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(path + suffix):
-            os.remove(path + suffix)
+from benchlib import MIGRATIONS, ROOT, bank as make_bank, build, fresh, run
 
 
 def main():
@@ -49,20 +27,12 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
 
-    data = os.path.join(ROOT, "bench-data")
-    os.makedirs(data, exist_ok=True)
-    bank = os.path.join(data, f"bank-{args.quizzes}x{args.questions}.json")
+    bank = make_bank(args.quizzes, args.questions)
     rows = bank[:-5] + ".rows"
-    if not os.path.exists(bank):
-        with open(bank, "wb") as f:
-            subprocess.run([sys.executable, os.path.join(SHARED, "bench", "make-bank.py"), "--quizzes", str(args.quizzes),
-                            "--questions", str(args.questions)], stdout=f, check=True)
     if not os.path.exists(rows) or os.path.getmtime(rows) < os.path.getmtime(bank):
         with open(rows, "wb") as f:
             subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "bank_to_rows.py"), bank], stdout=f, check=True)
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "quiz"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    quiz = os.path.join(ROOT, ".build", "release", "quiz")
+    quiz = os.path.join(build("quiz"), "quiz")
     work = tempfile.mkdtemp(prefix="quiz-bench-")
     baseline = os.path.join(work, "insert_rows")
     subprocess.run(["cc", "-O2", "-o", baseline, os.path.join(ROOT, "Benchmarks", "c-baseline", "insert_rows.c"), "-lsqlite3"],
@@ -74,7 +44,7 @@ def main():
     for round_ in range(args.rounds):
         db = os.path.join(work, "c.sqlite")
         fresh(db)
-        _, _, out = run([baseline, rows, db] + MIGRATIONS, stdout=None)
+        _, _, out = run([baseline, rows, db] + MIGRATIONS, capture=True)
         c_times.append(float(out.strip()))
         fresh(db)
 
@@ -93,7 +63,7 @@ def main():
 
     db = os.path.join(work, "python.sqlite")
     fresh(db)
-    _, _, out = run([sys.executable, os.path.join(ROOT, "Benchmarks", "python_import.py"), bank, db] + MIGRATIONS, stdout=None)
+    _, _, out = run([sys.executable, os.path.join(ROOT, "Benchmarks", "python_import.py"), bank, db] + MIGRATIONS, capture=True)
     python_time = float(out.strip())
     shutil.rmtree(work)
 

@@ -17,13 +17,10 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+from benchlib import bank as make_bank, build, timed
 
 REFERENCE_SQL = """
 SELECT v.question_id, count(*), avg(an.score),
@@ -36,12 +33,7 @@ GROUP BY v.question_id;
 """
 
 
-def run(argv, stdin=None):
-    start = time.perf_counter()
-    result = subprocess.run(argv, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if result.returncode != 0:
-        sys.exit(f"failed: {' '.join(argv)}\n{result.stderr.decode(errors='replace')}")
-    return time.perf_counter() - start
+run = timed
 
 
 def main():
@@ -53,16 +45,8 @@ def main():
     args = parser.parse_args()
     if not shutil.which("sqlite3"):
         sys.exit("the sqlite3 CLI is needed: apt-get install sqlite3")
-    data = os.path.join(ROOT, "bench-data")
-    os.makedirs(data, exist_ok=True)
-    bank = os.path.join(data, f"bank-{args.quizzes}x{args.questions}x{args.attempts}.json")
-    if not os.path.exists(bank):
-        with open(bank, "wb") as f:
-            subprocess.run([sys.executable, os.path.join(SHARED, "bench", "make-bank.py"), "--quizzes", str(args.quizzes),
-                            "--questions", str(args.questions), "--attempts", str(args.attempts)], stdout=f, check=True)
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "quiz"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    quiz = os.path.join(ROOT, ".build", "release", "quiz")
+    bank = make_bank(args.quizzes, args.questions, args.attempts)
+    quiz = os.path.join(build("quiz"), "quiz")
     work = tempfile.mkdtemp(prefix="quiz-bench-")
     db = os.path.join(work, "bank.sqlite")
     run([quiz, "--db", db, "import", bank])

@@ -24,9 +24,7 @@ import tempfile
 import threading
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = os.path.join(os.path.dirname(ROOT), "shared")
-BIN = os.path.join(ROOT, ".build", "release")
+from benchlib import BIN, ROOT, bank as make_bank, build, fresh
 
 
 def cpu_seconds(pid):
@@ -40,21 +38,13 @@ def start_watch(db, *extra):
                             stderr=subprocess.DEVNULL, text=True)
 
 
-def fresh(path):
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(path + suffix):
-            os.remove(path + suffix)
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--edits", type=int, default=1000)
     parser.add_argument("--idle", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
-    for product in ("quiz", "quiz-bench"):
-        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", product], cwd=ROOT,
-                       check=True, stdout=subprocess.DEVNULL)
+    build("quiz", "quiz-bench")
     work = tempfile.mkdtemp(prefix="quiz-bench-")
     quiz = os.path.join(BIN, "quiz")
 
@@ -95,12 +85,7 @@ def main():
     idle.kill()
 
     # 3. Import with and without an observer
-    bank = os.path.join(ROOT, "bench-data", "bank-1000x100.json")
-    if not os.path.exists(bank):
-        os.makedirs(os.path.dirname(bank), exist_ok=True)
-        with open(bank, "wb") as f:
-            subprocess.run([sys.executable, os.path.join(SHARED, "bench", "make-bank.py"), "--quizzes", "1000",
-                            "--questions", "100"], stdout=f, check=True)
+    bank = make_bank(1000, 100)
     plain, observed = [], []
     for round_ in range(args.rounds):
         for label, times in (("plain", plain), ("observed", observed)):

@@ -1,6 +1,7 @@
 import Foundation
 import QuizDomain
 import SQLite
+import TestSupport
 import Testing
 
 @testable import QuizRepository
