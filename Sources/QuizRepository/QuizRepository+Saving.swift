@@ -309,3 +309,36 @@ extension QuizRepository {
       """, [quizRow])
   }
 }
+
+// MARK: - Quizzes as a whole
+
+extension QuizRepository {
+  /// How many attempts quiz `id` has.
+  public func attemptCount(ofQuiz id: String) throws -> Int {
+    try database.fetchOne(
+      "SELECT count(*) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE z.slug = ?", [id], { $0.int(0) }) ?? 0
+  }
+
+  /// Creates quiz `quiz`, which must be new.
+  public func createQuiz(_ quiz: Quiz) throws {
+    if try storedQuizRow(quiz.id) != nil { throw RepositoryError.conflict("quiz \"\(quiz.id)\" already exists") }
+    try saveQuiz(quiz)
+  }
+
+  /// Deletes quiz `id` with its questions, versions and attempts. A quiz with attempts needs
+  /// `force`. Returns how many attempts went with it.
+  @discardableResult
+  public func deleteQuiz(_ id: String, force: Bool = false) throws -> Int {
+    try database.inTransaction {
+      let stored = try requireQuiz(id)
+      let attempts = try attemptCount(ofQuiz: id)
+      guard attempts == 0 || force else {
+        throw RepositoryError.conflict(
+          "quiz \"\(id)\" has \(attempts) attempt\(attempts == 1 ? "" : "s"); give --force to delete it with them")
+      }
+      try database.execute("DELETE FROM quizzes WHERE id = ?", [stored.rowID])
+      try logChange(.quiz, .delete, quiz: id, detail: QuizRepository.countsDetail(["attempts": attempts]), at: now())
+      return attempts
+    }
+  }
+}

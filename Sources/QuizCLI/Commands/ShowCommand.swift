@@ -5,16 +5,22 @@ enum ShowCommand {
   static let command = Command(
     name: "show",
     summary: "Show a quiz: its sections and questions in order, choices lettered.",
-    arguments: [ArgumentSpec(name: "quiz", help: "The id of the quiz.")],
+    arguments: [ArgumentSpec(name: "quiz[/question]", help: "The quiz, or one of its questions.")],
     options: [
       .flag("answers", help: "Mark the correct choices (hidden by default)."),
       .format(["table", "json"]),
       .flag("watch", help: "Redraw whenever the quiz changes, until interrupted."),
+      .flag("history", help: "With QUIZ/QUESTION: every version of the question, with its date and what changed."),
     ],
     run: run)
 
   static func run(_ invocation: Invocation) throws {
-    let id = invocation.arguments.positionals[0]
+    let address = QuestionAddress(invocation.arguments.positionals[0])
+    if let question = address.question {
+      try QuestionView.run(quiz: address.quiz, question: question, invocation: invocation)
+      return
+    }
+    let id = address.quiz
     let repository = try invocation.repository()
     let withAnswers = invocation.arguments.flag("answers")
     let console = invocation.console

@@ -67,6 +67,7 @@ struct ArgumentParser {
         throw CLIError.usage("Option '--\(name)' was given more than once", command: command)
       }
       parsed.values[name, default: []].append(value)
+      parsed.ordered.append((name, value))
     }
     for spec in command.allOptions where parsed.values[spec.name] == nil {
       if let value = spec.defaultValue { parsed.values[spec.name] = [value] }

@@ -54,6 +54,9 @@ struct ParsedArguments {
   var positionals: [String] = []
   var values: [String: [String]] = [:]
   var flags: Set<String> = []
+  /// Every option value in command-line order, for options whose relative order matters
+  /// (`--right a --wrong b --right c`).
+  var ordered: [(name: String, value: String)] = []
 
   func value(_ name: String) -> String? { values[name]?.last }
   func all(_ name: String) -> [String] { values[name] ?? [] }

@@ -1,0 +1,267 @@
+import QuizDomain
+import QuizRepository
+
+/// `QUIZ` or `QUIZ/QUESTION`, as authoring commands name things.
+struct QuestionAddress {
+  var quiz: String
+  var question: String?
+
+  init(_ text: String) {
+    if let slash = text.firstIndex(of: "/") {
+      quiz = String(text[..<slash])
+      question = String(text[text.index(after: slash)...])
+    } else {
+      quiz = text
+    }
+  }
+}
+
+extension Quiz {
+  /// Where question `id` stands: its section and position.
+  func location(of id: String) -> (section: Int, position: Int)? {
+    for (s, section) in sections.enumerated() {
+      if let q = section.questions.firstIndex(where: { $0.id == id }) { return (s, q) }
+    }
+    return nil
+  }
+
+  /// The section named by a title or a 1-based number.
+  func sectionIndex(_ reference: String) -> Int? {
+    if let number = Int(reference), (1...sections.count).contains(number) { return number - 1 }
+    return sections.firstIndex { ($0.title ?? "") == reference }
+  }
+
+  func requireQuestion(_ id: String) throws -> (section: Int, position: Int) {
+    guard let location = location(of: id) else {
+      throw RepositoryError.unknownQuestion(
+        quiz: self.id, question: id, suggestion: Suggestion.closest(to: id, among: questions.map(\.id)))
+    }
+    return location
+  }
+
+  func requireSection(_ reference: String) throws -> Int {
+    guard let index = sectionIndex(reference) else {
+      throw RepositoryError.unknownSection(quiz: id, section: reference)
+    }
+    return index
+  }
+}
+
+// MARK: - add
+
+enum AddCommand {
+  static let command = Command(
+    name: "add",
+    summary: "Add a quiz, a section or a question.",
+    discussion: """
+      quiz add quiz ID --title T [--description D] [--scoring RULE]
+      quiz add section QUIZ TITLE [--at N]
+      quiz add question QUIZ --id ID --prompt TEXT (--right TEXT | --wrong TEXT)... [--section TITLE|N] \
+      [--points N] [--single|--multiple] [--scoring RULE] [--tag T]... [--explanation TEXT] \
+      [--feedback CHOICE=TEXT]...
+      Choices get the ids a, b, c… in the order given. --prompt - reads the prompt from standard input.
+      """,
+    arguments: [
+      ArgumentSpec(name: "kind", help: "quiz, section or question."),
+      ArgumentSpec(name: "target", help: "The new quiz's id, or the quiz to add to."),
+      ArgumentSpec(name: "title", help: "The new section's title.", optional: true),
+    ],
+    options: [
+      .value("title", help: "The quiz's title."),
+      .value("description", help: "The quiz's description."),
+      .value(
+        "scoring", valueName: "rule", help: "Scoring rule: \(ScoringRule.names).",
+        allowed: ScoringRule.allCases.map(\.rawValue)),
+      .value("at", valueName: "n", help: "Position of the new section (1 is first; default: last)."),
+      .value("id", help: "The new question's id."),
+      .value("prompt", valueName: "text", help: "The question ('-' reads it from standard input)."),
+      .value("right", valueName: "text", help: "A correct choice.", repeatable: true),
+      .value("wrong", valueName: "text", help: "A wrong choice.", repeatable: true),
+      .value("section", valueName: "title|n", help: "The section to add the question to (default: the last)."),
+      .value("points", valueName: "n", help: "Points of the question (default: 1)."),
+      .flag("single", help: "Exactly one choice may be picked."),
+      .flag("multiple", help: "Any number of choices may be picked."),
+      .value("tag", help: "A tag.", repeatable: true),
+      .value("explanation", valueName: "text", help: "Shown after the answer."),
+      .value("feedback", valueName: "choice=text", help: "Shown when that choice is picked.", repeatable: true),
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws {
+    let arguments = invocation.arguments
+    let kind = arguments.positionals[0]
+    let target = arguments.positionals[1]
+    let repository = try invocation.repository()
+    let console = invocation.console
+    switch kind {
+    case "quiz":
+      guard let title = arguments.value("title"), !title.isEmpty else {
+        throw CLIError.usage("Missing '--title <title>' for the new quiz", command: invocation.command)
+      }
+      let quiz = Quiz(
+        id: target, title: title, description: arguments.value("description"),
+        scoring: arguments.value("scoring").flatMap(ScoringRule.init), sections: [Section(questions: [])])
+      try repository.createQuiz(quiz)
+      console.write("Added quiz \(target).\n")
+    case "section":
+      guard arguments.positionals.count == 3 else {
+        throw CLIError.usage("Missing expected argument '<title>' for the new section", command: invocation.command)
+      }
+      let title = arguments.positionals[2]
+      try repository.updateQuiz(target) { quiz in
+        var at = quiz.sections.count
+        if let text = arguments.value("at") {
+          guard let number = Int(text), (1...(quiz.sections.count + 1)).contains(number) else {
+            throw CLIError.usage(
+              "Invalid '--at \(text)': expected 1 to \(quiz.sections.count + 1)", command: invocation.command)
+          }
+          at = number - 1
+        }
+        // A new quiz's one empty, untitled section takes the title instead.
+        if quiz.sections.count == 1, quiz.sections[0].questions.isEmpty, (quiz.sections[0].title ?? "").isEmpty {
+          quiz.sections[0].title = title
+        } else {
+          quiz.sections.insert(Section(title: title, questions: []), at: at)
+        }
+      }
+      console.write("Added section \"\(title)\" to \(target).\n")
+    case "question":
+      let question = try makeQuestion(arguments, invocation: invocation)
+      try repository.updateQuiz(target) { quiz in
+        if quiz.location(of: question.id) != nil {
+          throw RepositoryError.invalid(
+            [Problem(path: "--id", message: "quiz \"\(target)\" already has a question \"\(question.id)\"")], total: 1)
+        }
+        let section = try arguments.value("section").map { try quiz.requireSection($0) } ?? quiz.sections.count - 1
+        quiz.sections[section].questions.append(question)
+      }
+      console.write("Added question \(question.id) to \(target).\n")
+    default:
+      throw CLIError.usage("Unknown kind '\(kind)': add quiz, section or question", command: invocation.command)
+    }
+  }
+
+  static func makeQuestion(_ arguments: ParsedArguments, invocation: Invocation) throws -> Question {
+    guard let id = arguments.value("id") else {
+      throw CLIError.usage("Missing '--id <id>' for the new question", command: invocation.command)
+    }
+    guard var prompt = arguments.value("prompt") else {
+      throw CLIError.usage("Missing '--prompt <text>' for the new question", command: invocation.command)
+    }
+    if prompt == "-" {
+      let bytes = try InputFiles.readAll(descriptor: 0, name: "standard input")
+      prompt = String(decoding: bytes, as: UTF8.self)
+      while prompt.hasSuffix("\n") { prompt.removeLast() }
+    }
+    var choices: [Choice] = []
+    for (name, value) in arguments.ordered where name == "right" || name == "wrong" {
+      choices.append(Choice(id: Choice.defaultID(at: choices.count), text: value, correct: name == "right"))
+    }
+    for text in arguments.all("feedback") {
+      guard let equals = text.firstIndex(of: "="),
+        let index = choices.firstIndex(where: { $0.id == String(text[..<equals]) })
+      else {
+        throw CLIError.usage(
+          "Invalid '--feedback \(text)': expected CHOICE=TEXT with a choice id such as a", command: invocation.command)
+      }
+      choices[index].feedback = String(text[text.index(after: equals)...])
+    }
+    if arguments.flag("single") && arguments.flag("multiple") {
+      throw CLIError.usage("Give --single or --multiple, not both", command: invocation.command)
+    }
+    var points = 1.0
+    if let text = arguments.value("points") {
+      guard let value = Double(text), value > 0, value.isFinite else {
+        throw CLIError.usage(
+          "Invalid '--points \(text)': expected a number greater than 0", command: invocation.command)
+      }
+      points = value
+    }
+    let multiple: Bool? = arguments.flag("single") ? false : (arguments.flag("multiple") ? true : nil)
+    let question = Question(
+      id: id, prompt: prompt, explanation: arguments.value("explanation"), points: points, multiple: multiple,
+      scoring: arguments.value("scoring").flatMap(ScoringRule.init), tags: arguments.all("tag"), choices: choices)
+    let problems = QuizBankValidator.questionProblems(question)
+    guard problems.isEmpty else {
+      throw CLIError.data("invalid question \"\(id)\", nothing was added", details: problems)
+    }
+    return question
+  }
+}
+
+// MARK: - rm
+
+enum RemoveCommand {
+  static let command = Command(
+    name: "rm",
+    summary: "Remove a quiz or a question.",
+    discussion: """
+      A question that attempts answered is retired (hidden from the quiz, kept for their history) \
+      unless --purge deletes it with its answers. A quiz with attempts is removed only with --force.
+      """,
+    arguments: [ArgumentSpec(name: "quiz[/question]", help: "What to remove.")],
+    options: [
+      .flag("purge", help: "Delete an answered question with its answers instead of retiring it."),
+      .flag("force", help: "Remove a quiz even though it has attempts (they go with it)."),
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws {
+    let address = QuestionAddress(invocation.arguments.positionals[0])
+    let repository = try invocation.repository()
+    if let question = address.question {
+      let outcome = try repository.removeQuestion(
+        question, fromQuiz: address.quiz, purge: invocation.arguments.flag("purge"))
+      invocation.console.write(
+        outcome == .retired
+          ? "Retired question \(question) of \(address.quiz): attempts answered it, so its history is kept.\n"
+          : "Removed question \(question) from \(address.quiz).\n")
+    } else {
+      let attempts = try repository.deleteQuiz(address.quiz, force: invocation.arguments.flag("force"))
+      invocation.console.write(
+        "Removed quiz \(address.quiz)" + (attempts > 0 ? " and its \(NumberText.plural(attempts, "attempt"))" : "")
+          + ".\n")
+    }
+  }
+}
+
+// MARK: - mv
+
+enum MoveCommand {
+  static let command = Command(
+    name: "mv",
+    summary: "Move a question within its section or to another section.",
+    arguments: [ArgumentSpec(name: "quiz/question", help: "The question to move.")],
+    options: [
+      .value("section", valueName: "title|n", help: "The section to move it to (default: its own)."),
+      .value("at", valueName: "n", help: "Its position there (1 is first; default: last)."),
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws {
+    let address = QuestionAddress(invocation.arguments.positionals[0])
+    guard let id = address.question else {
+      throw CLIError.usage("Name the question as QUIZ/QUESTION", command: invocation.command)
+    }
+    let arguments = invocation.arguments
+    guard arguments.value("section") != nil || arguments.value("at") != nil else {
+      throw CLIError.usage("Give --section, --at or both", command: invocation.command)
+    }
+    var placed = (section: 0, position: 0)
+    try invocation.repository().updateQuiz(address.quiz) { quiz in
+      let from = try quiz.requireQuestion(id)
+      let to = try arguments.value("section").map { try quiz.requireSection($0) } ?? from.section
+      let question = quiz.sections[from.section].questions.remove(at: from.position)
+      var at = quiz.sections[to].questions.count
+      if let text = arguments.value("at") {
+        guard let number = Int(text), (1...(at + 1)).contains(number) else {
+          throw CLIError.usage("Invalid '--at \(text)': expected 1 to \(at + 1)", command: invocation.command)
+        }
+        at = number - 1
+      }
+      quiz.sections[to].questions.insert(question, at: at)
+      placed = (to, at)
+    }
+    invocation.console.write("Moved \(id) to section \(placed.section + 1), position \(placed.position + 1).\n")
+  }
+}

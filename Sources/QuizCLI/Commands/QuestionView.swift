@@ -1,0 +1,86 @@
+import QuizDomain
+import QuizRepository
+
+/// `quiz show QUIZ/QUESTION [--history]`: one question, and its versions.
+enum QuestionView {
+  static func run(quiz quizID: String, question id: String, invocation: Invocation) throws {
+    let repository = try invocation.repository()
+    let stored = try repository.requireQuiz(quizID)
+    let location = try stored.quiz.requireQuestion(id)
+    let question = stored.quiz.sections[location.section].questions[location.position]
+    let withAnswers = invocation.arguments.flag("answers")
+    let console = invocation.console
+    let versions = invocation.arguments.flag("history") ? try repository.versions(ofQuestion: id, inQuiz: quizID) : []
+    if invocation.format == "json" {
+      var writer = JSONWriter(pretty: true)
+      QuizBankWriter.write(question, to: &writer, withAnswers: withAnswers)
+      var text = writer.string
+      if !versions.isEmpty {
+        // The question object, with its version number and history added at the end.
+        text.removeLast()
+        text += ",\n  \"version\": \(stored.versions[id] ?? 1),\n  \"history\": ["
+        text += versions.map { version in
+          "\n    {\"version\": \(version.number), \"created_at\": \"\(version.createdAt)\", \"changed\": ["
+            + changes(in: version, versions: versions).map { "\"\($0)\"" }.joined(separator: ", ") + "]}"
+        }.joined(separator: ",")
+        text += "\n  ]\n}"
+      }
+      console.write(text + "\n")
+      return
+    }
+    var facts = [
+      "version \(stored.versions[id] ?? 1)",
+      NumberText.points(question.points) + (question.points == 1 ? " point" : " points"),
+      question.multiple ? "several answers" : "one answer", stored.quiz.scoringRule(for: question).rawValue,
+    ]
+    if !question.tags.isEmpty { facts.append("tags: " + question.tags.joined(separator: ", ")) }
+    let section =
+      stored.quiz.sections[location.section].title.flatMap { $0.isEmpty ? nil : $0 }
+      ?? "Section \(location.section + 1)"
+    var text =
+      console.styled(question.id, .bold) + "  "
+      + console.styled("(\(quizID), \(section), question \(location.position + 1))", .dim) + "\n"
+    text += facts.joined(separator: " · ") + "\n\n"
+    text += question.prompt + "\n"
+    for choice in question.choices {
+      let box = question.multiple ? "[ ]" : "( )"
+      var line = "  \(box) \(choice.id)) \(choice.text.replacingNewlines())"
+      if withAnswers && choice.correct { line = console.styled(line + "  ✓", .green) }
+      text += line + "\n"
+      if withAnswers, let feedback = choice.feedback { text += console.styled("        \(feedback)", .dim) + "\n" }
+    }
+    if withAnswers, let explanation = question.explanation { text += console.styled("→ " + explanation, .dim) + "\n" }
+    if !versions.isEmpty {
+      text += "\n" + console.styled("History", .bold) + "\n"
+      for version in versions {
+        let changed = changes(in: version, versions: versions)
+        text +=
+          "  v\(version.number)  \(version.createdAt)  "
+          + (changed.isEmpty ? "created" : "changed: " + changed.joined(separator: ", ")) + "\n"
+      }
+    }
+    console.write(text)
+  }
+
+  /// What differs between `version` and the one before it (nothing for the first).
+  static func changes(in version: QuestionVersion, versions: [QuestionVersion]) -> [String] {
+    guard let previous = versions.last(where: { $0.number < version.number })?.content else { return [] }
+    let content = version.content
+    var changed: [String] = []
+    if content.prompt != previous.prompt { changed.append("prompt") }
+    if content.explanation != previous.explanation { changed.append("explanation") }
+    if content.points != previous.points { changed.append("points") }
+    if content.multiple != previous.multiple { changed.append("multiple") }
+    if content.scoring != previous.scoring { changed.append("scoring") }
+    if content.shuffle != previous.shuffle { changed.append("shuffle") }
+    if content.choices.map(\.text) != previous.choices.map(\.text)
+      || content.choices.map(\.id) != previous.choices.map(\.id)
+    {
+      changed.append("choices")
+    }
+    if content.choices.map(\.correct) != previous.choices.map(\.correct) { changed.append("correctness") }
+    if content.choices.map(\.weight) != previous.choices.map(\.weight) { changed.append("weights") }
+    if content.choices.map(\.feedback) != previous.choices.map(\.feedback) { changed.append("feedback") }
+    return changed
+  }
+}
