@@ -57,6 +57,7 @@ extension QuizRepository {
 
     var result = QuizSaveResult(quiz: quiz.id, outcome: .updated)
     let quizRow = existing.rowID
+    try markSearchStale(quizRow)
     try database.execute(
       "UPDATE quizzes SET title = ?, description = ?, scoring = ?, updated_at = ? WHERE id = ?",
       [quiz.title, quiz.description, quiz.scoring?.rawValue, time.text, quizRow])
@@ -100,6 +101,7 @@ extension QuizRepository {
       "INSERT INTO quizzes (slug, title, description, scoring, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
       [quiz.id, quiz.title, quiz.description, quiz.scoring?.rawValue, time.text, time.text])
     let quizRow = database.lastInsertedRowID
+    try markSearchStale(quizRow)
     var result = QuizSaveResult(quiz: quiz.id, outcome: .added)
     for (sectionPosition, section) in quiz.sections.enumerated() {
       let sectionRow = try insertSection(section, quizRow: quizRow, position: sectionPosition)
@@ -289,9 +291,11 @@ extension QuizRepository {
           [time.text, rows.identity])
         outcome = .retired
       } else {
+        try unindex(questionRows: [rows.identity])
         try database.execute("DELETE FROM questions WHERE id = ?", [rows.identity])
         outcome = .deleted
       }
+      try markSearchStale(stored.rowID)
       if answered && purge { try recomputeAttemptScores(ofQuiz: stored.rowID) }
       try logChange(
         .question, outcome == .retired ? .update : .delete, quiz: quizID, item: questionID,
@@ -336,6 +340,8 @@ extension QuizRepository {
         throw RepositoryError.conflict(
           "quiz \"\(id)\" has \(attempts) attempt\(attempts == 1 ? "" : "s"); give --force to delete it with them")
       }
+      try database.execute(
+        "DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE quiz_id = ?)", [stored.rowID])
       try database.execute("DELETE FROM quizzes WHERE id = ?", [stored.rowID])
       try logChange(.quiz, .delete, quiz: id, detail: QuizRepository.countsDetail(["attempts": attempts]), at: now())
       return attempts

@@ -85,6 +85,30 @@ enum QuizProcess {
   }
 }
 
+extension QuizProcess {
+  /// Whether the document at `path` validates against shared/spec/quiz.schema.json, with
+  /// Python's jsonschema; nil when the schema or jsonschema is not there to ask.
+  static func validatesAgainstSchema(_ path: String, in workspace: Workspace) throws -> Bool? {
+    let schema = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/spec/quiz.schema.json").path
+    guard FileManager.default.fileExists(atPath: schema) else { return nil }
+    let script = try workspace.write(
+      "validate.py",
+      """
+      import json, sys
+      try:
+          import jsonschema
+      except ImportError:
+          print("no jsonschema"); sys.exit(0)
+      schema = json.load(open(sys.argv[1]))
+      jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker()).validate(json.load(open(sys.argv[2])))
+      print("valid")
+      """)
+    let run = try shell("python3 '\(script)' '\(schema)' '\(path)'", in: workspace.directory)
+    if run.stdout == "no jsonschema\n" { return nil }
+    return run.status == 0 && run.stdout == "valid\n"
+  }
+}
+
 /// A temporary directory with a database path, for one test.
 struct Workspace {
   let directory: TemporaryDirectory

@@ -67,6 +67,24 @@ public enum QuizBankReader {
     try bytes.withUnsafeBufferPointer { try read($0) }
   }
 
+  /// Reads one question object (as `quiz edit QUIZ/QUESTION` writes it).
+  public static func readQuestion(_ bytes: [UInt8]) throws -> Question {
+    try bytes.withUnsafeBufferPointer { buffer in
+      var decoder = QuizBankDecoder(scanner: JSONScanner(buffer))
+      let question: Question?
+      do {
+        question = try decoder.decodeQuestion()
+        try decoder.scanner.expectEnd()
+      } catch let error as JSONSyntaxError {
+        throw QuizBankError.syntax(error)
+      }
+      guard let question, decoder.problems.isEmpty else {
+        throw QuizBankError.invalid(decoder.problems, total: decoder.problemCount)
+      }
+      return question
+    }
+  }
+
   /// Reads one attempt object, as found on a line of newline-delimited JSON.
   public static func readAttempt(_ bytes: [UInt8]) throws -> Attempt {
     try bytes.withUnsafeBufferPointer { try readAttempt($0) }

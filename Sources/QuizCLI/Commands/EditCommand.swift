@@ -1,0 +1,170 @@
+import QuizDomain
+import QuizRepository
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
+enum EditCommand {
+  static let command = Command(
+    name: "edit",
+    summary: "Edit a quiz or one question as JSON in $VISUAL or $EDITOR, then save it with versioning.",
+    discussion: """
+      The quiz (or question) is written as quiz-bank/1 JSON to a temporary file and opened in \
+      $VISUAL, else $EDITOR, else vi. On save it is checked and applied: changed questions get a \
+      new version. A file with problems reopens with them listed at the top in // lines. Saving \
+      it unchanged, emptying it, or quitting the editor with an error changes nothing.
+      """,
+    arguments: [ArgumentSpec(name: "quiz[/question]", help: "What to edit.")],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws {
+    let address = QuestionAddress(invocation.arguments.positionals[0])
+    let repository = try invocation.repository()
+    let stored = try repository.requireQuiz(address.quiz)
+    let original: String
+    if let id = address.question {
+      let location = try stored.quiz.requireQuestion(id)
+      var writer = JSONWriter(pretty: true)
+      QuizBankWriter.write(stored.quiz.sections[location.section].questions[location.position], to: &writer)
+      writer.endLine()
+      original = writer.string
+    } else {
+      original = String(decoding: QuizBankWriter.write(quizzes: [stored.quiz]), as: UTF8.self)
+    }
+    let environment = invocation.console.environment
+    let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+    let file = try TemporaryFile(name: "quiz-edit-\(address.quiz).json", contents: original)
+    var problems: [String] = []
+    // The file reopens until it is valid; an editor that keeps saving the same problems (a
+    // script, say) is stopped after a few rounds.
+    for _ in 0..<5 {
+      let body = stripComments(try file.read())
+      let header =
+        problems.isEmpty
+        ? ""
+        : problems.map { "// \($0)\n" }.joined() + "// Fix the problems above and save, or empty the file to cancel.\n"
+      try file.write(header + body)
+      try runEditor(editor, on: file.path)
+      let edited = stripComments(try file.read())
+      if edited.allSatisfy(\.isWhitespace) || edited == original {
+        invocation.console.write("No changes.\n")
+        return
+      }
+      do {
+        let result = try apply(edited, address: address, stored: stored, repository: repository)
+        invocation.console.write(describe(result))
+        return
+      } catch QuizBankError.syntax(let error) {
+        problems = ["line \(error.line), column \(error.column): \(error.message)"]
+      } catch QuizBankError.invalid(let found, _) {
+        problems = found.map(\.description)
+      } catch RepositoryError.invalid(let found, _) {
+        problems = found.map(\.description)
+      }
+    }
+    throw CLIError.data("the edited file is still invalid, nothing was saved", details: CLIError.limited(problems))
+  }
+
+  static func apply(_ text: String, address: QuestionAddress, stored: StoredQuiz, repository: QuizRepository) throws
+    -> QuizSaveResult
+  {
+    var quiz = stored.quiz
+    if let id = address.question {
+      let question = try QuizBankReader.readQuestion(Array(text.utf8))
+      let location = try quiz.requireQuestion(id)
+      guard question.id == id || quiz.location(of: question.id) == nil else {
+        throw RepositoryError.invalid(
+          [Problem(path: "$.id", message: "quiz \"\(quiz.id)\" already has a question \"\(question.id)\"")], total: 1)
+      }
+      quiz.sections[location.section].questions[location.position] = question
+    } else {
+      let document = try QuizBankReader.read(Array(text.utf8))
+      guard document.quizzes.count == 1, let edited = document.quizzes.first, document.attempts.isEmpty else {
+        throw RepositoryError.invalid(
+          [Problem(path: "$.quizzes", message: "keep exactly one quiz, and no attempts")], total: 1)
+      }
+      guard edited.id == quiz.id else {
+        throw RepositoryError.invalid(
+          [Problem(path: "$.quizzes[0].id", message: "the quiz id cannot change here (it is \"\(quiz.id)\")")], total: 1
+        )
+      }
+      quiz = edited
+    }
+    return try repository.saveQuiz(quiz)
+  }
+
+  static func describe(_ result: QuizSaveResult) -> String {
+    guard result.outcome != .unchanged else { return "No changes.\n" }
+    var lines: [String] = []
+    for change in result.changedQuestions {
+      lines.append("question \(change.question): version \(change.from) → \(change.to)")
+    }
+    for id in result.newQuestions { lines.append("question \(id): new") }
+    for id in result.retiredQuestions { lines.append("question \(id): retired") }
+    for id in result.restoredQuestions where !result.changedQuestions.contains(where: { $0.question == id }) {
+      lines.append("question \(id): restored")
+    }
+    if lines.isEmpty { lines.append("quiz \(result.quiz): updated (no question changed its version)") }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The text without the `//` lines this command adds.
+  static func stripComments(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") }
+      .joined(separator: "\n")
+  }
+
+  /// Runs the editor through the shell (so that EDITOR may carry arguments) and waits for it.
+  static func runEditor(_ editor: String, on path: String) throws {
+    let argv = ["/bin/sh", "-c", "\(editor) \"$1\"", "sh", path]
+    var cArguments = argv.map { strdup($0) } + [nil]
+    defer { for pointer in cArguments { free(pointer) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ) == 0 else {
+      throw CLIError.failure("cannot start the editor \(editor)")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exited = status & 0x7F == 0
+    let code = (status >> 8) & 0xFF
+    if exited && code == 127 { throw CLIError.failure("editor not found: \(editor) (set VISUAL or EDITOR)") }
+    guard exited && code == 0 else {
+      throw CLIError.failure(
+        "the editor \(editor) exited with status \(exited ? code : 128 + (status & 0x7F)): nothing was changed")
+    }
+  }
+}
+
+/// A private temporary file, removed when released.
+final class TemporaryFile {
+  let path: String
+
+  init(name: String, contents: String) throws {
+    let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    var template = Array("\(folder)/XXXXXX-\(name)".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemps(base, Int32(name.utf8.count + 1))
+    }
+    guard descriptor >= 0 else { throw CLIError.failure("cannot create a temporary file in \(folder)") }
+    close(descriptor)
+    path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    try write(contents)
+  }
+
+  func read() throws -> String {
+    String(decoding: try InputFiles.readFile(path), as: UTF8.self)
+  }
+
+  func write(_ text: String) throws {
+    let output = try OutputFile(path: path)
+    try output.write(Array(text.utf8))
+    try output.commit()
+  }
+
+  deinit { unlink(path) }
+}

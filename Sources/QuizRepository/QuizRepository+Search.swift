@@ -1,0 +1,89 @@
+import QuizDomain
+import SQLite
+
+/// One search hit: a question, with the prompt's matched words between the markers given.
+public struct SearchHit: Equatable, Sendable {
+  public var quiz: String
+  public var question: String
+  public var prompt: String
+  /// bm25 rank: lower is better.
+  public var rank: Double
+}
+
+extension QuizRepository {
+  /// Marks quiz `quizRow` for re-indexing (inside the caller's transaction).
+  func markSearchStale(_ quizRow: Int64) throws {
+    try database.execute("INSERT OR IGNORE INTO search_stale (quiz_id) VALUES (?)", [quizRow])
+  }
+
+  /// Removes the index rows of questions about to be deleted.
+  func unindex(questionRows: [Int64]) throws {
+    let statement = try database.cachedStatement("DELETE FROM search_index WHERE rowid = ?")
+    for row in questionRows { try statement.execute([row]) }
+  }
+
+  /// Full-text search (SQLite FTS5 query syntax) over the prompts, choices, explanations and
+  /// tags of the current questions, best first. `open` and `close` surround matched words in
+  /// the prompt. A malformed query is `RepositoryError.invalid`.
+  public func search(
+    _ query: String, quiz: String? = nil, tag: String? = nil, open: String = "", close: String = "", limit: Int = 50
+  ) throws -> [SearchHit] {
+    try refreshSearchIndex()
+    var sql = """
+      SELECT quiz, question, highlight(search_index, 2, ?, ?), bm25(search_index)
+      FROM search_index WHERE search_index MATCH ?
+      """
+    var arguments: [any DatabaseValueConvertible] = [open, close, query]
+    if let quiz {
+      _ = try requireQuiz(quiz)
+      sql += " AND quiz = ?"
+      arguments.append(quiz)
+    }
+    if let tag {
+      sql += " AND rowid IN (SELECT question_id FROM question_tags WHERE tag = ?)"
+      arguments.append(tag)
+    }
+    sql += " ORDER BY bm25(search_index) LIMIT ?"
+    arguments.append(limit)
+    do {
+      return try database.inTransaction(.deferred) {
+        try database.fetchAll(sql, arguments) { row in
+          SearchHit(quiz: row.string(0), question: row.string(1), prompt: row.string(2), rank: row.double(3))
+        }
+      }
+    } catch let error as DatabaseError where error.resultCode == 1 {
+      // SQLITE_ERROR from MATCH: the query's syntax (a stray quote, a dangling operator).
+      throw RepositoryError.invalid(
+        [Problem(path: "search \"\(query)\"", message: "not a valid search: \(error.message)")], total: 1)
+    }
+  }
+
+  /// Re-indexes the quizzes that writes marked stale.
+  func refreshSearchIndex() throws {
+    let stale = try database.fetchAll(
+      "SELECT s.quiz_id, z.slug FROM search_stale s JOIN quizzes z ON z.id = s.quiz_id", []
+    ) {
+      ($0.int64(0), $0.string(1))
+    }
+    guard !stale.isEmpty else { return }
+    try database.inTransaction {
+      let insert = try database.cachedStatement(
+        "INSERT INTO search_index (rowid, quiz, question, prompt, choices, explanation, tags) VALUES (?, ?, ?, ?, ?, ?, ?)"
+      )
+      for (quizRow, slug) in stale {
+        try database.execute(
+          "DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE quiz_id = ?)", [quizRow])
+        if let stored = try storedQuiz(slug) {
+          for question in stored.quiz.questions {
+            guard let rows = stored.questionRows[question.id] else { continue }
+            try insert.execute([
+              rows.identity, slug, question.id, question.prompt, question.choices.map(\.text).joined(separator: "\n"),
+              question.explanation, question.tags.joined(separator: " "),
+            ])
+          }
+        }
+        try database.execute("DELETE FROM search_stale WHERE quiz_id = ?", [quizRow])
+      }
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct EditSearchCLITests {
+  func seeded() throws -> Workspace {
+    let workspace = try Workspace()
+    #expect(try workspace.quiz("import", workspace.seeds).status == 0)
+    return workspace
+  }
+
+  /// An editor: a shell script that runs `body` with the file as $1.
+  func editor(_ workspace: Workspace, _ body: String) throws -> String {
+    let path = try workspace.write("editor-\(UUID().uuidString).sh", "#!/bin/sh\n" + body + "\n")
+    chmod(path, 0o755)
+    return path
+  }
+
+  @Test func anEditMakesANewVersionAndSaysSo() throws {
+    let workspace = try seeded()
+    let script = try editor(workspace, #"sed -i 's/What does debounce do?/What does debounce(for:) do?/' "$1""#)
+    let run = try workspace.quiz("edit", "reactive-swift/debounce", environment: ["EDITOR": script])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout == "question debounce: version 1 → 2\n")
+    #expect(try workspace.quiz("show", "reactive-swift/debounce").stdout.contains("What does debounce(for:) do?"))
+  }
+
+  @Test func editingTheWholeQuizAndVISUALWins() throws {
+    let workspace = try seeded()
+    let script = try editor(workspace, #"sed -i 's/"title": "Operators"/"title": "Operators and schedulers"/' "$1""#)
+    let run = try workspace.quiz(
+      "edit", "reactive-swift", environment: ["VISUAL": script, "EDITOR": "/bin/false"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout == "quiz reactive-swift: updated (no question changed its version)\n")
+    #expect(try workspace.quiz("show", "reactive-swift").stdout.contains("Operators and schedulers"))
+  }
+
+  @Test func unchangedEmptiedOrFailedEditsChangeNothing() throws {
+    let workspace = try seeded()
+    let before = try workspace.databaseBytes()
+    #expect(try workspace.quiz("edit", "reactive-swift", environment: ["EDITOR": "true"]).stdout == "No changes.\n")
+    let emptied = try editor(workspace, #": > "$1""#)
+    #expect(try workspace.quiz("edit", "reactive-swift", environment: ["EDITOR": emptied]).stdout == "No changes.\n")
+    let failing = try editor(workspace, #"sed -i 's/debounce/DEBOUNCE/' "$1"; exit 3"#)
+    let failed = try workspace.quiz("edit", "reactive-swift", environment: ["EDITOR": failing])
+    #expect(failed.status == 1)
+    #expect(failed.stderr.contains("exited with status 3: nothing was changed"))
+    let missing = try workspace.quiz("edit", "reactive-swift", environment: ["EDITOR": "no-such-editor-here"])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("Error: editor not found: no-such-editor-here"))
+    #expect(try workspace.databaseBytes() == before)
+  }
+
+  @Test func anInvalidEditIsRefusedWithItsProblems() throws {
+    let workspace = try seeded()
+    let before = try workspace.databaseBytes()
+    let script = try editor(workspace, #"sed -i 's/"correct": true/"correct": false/' "$1""#)
+    let run = try workspace.quiz("edit", "reactive-swift/debounce", environment: ["EDITOR": script])
+    #expect(run.status == 65)
+    #expect(run.stderr.contains("$.choices: no correct choice"))
+    #expect(try workspace.databaseBytes() == before)
+  }
+
+  @Test func anInvalidFileReopensWithItsProblemsOnTop() throws {
+    let workspace = try seeded()
+    // First round: break the JSON. Second round: the problems are listed in // lines on top;
+    // keep a copy of them, then fix the file.
+    let script = try editor(
+      workspace,
+      #"""
+      if grep -q '^// ' "$1"; then
+        grep '^// ' "$1" > "$1.problems"
+        sed -i 's/"points": 1,$/"points": 2,/' "$1"
+        sed -i 's/"points": 1 2,/"points": 2,/' "$1"
+      else
+        sed -i 's/"points": 1,$/"points": 1 2,/' "$1"
+      fi
+      """#)
+    let run = try workspace.quiz(
+      "edit", "reactive-swift/debounce", environment: ["EDITOR": script, "TMPDIR": workspace.directory.url.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout == "question debounce: version 1 → 2\n")
+    let problems = try FileManager.default.contentsOfDirectory(atPath: workspace.directory.url.path)
+      .filter { $0.hasSuffix(".problems") }
+      .map { try String(contentsOfFile: workspace.directory.path($0), encoding: .utf8) }
+    #expect(problems.count == 1)
+    #expect(problems.first?.hasPrefix("// line 5, column 15: unexpected '2'") == true)
+  }
+
+  @Test func searchRanksHighlightsAndFilters() throws {
+    let workspace = try seeded()
+    let run = try workspace.quiz("search", "observable", "--format", "json")
+    #expect(run.status == 0)
+    let hits = try #require(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [[String: Any]])
+    #expect(hits.count == 3)
+    #expect(Set(hits.compactMap { $0["question"] as? String }) == ["hot-or-cold", "what-is-rxswift", "flatmap-latest"])
+    // Accents are ignored; tags and quizzes filter.
+    #expect(try workspace.quiz("search", "hangul", "--tag", "korean").stdout.contains("hangul-inventor"))
+    #expect(
+      try workspace.quiz("search", "observable", "--quiz", "world-languages").stdout
+        == "No questions match \"observable\".\n")
+    let table = try workspace.quiz("search", "debounce")
+    #expect(table.stdout.hasPrefix("QUIZ"))
+    #expect(!table.stdout.contains("\u{1B}["))
+  }
+
+  @Test func theIndexFollowsEveryWritePath() throws {
+    let workspace = try seeded()
+    #expect(try workspace.quiz("search", "zebra").stdout.hasPrefix("No questions"))
+    try workspace.quiz(
+      "add", "question", "reactive-swift", "--id", "zebra", "--prompt", "Is a zebra an observable?", "--right", "No",
+      "--wrong", "Yes")
+    #expect(try workspace.quiz("search", "zebra").stdout.contains("zebra"))
+    let script = try editor(workspace, #"sed -i 's/Is a zebra/Is an okapi/' "$1""#)
+    try workspace.quiz("edit", "reactive-swift/zebra", environment: ["EDITOR": script])
+    #expect(try workspace.quiz("search", "zebra").stdout.hasPrefix("No questions"))
+    #expect(try workspace.quiz("search", "okapi").stdout.contains("zebra"))
+    try workspace.quiz("rm", "reactive-swift/zebra")
+    #expect(try workspace.quiz("search", "okapi").stdout.hasPrefix("No questions"))
+    try workspace.quiz("rm", "world-languages", "--force")
+    #expect(try workspace.quiz("search", "hangul").stdout.hasPrefix("No questions"))
+  }
+
+  @Test func aStrayQuoteIsAnErrorNotACrash() throws {
+    let run = try seeded().quiz("search", "\"unbalanced")
+    #expect(run.status == 65)
+    #expect(run.stderr.hasPrefix("Error: not a valid search: unterminated string"))
+  }
+}
