@@ -51,7 +51,7 @@ import Testing
     #expect(invalid.stderr.hasPrefix("Error: The value 'xml' is invalid for '--format' (expected one of: table, json)"))
     let argument = try workspace.quiz("show")
     #expect(argument.status == 64)
-    #expect(argument.stderr.hasPrefix("Error: Missing expected argument '<quiz>'"))
+    #expect(argument.stderr.hasPrefix("Error: Missing expected argument '<quiz[/question]>'"))
   }
 
   @Test func initTwiceSucceedsAndTheFileChecksOut() throws {
