@@ -14,7 +14,7 @@ import Testing
     let command = try workspace.quiz("show", "--help")
     #expect(command.status == 0)
     for heading in [
-      "OVERVIEW:", "USAGE: quiz show", "ARGUMENTS:", "<quiz>", "OPTIONS:", "--answers", "--format <format>",
+      "OVERVIEW:", "USAGE: quiz show", "ARGUMENTS:", "<quiz[/question]>", "OPTIONS:", "--answers", "--format <format>",
     ] {
       #expect(command.stdout.contains(heading))
     }
