@@ -37,9 +37,9 @@ import Testing
   @Test func anotherProcessesCommitsReachTheWatchInOrder() throws {
     let workspace = try Workspace()
     try workspace.quiz("import", workspace.seeds)
-    let watcher = try Watcher(workspace, ["--format", "json"])
+    // --since 4 (the import wrote 1 to 4): the lines do not depend on how soon the watch starts.
+    let watcher = try Watcher(workspace, ["--format", "json", "--since", "4"])
     defer { watcher.stop() }
-    Thread.sleep(forTimeInterval: 0.3)
     try workspace.quiz("grade", "reactive-swift", "--as", "zed", "--answer", "hot-or-cold=a")
     try workspace.quiz("grade", "world-languages", "--as", "zed", "--answer", "kanji-ten=a")
     let lines = watcher.waitForLines(2)
@@ -69,11 +69,14 @@ import Testing
     try workspace.quiz("import", workspace.seeds)
     let watcher = try Watcher(workspace, [])
     defer { watcher.stop() }
-    Thread.sleep(forTimeInterval: 0.3)
-    _ = try QuizProcess.shell(
-      "sqlite3 '\(workspace.database)' \"UPDATE quizzes SET title = 'Renamed' WHERE slug = 'reactive-swift'\"",
-      in: workspace.directory)
-    #expect(watcher.waitForLines(1) == ["the database changed outside the change log"])
+    // Change the file with sqlite3 until the watch (which may still be starting) reports it.
+    for attempt in 0..<40 where watcher.lines.isEmpty {
+      _ = try QuizProcess.shell(
+        "sqlite3 '\(workspace.database)' \"UPDATE quizzes SET title = 'Renamed \(attempt)' WHERE slug = 'reactive-swift'\"",
+        in: workspace.directory)
+      Thread.sleep(forTimeInterval: 0.25)
+    }
+    #expect(watcher.waitForLines(1).first == "the database changed outside the change log")
   }
 
   @Test func onlyOneQuizAndUnknownQuiz() throws {
@@ -102,7 +105,11 @@ import Testing
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
     }
-    Thread.sleep(forTimeInterval: 0.3)
+    // Wait for the first drawing before changing anything.
+    for _ in 0..<200 {
+      if ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("No quizzes yet.") { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
     try workspace.quiz("import", workspace.seeds)
     var text = ""
     for _ in 0..<200 {
