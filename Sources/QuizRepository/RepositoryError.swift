@@ -11,7 +11,7 @@ public enum RepositoryError: Error, Equatable, Sendable {
   case newerSchema(path: String, detail: String)
   case unknownQuiz(String, suggestion: String?)
   case unknownQuestion(quiz: String, question: String, suggestion: String?)
-  case unknownSection(quiz: String, section: String)
+  case unknownSection(quiz: String, section: String, suggestion: String?)
   case unknownAttempt(String, suggestion: String?)
   /// Content that breaks the rules; nothing was written. `total` counts every problem, of
   /// which `problems` holds the first ones.
@@ -31,7 +31,9 @@ extension RepositoryError: CustomStringConvertible {
     case .unknownQuestion(let quiz, let question, let suggestion):
       return "unknown question \"\(question)\" in quiz \"\(quiz)\""
         + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
-    case .unknownSection(let quiz, let section): return "unknown section \"\(section)\" in quiz \"\(quiz)\""
+    case .unknownSection(let quiz, let section, let suggestion):
+      return "unknown section \"\(section)\" in quiz \"\(quiz)\""
+        + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     case .unknownAttempt(let id, let suggestion):
       return "unknown attempt \"\(id)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     case .invalid(let problems, _):

@@ -96,5 +96,9 @@ import Testing
       "add", "question", "z", "--id", "q", "--prompt", "P2", "--right", "a", "--wrong", "b")
     #expect(duplicate.status == 65)
     #expect(duplicate.stderr.contains(#"already has a question "q""#))
+    try workspace.quiz("add", "section", "z", "Warm-up")
+    try workspace.quiz("add", "section", "z", "Finale")
+    try refused(
+      ["mv", "z/q", "--section", "Warmup"], 1, #"unknown section "Warmup" in quiz "z" (did you mean "Warm-up"?)"#)
   }
 }

@@ -41,7 +41,9 @@ extension Quiz {
 
   func requireSection(_ reference: String) throws -> Int {
     guard let index = sectionIndex(reference) else {
-      throw RepositoryError.unknownSection(quiz: id, section: reference)
+      let titles = sections.compactMap(\.title).filter { !$0.isEmpty }
+      throw RepositoryError.unknownSection(
+        quiz: id, section: reference, suggestion: Suggestion.closest(to: reference, among: titles))
     }
     return index
   }
