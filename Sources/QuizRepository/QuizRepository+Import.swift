@@ -115,6 +115,9 @@ public final class ImportSession {
   /// Attempts read before their document's quizzes were all in.
   private var pending: [(Attempt, String, String)] = []
   private var quizzesDone = Set<String>()
+  /// Every quiz id, read once for "did you mean" (a file of attempts at a mistyped quiz would
+  /// otherwise read them once per line).
+  private var knownQuizIDs: [String]?
 
   init(repository: QuizRepository, time: Timestamp) {
     self.repository = repository
@@ -164,7 +167,8 @@ public final class ImportSession {
     }
     guard !rejected.contains(attempt.quiz) else { return nil }
     guard let target = try repository.attemptTarget(attempt.quiz, cache: &targets) else {
-      let suggestion = Suggestion.didYouMean(attempt.quiz, among: try repository.quizIDs())
+      if knownQuizIDs == nil { knownQuizIDs = try repository.quizIDs() }
+      let suggestion = Suggestion.didYouMean(attempt.quiz, among: knownQuizIDs ?? [])
       report([Problem(path: path + ".quiz", message: "unknown quiz \"\(attempt.quiz)\"\(suggestion)")], source: source)
       return nil
     }

@@ -52,25 +52,27 @@ public struct Migrator: Sendable {
 
   /// Throws `MigrationError.newerSchema` when `database` has migrations this program lacks.
   public func checkCompatible(_ database: Database) throws {
-    let known = Set(migrations.map(\.name))
-    let unknown = try appliedMigrations(in: database).filter { !known.contains($0) }
-    if !unknown.isEmpty { throw MigrationError.newerSchema(unknown: unknown, known: migrations.count) }
+    _ = try knownAppliedMigrations(in: database)
   }
 
   /// True when every migration is applied (and no unknown one): nothing to do. Writes nothing.
   public func isUpToDate(_ database: Database) throws -> Bool {
+    try knownAppliedMigrations(in: database) == migrations.map(\.name)
+  }
+
+  /// The applied migrations, read once; throws `newerSchema` when one is unknown here.
+  private func knownAppliedMigrations(in database: Database) throws -> [String] {
     let applied = try appliedMigrations(in: database)
-    let known = migrations.map(\.name)
-    if let unknown = Optional(applied.filter { !known.contains($0) }), !unknown.isEmpty {
-      throw MigrationError.newerSchema(unknown: unknown, known: migrations.count)
-    }
-    return applied == known
+    let known = Set(migrations.map(\.name))
+    let unknown = applied.filter { !known.contains($0) }
+    if !unknown.isEmpty { throw MigrationError.newerSchema(unknown: unknown, known: migrations.count) }
+    return applied
   }
 
   /// Applies the migrations that `database` lacks and returns their names.
   @discardableResult
   public func migrate(_ database: Database) throws -> [String] {
-    try checkCompatible(database)
+    let applied = Set(try knownAppliedMigrations(in: database))
     try database.execute(
       """
       CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -78,7 +80,6 @@ public struct Migrator: Sendable {
         applied_at TEXT NOT NULL
       ) STRICT
       """)
-    let applied = Set(try appliedMigrations(in: database))
     var newlyApplied: [String] = []
     for migration in migrations where !applied.contains(migration.name) {
       try database.inTransaction(.immediate) {

@@ -59,6 +59,12 @@ import Testing
     #expect(history.stdout.contains("version 2"))
     #expect(history.stdout.contains("  v1  "))
     #expect(history.stdout.contains("changed: prompt"))
+    let json = try workspace.quiz("show", "reactive-swift/debounce", "--history", "--format", "json")
+    let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
+    #expect(object["id"] as? String == "debounce")
+    #expect(object["version"] as? Int == 2)
+    let versions = try #require(object["history"] as? [[String: Any]])
+    #expect(versions.map { $0["changed"] as? [String] } == [[], ["prompt"]])
   }
 
   @Test func badInputIsRefusedAndNothingChanges() throws {

@@ -13,19 +13,25 @@ enum QuestionView {
     let versions = invocation.arguments.flag("history") ? try repository.versions(ofQuestion: id, inQuiz: quizID) : []
     if invocation.format == "json" {
       var writer = JSONWriter(pretty: true)
-      QuizBankWriter.write(question, to: &writer, withAnswers: withAnswers)
-      var text = writer.string
-      if !versions.isEmpty {
-        // The question object, with its version number and history added at the end.
-        text.removeLast()
-        text += ",\n  \"version\": \(stored.versions[id] ?? 1),\n  \"history\": ["
-        text += versions.map { version in
-          "\n    {\"version\": \(version.number), \"created_at\": \"\(version.createdAt)\", \"changed\": ["
-            + changes(in: version, versions: versions).map { "\"\($0)\"" }.joined(separator: ", ") + "]}"
-        }.joined(separator: ",")
-        text += "\n  ]\n}"
+      QuizBankWriter.write(question, to: &writer, withAnswers: withAnswers) { writer in
+        guard !versions.isEmpty else { return }
+        writer.field("version", stored.versions[id] ?? 1)
+        writer.key("history")
+        writer.beginArray()
+        for version in versions {
+          writer.beginObject()
+          writer.field("version", version.number)
+          writer.field("created_at", version.createdAt)
+          writer.key("changed")
+          writer.beginArray()
+          for change in changes(in: version, versions: versions) { writer.string(change) }
+          writer.endArray()
+          writer.endObject()
+        }
+        writer.endArray()
       }
-      console.write(text + "\n")
+      writer.endLine()
+      console.writeBytes(writer.bytes)
       return
     }
     var facts = [

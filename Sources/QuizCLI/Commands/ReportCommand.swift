@@ -73,6 +73,11 @@ extension ReportCommand {
 
 /// One taker's attempts over time, per quiz.
 enum TakerReport {
+  /// "7.5 / 11"
+  static func scoreText(_ attempt: AttemptSummary) -> String {
+    "\(NumberText.points(attempt.score)) / \(NumberText.points(attempt.maxScore))"
+  }
+
   static func render(taker: String, quiz: String?, repository: QuizRepository, format: String, console: Console) throws
     -> String
   {
@@ -128,29 +133,29 @@ enum TakerReport {
         }
       }
       return text
-    case "markdown", "html":
-      var text =
-        format == "html"
-        ? "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(ReportHTML.escape(taker))</title></head><body>\n<h1>\(ReportHTML.escape(taker))</h1>\n"
-        : "# \(taker)\n"
+    case "html":
+      // The page frame (styles, escaping) of the quiz report.
+      var body = "<h1>\(ReportHTML.escape(taker))</h1>\n"
       for (quiz, attempts) in byQuiz {
-        if format == "html" {
+        body +=
+          "<h2>\(ReportHTML.escape(quiz))</h2>\n<table><tr><th>Submitted (UTC)</th><th>Score</th><th>Percent</th></tr>\n"
+        for attempt in attempts {
+          body += "<tr><td>\(attempt.submittedAt.utcMinute)</td><td class=\"n\">\(scoreText(attempt))</td>"
+          body += "<td class=\"n\">\(ReportNumbers.percentOfFraction(attempt.fraction))</td></tr>\n"
+        }
+        body += "</table>\n"
+      }
+      return ReportHTML.page(title: taker, body: body)
+    case "markdown":
+      var text = "# \(taker)\n"
+      for (quiz, attempts) in byQuiz {
+        text += "\n## `\(quiz)`\n\n| submitted (UTC) | score | percent |\n|---|---:|---:|\n"
+        for attempt in attempts {
           text +=
-            "<h2>\(ReportHTML.escape(quiz))</h2>\n<table><tr><th>Submitted (UTC)</th><th>Score</th><th>Percent</th></tr>\n"
-          for attempt in attempts {
-            text +=
-              "<tr><td>\(attempt.submittedAt.utcMinute)</td><td>\(NumberText.points(attempt.score)) / \(NumberText.points(attempt.maxScore))</td><td>\(ReportNumbers.percentOfFraction(attempt.fraction))</td></tr>\n"
-          }
-          text += "</table>\n"
-        } else {
-          text += "\n## `\(quiz)`\n\n| submitted (UTC) | score | percent |\n|---|---:|---:|\n"
-          for attempt in attempts {
-            text +=
-              "| \(attempt.submittedAt.utcMinute) | \(NumberText.points(attempt.score)) / \(NumberText.points(attempt.maxScore)) | \(ReportNumbers.percentOfFraction(attempt.fraction)) |\n"
-          }
+            "| \(attempt.submittedAt.utcMinute) | \(scoreText(attempt)) | \(ReportNumbers.percentOfFraction(attempt.fraction)) |\n"
         }
       }
-      return format == "html" ? text + "</body></html>\n" : text
+      return text
     default:
       guard !byQuiz.isEmpty else { return "No attempts by \(taker).\n" }
       var text =
@@ -164,7 +169,7 @@ enum TakerReport {
           text +=
             "  \(attempt.submittedAt.utcMinute)  "
             + DisplayWidth.pad(
-              "\(NumberText.points(attempt.score)) / \(NumberText.points(attempt.maxScore))", to: 12, alignRight: true)
+              scoreText(attempt), to: 12, alignRight: true)
             + "  " + DisplayWidth.pad(attempt.fraction.map(NumberText.percent) ?? "–", to: 5, alignRight: true) + "  "
             + bar + "\n"
         }

@@ -36,7 +36,11 @@ public enum QuizBankWriter {
 
   /// One question; `withAnswers: false` leaves out what gives the answer away (correctness,
   /// weights, feedback, explanation).
-  public static func write(_ question: Question, to writer: inout JSONWriter, withAnswers: Bool = true) {
+  /// `extraFields` writes further fields at the end of the object (for views that add facts).
+  public static func write(
+    _ question: Question, to writer: inout JSONWriter, withAnswers: Bool = true,
+    extraFields: (inout JSONWriter) -> Void = { _ in }
+  ) {
     writer.beginObject()
     writer.field("id", question.id)
     writer.field("prompt", question.prompt)
@@ -65,6 +69,7 @@ public enum QuizBankWriter {
       writer.endObject()
     }
     writer.endArray()
+    extraFields(&writer)
     writer.endObject()
   }
 
