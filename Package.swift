@@ -41,7 +41,7 @@ let package = Package(
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
     .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
     .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
-    .testTarget(name: "QuizCLITests", dependencies: ["quiz", "TestSupport"]),
+    .testTarget(name: "QuizCLITests", dependencies: ["quiz", "QuizCLI", "SQLite", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,7 @@
 
     python3 Benchmarks/bench-grade.py [--quizzes 100] [--questions 100] [--attempts 100] [--rounds 3]
 
-Data: shared/bench/make-bank.py (100 quizzes x 100 questions x 100 attempts: 10,000 attempts,
+Data: Benchmarks/make-bank.py (100 quizzes x 100 questions x 100 attempts: 10,000 attempts,
 1,000,000 answers). The quizzes are imported first (not timed); then, side by side in each
 round on two copies of that database, the same attempts are recorded by `quiz import` (a
 quiz-bank/1 document of attempts) and by `quiz grade --attempts` (newline-delimited JSON).

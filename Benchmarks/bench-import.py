@@ -3,7 +3,7 @@
 
     python3 Benchmarks/bench-import.py [--quizzes 1000] [--questions 100] [--rounds 3]
 
-Builds the release binary and the C baseline, makes the data with shared/bench/make-bank.py,
+Builds the release binary and the C baseline, makes the data with Benchmarks/make-bank.py,
 then runs, side by side in each round: the C program doing only the prepared-statement inserts
 of the same rows into the same schema (the ceiling), `quiz import` into a new database, and
 `quiz export` of that database. Python's stdlib json+sqlite3 import runs once as a second

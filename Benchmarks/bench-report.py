@@ -3,7 +3,7 @@
 
     python3 Benchmarks/bench-report.py [--quizzes 100] [--questions 100] [--attempts 100] [--rounds 5]
 
-Data: shared/bench/make-bank.py (100 quizzes x 100 questions x 100 attempts: 10,000 attempts,
+Data: Benchmarks/make-bank.py (100 quizzes x 100 questions x 100 attempts: 10,000 attempts,
 1,000,000 answers), imported once. The reference is the sqlite3 CLI computing, on the same
 database, the per-question means and variances in SQL (REFERENCE_SQL below). Side by side in
 each round:

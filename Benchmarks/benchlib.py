@@ -6,7 +6,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+MAKE_BANK = os.path.join(ROOT, "Benchmarks", "make-bank.py")
 DATA = os.path.join(ROOT, "bench-data")
 BIN = os.path.join(ROOT, ".build", "release")
 MIGRATIONS = sorted(os.path.join(ROOT, "migrations", f) for f in os.listdir(os.path.join(ROOT, "migrations"))
@@ -14,13 +14,13 @@ MIGRATIONS = sorted(os.path.join(ROOT, "migrations", f) for f in os.listdir(os.p
 
 
 def bank(quizzes, questions, attempts=0):
-    """The make-bank.py document for these sizes, made once into bench-data/."""
+    """The Benchmarks/make-bank.py document for these sizes, made once into bench-data/."""
     os.makedirs(DATA, exist_ok=True)
     name = f"bank-{quizzes}x{questions}" + (f"x{attempts}" if attempts else "") + ".json"
     path = os.path.join(DATA, name)
     if not os.path.exists(path):
         with open(path, "wb") as f:
-            subprocess.run([sys.executable, os.path.join(SHARED, "bench", "make-bank.py"), "--quizzes", str(quizzes),
+            subprocess.run([sys.executable, MAKE_BANK, "--quizzes", str(quizzes),
                             "--questions", str(questions), "--attempts", str(attempts)], stdout=f, check=True)
     return path
 

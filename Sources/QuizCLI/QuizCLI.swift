@@ -43,7 +43,7 @@ public enum QuizCLI {
       arguments.removeFirst()
       switch first {
       case "-h", "--help":
-        console.write(Commands.overview)
+        console.write(Commands.overview(width: console.width))
         return
       case "--version":
         console.write("quiz \(version)\n")
@@ -63,24 +63,25 @@ public enum QuizCLI {
       }
     }
     guard let name = arguments.first else {
-      console.write(Commands.overview)
+      console.write(Commands.overview(width: console.width))
       return
     }
     arguments.removeFirst()
     if name == "help" {
       guard let topic = arguments.first else {
-        console.write(Commands.overview)
+        console.write(Commands.overview(width: console.width))
         return
       }
-      console.write(try Commands.named(topic).help)
+      console.write(try Commands.named(topic).help(width: console.width))
       return
     }
     let command = try Commands.named(name)
-    if arguments.contains("--help") || arguments.contains("-h") {
-      console.write(command.help)
+    // `-h`/`--help` count only where an option may stand: `--prompt -h` is a prompt.
+    let parsed = try ArgumentParser(command: command).parse(arguments)
+    if parsed.flag("help") {
+      console.write(command.help(width: console.width))
       return
     }
-    let parsed = try ArgumentParser(command: command).parse(arguments)
     try command.run(
       Invocation(command: command, arguments: parsed, console: console, globalDatabasePath: databasePath))
   }
@@ -89,7 +90,7 @@ public enum QuizCLI {
     switch error {
     case .usage(let message, let command):
       console.error("Error: \(message)\n")
-      console.error("Usage: \(command?.usage ?? "quiz [--db <path>] <subcommand>")\n")
+      console.error("Usage: \(command?.usage(width: console.errorWidth - 7) ?? Commands.usage)\n")
       console.error("  See 'quiz \(command.map { "\($0.name) " } ?? "")--help' for more information.\n")
     case .data(let message, let details):
       console.error("Error: \(message)\(details.isEmpty ? "" : ":")\n")

@@ -16,8 +16,10 @@ import SQLite
 ///
 /// A repository owns one connection and is used from one thread at a time.
 public final class QuizRepository {
-  public let database: Database
+  let database: Database
   public let path: String
+  /// The copy of the database kept before this open migrated it, if it did.
+  public private(set) var migrationBackup: String?
   /// Observations of this repository's commits (see `observe(_:)`).
   lazy var observationCenter = ObservationCenter(repository: self)
 
@@ -32,12 +34,13 @@ public final class QuizRepository {
 
   /// Opens the database at `path`, creating it (and its folder) when missing and migrating it
   /// to this binary's schema. A file that is not a database, or whose schema is newer, is
-  /// refused before anything is written to it.
+  /// refused before anything is written to it. Before migrating a database that holds data,
+  /// a copy of it is kept next to it (`migrationBackup` names it).
   public static func open(at path: String) throws -> QuizRepository {
     let database = try openConnection(at: path)
-    let upToDate: Bool
+    let pending: [Migration]
     do {
-      upToDate = try migrator.isUpToDate(database)
+      pending = try migrator.pendingMigrations(in: database)
     } catch let error as MigrationError {
       throw RepositoryError.newerSchema(path: path, detail: error.description)
     } catch let error as DatabaseError where error.resultCode == DatabaseError.notADatabase {
@@ -45,19 +48,45 @@ public final class QuizRepository {
     } catch let error as DatabaseError where error.resultCode == DatabaseError.cannotOpen {
       throw RepositoryError.cannotOpen(path: path, reason: error.message)
     }
+    let repository = QuizRepository(database: database, path: path)
     do {
       // WAL is a property of the file, set when it was created or migrated; a database that is
       // up to date needs only this connection's settings.
-      if upToDate {
+      if pending.isEmpty {
         try database.execute("PRAGMA synchronous = NORMAL")
       } else {
         try database.enableWAL()
-        try migrator.migrate(database)
+        try migrator.migrate(database) { fromVersion in
+          if fromVersion > 0 { try repository.keepCopyBeforeMigrating(to: migrations.count) }
+        }
       }
     } catch let error as DatabaseError where error.resultCode == DatabaseError.readOnly {
       throw RepositoryError.cannotOpen(path: path, reason: "the file is read-only")
+    } catch let error as MigrationError {
+      throw RepositoryError.migrationFailed(path: path, detail: error.description)
     }
-    return QuizRepository(database: database, path: path)
+    return repository
+  }
+
+  /// Copies the database, as committed, to `PATH.before-vN` (or `PATH.before-vN-2`, … when
+  /// that exists), created owner-only. Runs under the migration's write lock, so the copy is
+  /// the state the migration starts from; a second connection reads it, since `VACUUM INTO`
+  /// cannot run inside a transaction.
+  private func keepCopyBeforeMigrating(to version: Int) throws {
+    var copy = "\(path).before-v\(version)"
+    var suffix = 1
+    while !(try Database.createPrivateFile(at: copy, exclusive: true)) {
+      suffix += 1
+      copy = "\(path).before-v\(version)-\(suffix)"
+    }
+    do {
+      let reader = try Database(path: path, readOnly: true)
+      try reader.execute("VACUUM INTO ?", [copy])
+    } catch {
+      unlink(copy)
+      throw error
+    }
+    migrationBackup = copy
   }
 
   private static func openConnection(at path: String) throws -> Database {

@@ -9,6 +9,8 @@ public enum RepositoryError: Error, Equatable, Sendable {
   case notADatabase(path: String)
   /// The database was migrated by a newer quiz.
   case newerSchema(path: String, detail: String)
+  /// A migration could not be applied; the database is as it was before it.
+  case migrationFailed(path: String, detail: String)
   case unknownQuiz(String, suggestion: String?)
   case unknownQuestion(quiz: String, question: String, suggestion: String?)
   case unknownSection(quiz: String, section: String, suggestion: String?)
@@ -26,6 +28,7 @@ extension RepositoryError: CustomStringConvertible {
     case .cannotOpen(let path, let reason): return "cannot open database \(path): \(reason)"
     case .notADatabase(let path): return "\(path) is not a SQLite database"
     case .newerSchema(let path, let detail): return "cannot use database \(path): \(detail)"
+    case .migrationFailed(let path, let detail): return "cannot migrate database \(path): \(detail)"
     case .unknownQuiz(let id, let suggestion):
       return "unknown quiz \"\(id)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     case .unknownQuestion(let quiz, let question, let suggestion):

@@ -1,14 +1,3 @@
-/// The tables a statement reads and writes.
-public struct TableAccessSet: Equatable, Sendable {
-  public var read: Set<String> = []
-  public var written: Set<String> = []
-
-  public init(read: Set<String> = [], written: Set<String> = []) {
-    self.read = read
-    self.written = written
-  }
-}
-
 /// Told about every transaction of a connection that commits or rolls back: the basis of
 /// observations. Called on the connection's thread, after the commit, when the connection can
 /// be read again.
@@ -22,11 +11,20 @@ public protocol TransactionObserver: AnyObject {
 
 /// What the connection tracks for its observers.
 struct ObservationState {
-  /// Tables changed in the open transaction; one set per savepoint level, the transaction's first.
-  var changedTables: [Set<String>] = []
+  /// The tables written in the open transaction: one level for the transaction itself, then one
+  /// per open savepoint, innermost last.
+  var levels: [Level] = [Level(savepoint: nil)]
   /// While non-nil, the tables read by the statements that run.
   var readTables: Set<String>?
   var observers: [Weak] = []
+  /// Set by SQLite's commit and rollback hooks during a step; read when the step returns.
+  var commitHookFired = false
+  var rollbackHookFired = false
+
+  struct Level {
+    var savepoint: String?
+    var written: Set<String> = []
+  }
 
   struct Weak {
     weak var observer: (any TransactionObserver)?
@@ -64,57 +62,54 @@ extension Database {
 // MARK: - Tracking statements
 
 extension Database {
-  /// A statement starts running.
+  /// A statement starts running: what it will write counts for the innermost level.
   func willExecute(_ access: TableAccessSet) {
     if observation.readTables != nil { observation.readTables?.formUnion(access.read) }
-    guard !access.written.isEmpty, !observation.changedTables.isEmpty else { return }
-    observation.changedTables[observation.changedTables.count - 1].formUnion(access.written)
+    guard !access.written.isEmpty else { return }
+    observation.levels[observation.levels.count - 1].written.formUnion(access.written)
   }
 
-  /// A statement ran to completion. A write outside any transaction has committed by now.
-  func didExecute(_ access: TableAccessSet) {
-    guard !access.written.isEmpty, observation.changedTables.isEmpty, !isInTransaction else { return }
-    notifyCommit(access.written)
+  /// A statement's step returned (a row, done or an error) or it was reset. SQLite's hooks
+  /// said during the step whether a transaction ended; the connection is usable again, so the
+  /// observers can be told.
+  func statementDidStep(_ access: TableAccessSet) {
+    let committed = observation.commitHookFired && !isInTransaction
+    let rolledBack = observation.rollbackHookFired
+    observation.commitHookFired = false
+    observation.rollbackHookFired = false
+    if committed {
+      let changed = observation.levels.reduce(into: Set<String>()) { $0.formUnion($1.written) }
+      observation.levels = [ObservationState.Level(savepoint: nil)]
+      guard !changed.isEmpty else { return }
+      for observer in transactionObservers { observer.databaseDidCommit(self, changedTables: changed) }
+    } else if rolledBack {
+      observation.levels = [ObservationState.Level(savepoint: nil)]
+      for observer in transactionObservers { observer.databaseDidRollback(self) }
+    } else if !isInTransaction {
+      // An autocommit statement that wrote nothing, or failed before writing.
+      observation.levels = [ObservationState.Level(savepoint: nil)]
+    } else if let savepoint = access.savepoint {
+      apply(savepoint)
+    }
   }
 
-  func transactionDidBegin() { observation.changedTables = [[]] }
-
-  func savepointDidBegin() {
-    if observation.changedTables.isEmpty { observation.changedTables = [[]] }
-    observation.changedTables.append([])
-  }
-
-  func savepointDidRelease() {
-    guard observation.changedTables.count >= 2, let inner = observation.changedTables.popLast() else { return }
-    observation.changedTables[observation.changedTables.count - 1].formUnion(inner)
-  }
-
-  func savepointDidRollBack() {
-    if observation.changedTables.count >= 2 { observation.changedTables.removeLast() }
-  }
-
-  func transactionDidCommit() {
-    let changed = observation.changedTables.first ?? []
-    observation.changedTables = []
-    notifyCommit(changed)
-  }
-
-  func transactionDidRollBack() {
-    observation.changedTables = []
-    for observer in transactionObservers { observer.databaseDidRollback(self) }
-  }
-
-  private func notifyCommit(_ changed: Set<String>) {
-    guard !changed.isEmpty else { return }
-    for observer in transactionObservers { observer.databaseDidCommit(self, changedTables: changed) }
-  }
-
-  /// Called by the authorizer while a statement is prepared.
-  func record(_ access: TableAccess) {
-    guard accessRecorder != nil else { return }
-    switch access.kind {
-    case .read: accessRecorder?.read.insert(access.table)
-    case .insert, .update, .delete: accessRecorder?.written.insert(access.table)
+  /// Keeps the levels in step with SQLite's savepoint stack.
+  private func apply(_ operation: SavepointOperation) {
+    switch operation {
+    case .begin(let name):
+      observation.levels.append(.init(savepoint: name))
+    case .release(let name):
+      // Releasing a savepoint releases those opened after it too; what they wrote now counts
+      // for the level below.
+      guard let index = observation.levels.lastIndex(where: { $0.savepoint == name }), index > 0 else { return }
+      let released = observation.levels[index...].reduce(into: Set<String>()) { $0.formUnion($1.written) }
+      observation.levels.removeSubrange(index...)
+      observation.levels[index - 1].written.formUnion(released)
+    case .rollback(let name):
+      // The savepoint stays open, emptied; those opened after it are gone.
+      guard let index = observation.levels.lastIndex(where: { $0.savepoint == name }) else { return }
+      observation.levels.removeSubrange((index + 1)...)
+      observation.levels[index].written = []
     }
   }
 }

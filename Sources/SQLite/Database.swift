@@ -15,7 +15,6 @@ public final class Database {
   let handle: OpaquePointer
   public let path: String
   var statementCache: [String: Statement] = [:]
-  var hooks = Hooks()
   var savepointDepth = 0
   var observation = ObservationState()
   /// Collects what the authorizer reports while a statement is prepared.
@@ -45,7 +44,7 @@ public final class Database {
     self.path = path
     sqlite3_extended_result_codes(connection, 1)
     sqlite3_busy_timeout(connection, busyTimeout)
-    installAuthorizer()
+    installHooks()
     try execute("PRAGMA foreign_keys = ON")
   }
 
@@ -55,15 +54,17 @@ public final class Database {
     sqlite3_close_v2(handle)
   }
 
-  /// Creates an empty file with mode 0600 when none exists. SQLite treats an empty file as a
-  /// new database and gives its -wal and -shm files the same permissions.
-  private static func createPrivateFile(at path: String) throws {
+  /// Creates an empty file with mode 0600; returns false when one exists (and `exclusive`),
+  /// true when it was created or (not `exclusive`) was already there. SQLite treats an empty
+  /// file as a new database and gives its -wal and -shm files the same permissions.
+  @discardableResult
+  public static func createPrivateFile(at path: String, exclusive: Bool = false) throws -> Bool {
     let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     if descriptor >= 0 {
       close(descriptor)
-      return
+      return true
     }
-    if errno == EEXIST { return }
+    if errno == EEXIST { return !exclusive }
     let reason = String(cString: strerror(errno))
     throw DatabaseError(
       extendedResultCode: SQLITE_CANTOPEN, message: "unable to create \(path): \(reason)")
@@ -123,9 +124,11 @@ extension Database {
       while step == SQLITE_ROW { step = sqlite3_step(statement) }
       guard step == SQLITE_DONE else {
         let text = sqlite3_sql(statement).map { String(cString: $0) }
-        throw DatabaseError(connection: handle, code: step, sql: text)
+        let error = DatabaseError(connection: handle, code: step, sql: text)
+        statementDidStep(access)
+        throw error
       }
-      didExecute(access)
+      statementDidStep(access)
       remaining = rest
     }
   }
@@ -183,7 +186,6 @@ extension Database {
   /// on `BEGIN` instead of failing halfway.
   public func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
     try execute("BEGIN \(kind.rawValue) TRANSACTION")
-    transactionDidBegin()
     let result: T
     do {
       result = try body()
@@ -197,7 +199,6 @@ extension Database {
       rollbackIgnoringErrors()
       throw error
     }
-    transactionDidCommit()
     return result
   }
 
@@ -207,22 +208,16 @@ extension Database {
     savepointDepth += 1
     defer { savepointDepth -= 1 }
     let name = "quiz_savepoint_\(savepointDepth)"
-    let startsTransaction = !isInTransaction
     try execute("SAVEPOINT \(name)")
-    savepointDidBegin()
     do {
       let result = try body()
       try execute("RELEASE SAVEPOINT \(name)")
-      savepointDidRelease()
-      if startsTransaction { transactionDidCommit() }
       return result
     } catch {
       if isInTransaction {
         try? execute("ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
         try? execute("RELEASE SAVEPOINT \(name)")
       }
-      savepointDidRollBack()
-      if startsTransaction { transactionDidRollBack() }
       throw error
     }
   }
@@ -230,6 +225,5 @@ extension Database {
   private func rollbackIgnoringErrors() {
     // SQLite may already have rolled back (after SQLITE_FULL, say); then there is nothing left.
     if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
-    transactionDidRollBack()
   }
 }

@@ -15,16 +15,17 @@ public struct Migration: Equatable, Sendable {
 public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file was migrated by a newer program: it has migrations this one does not know.
   case newerSchema(unknown: [String], known: Int)
-  /// A migration left rows that break a foreign key.
-  case foreignKeyViolation(migration: String, table: String, rowID: Int64)
+  /// A migration left rows that break a foreign key; it was rolled back.
+  case foreignKeyViolation(migration: String, table: String, rowID: Int64, parent: String)
 
   public var description: String {
     switch self {
     case .newerSchema(let unknown, let known):
       return "the database schema is newer than this program (it has migration "
         + "\(unknown.joined(separator: ", ")); this program knows \(known)); upgrade quiz"
-    case .foreignKeyViolation(let migration, let table, let rowID):
-      return "migration \(migration) broke a foreign key in \(table) (rowid \(rowID))"
+    case .foreignKeyViolation(let migration, let table, let rowID, let parent):
+      return "migration \(migration) was rolled back: it left row \(rowID) of \(table) pointing at "
+        + "a missing row of \(parent)"
     }
   }
 }
@@ -32,6 +33,12 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
 /// Applies ordered, named migrations, each in its own transaction, and records them in
 /// `schema_migrations`. `PRAGMA user_version` mirrors the count so that the plain sqlite3 CLI
 /// shows the schema version too.
+///
+/// Each migration follows SQLite's procedure for schema changes that rebuild tables
+/// (<https://sqlite.org/lang_altertable.html#otheralter>): foreign keys are switched off
+/// *before* the transaction (SQLite ignores the pragma inside one, and a `DROP TABLE` with them
+/// on would cascade-delete every row that refers to the table), `PRAGMA foreign_key_check` runs
+/// before the commit, and they are switched back on afterwards.
 public struct Migrator: Sendable {
   public let migrations: [Migration]
 
@@ -50,29 +57,49 @@ public struct Migrator: Sendable {
     return try database.fetchAll("SELECT name FROM schema_migrations ORDER BY name") { $0.string(0) }
   }
 
-  /// Throws `MigrationError.newerSchema` when `database` has migrations this program lacks.
-  public func checkCompatible(_ database: Database) throws {
-    _ = try knownAppliedMigrations(in: database)
-  }
-
-  /// True when every migration is applied (and no unknown one): nothing to do. Writes nothing.
-  public func isUpToDate(_ database: Database) throws -> Bool {
-    try knownAppliedMigrations(in: database) == migrations.map(\.name)
-  }
-
-  /// The applied migrations, read once; throws `newerSchema` when one is unknown here.
-  private func knownAppliedMigrations(in database: Database) throws -> [String] {
+  /// The migrations `database` lacks, without writing anything; throws `newerSchema` when it
+  /// has one this program does not know.
+  public func pendingMigrations(in database: Database) throws -> [Migration] {
     let applied = try appliedMigrations(in: database)
     let known = Set(migrations.map(\.name))
     let unknown = applied.filter { !known.contains($0) }
     if !unknown.isEmpty { throw MigrationError.newerSchema(unknown: unknown, known: migrations.count) }
-    return applied
+    let done = Set(applied)
+    return migrations.filter { !done.contains($0.name) }
   }
 
   /// Applies the migrations that `database` lacks and returns their names.
+  ///
+  /// What is applied is decided again under the write lock (`BEGIN IMMEDIATE`) before each
+  /// migration, so that two processes opening an old database at once migrate it once: the
+  /// second finds the work done. `willMigrate` runs once, under that lock and before the first
+  /// change, with the schema version the database has then (for a backup, say).
   @discardableResult
-  public func migrate(_ database: Database) throws -> [String] {
-    let applied = Set(try knownAppliedMigrations(in: database))
+  public func migrate(_ database: Database, willMigrate: ((_ fromVersion: Int) throws -> Void)? = nil) throws
+    -> [String]
+  {
+    guard !(try pendingMigrations(in: database)).isEmpty else { return [] }
+    var newlyApplied: [String] = []
+    for migration in migrations {
+      try database.execute("PRAGMA foreign_keys = OFF")
+      defer { try? database.execute("PRAGMA foreign_keys = ON") }
+      let applied: Bool = try database.inTransaction(.immediate) {
+        let pending = try pendingMigrations(in: database)
+        guard pending.contains(migration) else { return false }
+        if newlyApplied.isEmpty {
+          try willMigrate?(migrations.count - pending.count)
+        }
+        try apply(migration, to: database, version: migrations.count - pending.count + 1)
+        return true
+      }
+      if applied { newlyApplied.append(migration.name) }
+    }
+    return newlyApplied
+  }
+
+  /// Runs one migration inside the open transaction and records it; throws (and so rolls
+  /// back) when it leaves a broken foreign key.
+  private func apply(_ migration: Migration, to database: Database, version: Int) throws {
     try database.execute(
       """
       CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -80,22 +107,17 @@ public struct Migrator: Sendable {
         applied_at TEXT NOT NULL
       ) STRICT
       """)
-    var newlyApplied: [String] = []
-    for migration in migrations where !applied.contains(migration.name) {
-      try database.inTransaction(.immediate) {
-        try database.execute(migration.sql)
-        try database.execute(
-          "INSERT INTO schema_migrations (name, applied_at) VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
-          [migration.name])
-        if let violation = try database.fetchOne("PRAGMA foreign_key_check", [], { ($0.string(0), $0.int64(1)) }) {
-          throw MigrationError.foreignKeyViolation(
-            migration: migration.name, table: violation.0, rowID: violation.1)
-        }
-        try database.execute("PRAGMA user_version = \(applied.count + newlyApplied.count + 1)")
-      }
-      newlyApplied.append(migration.name)
+    try database.execute(migration.sql)
+    if let violation = try database.fetchOne(
+      "PRAGMA foreign_key_check", [], { ($0.string(0), $0.int64(1), $0.string(2)) })
+    {
+      throw MigrationError.foreignKeyViolation(
+        migration: migration.name, table: violation.0, rowID: violation.1, parent: violation.2)
     }
-    return newlyApplied
+    try database.execute(
+      "INSERT INTO schema_migrations (name, applied_at) VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+      [migration.name])
+    try database.execute("PRAGMA user_version = \(version)")
   }
 
   /// The number of migrations applied to `database`: its schema version.

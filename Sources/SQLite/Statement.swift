@@ -49,8 +49,7 @@ public final class Statement {
 extension Statement {
   /// Resets the statement and binds `arguments` to its parameters, in order.
   public func bind(_ arguments: [any DatabaseValueConvertible]) throws {
-    sqlite3_reset(handle)
-    running = false
+    reset()
     sqlite3_clear_bindings(handle)
     let expected = Int(sqlite3_bind_parameter_count(handle))
     guard arguments.count == expected else {
@@ -104,7 +103,12 @@ extension Statement {
   /// Resets the statement so that it can run again with new bindings.
   public func reset() {
     sqlite3_reset(handle)
-    running = false
+    // A statement stopped before its last row (or one with RETURNING) may end its autocommit
+    // transaction only now.
+    if running {
+      running = false
+      database.statementDidStep(access)
+    }
   }
 
   // Text goes in by length, not as a C string, so embedded NUL bytes survive.
@@ -146,12 +150,14 @@ extension Statement {
     case SQLITE_ROW: return true
     case SQLITE_DONE:
       running = false
-      database.didExecute(access)
+      database.statementDidStep(access)
       return false
     default:
+      let error = DatabaseError(connection: connection, code: code, sql: sql)
       sqlite3_reset(handle)
       running = false
-      throw DatabaseError(connection: connection, code: code, sql: sql)
+      database.statementDidStep(access)
+      throw error
     }
   }
 

@@ -86,11 +86,20 @@ enum QuizProcess {
 }
 
 extension QuizProcess {
-  /// Whether the document at `path` validates against shared/spec/quiz.schema.json, with
-  /// Python's jsonschema; nil when the schema or jsonschema is not there to ask.
-  static func validatesAgainstSchema(_ path: String, in workspace: Workspace) throws -> Bool? {
-    let schema = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/spec/quiz.schema.json").path
-    guard FileManager.default.fileExists(atPath: schema) else { return nil }
+  /// Why a schema check could not run: thrown so that the test fails saying what is missing.
+  struct SchemaCheckUnavailable: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Whether the document at `path` validates against the repository's
+  /// docs/quiz-bank.schema.json, with Python's jsonschema. python3 is looked up on the test's
+  /// own PATH; throws `SchemaCheckUnavailable`, failing the test, when python3 or its
+  /// jsonschema package is missing.
+  static func validatesAgainstSchema(_ path: String, in workspace: Workspace) throws -> Bool {
+    let schema = packageRoot.appendingPathComponent("docs/quiz-bank.schema.json").path
+    guard FileManager.default.fileExists(atPath: schema) else {
+      throw SchemaCheckUnavailable(description: "the schema \(schema) is missing")
+    }
     let script = try workspace.write(
       "validate.py",
       """
@@ -98,13 +107,27 @@ extension QuizProcess {
       try:
           import jsonschema
       except ImportError:
-          print("no jsonschema"); sys.exit(0)
+          print("no jsonschema"); print(sys.executable); sys.exit(3)
       schema = json.load(open(sys.argv[1]))
       jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker()).validate(json.load(open(sys.argv[2])))
       print("valid")
       """)
-    let run = try shell("python3 '\(script)' '\(schema)' '\(path)'", in: workspace.directory)
-    if run.stdout == "no jsonschema\n" { return nil }
+    let searchPath = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/bin:/bin"
+    let command =
+      "command -v python3 >/dev/null || { echo 'no python3'; exit 4; }; python3 '\(script)' '\(schema)' '\(path)'"
+    let run = try runExecutable(
+      "/bin/sh", ["-c", command], input: nil, environment: ["PATH": searchPath], in: workspace.directory)
+    if run.stdout == "no python3\n" {
+      throw SchemaCheckUnavailable(
+        description: "python3 is not installed (not found on \(searchPath)); it is needed to check \(path) "
+          + "against \(schema)")
+    }
+    if run.stdout.hasPrefix("no jsonschema\n") {
+      let python = run.stdout.split(separator: "\n").dropFirst().first.map(String.init) ?? "python3"
+      throw SchemaCheckUnavailable(
+        description: "Python's jsonschema package is not installed for \(python) (pip install jsonschema, or "
+          + "apt-get install python3-jsonschema); it is needed to check \(path) against \(schema)")
+    }
     return run.status == 0 && run.stdout == "valid\n"
   }
 }

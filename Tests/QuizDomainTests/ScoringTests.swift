@@ -2,7 +2,7 @@ import Testing
 
 @testable import QuizDomain
 
-/// The scoring rules of quiz-format.md, one expectation per row and edge case.
+/// The scoring rules of docs/quiz-bank.md, one expectation per row and edge case.
 @Suite struct ScoringTests {
   // P = 2 points; correct a, b, c (C = 3); wrong d, e (W = 2).
   let question = Question(

@@ -139,54 +139,99 @@ import Testing
     #expect(first === second)
   }
 
-  // MARK: - Hooks
+  // MARK: - Transaction observers
 
-  @Test func commitRollbackAndUpdateHooksReportWhatHappened() throws {
-    final class Log { var events: [String] = [] }
-    let log = Log()
-    database.setCommitHook {
-      log.events.append("commit")
-      return false
+  /// Records what the connection tells its observers.
+  final class Recorder: TransactionObserver {
+    var events: [String] = []
+    func databaseDidCommit(_ database: Database, changedTables: Set<String>) {
+      events.append("commit " + changedTables.sorted().joined(separator: ","))
     }
-    database.setRollbackHook { log.events.append("rollback") }
-    database.setUpdateHook { change in log.events.append("\(change.operation.rawValue) \(change.table) \(change.rowID)")
-    }
-    try database.inTransaction {
-      try database.execute("INSERT INTO t (id, value) VALUES (7, 1)")
-      try database.execute("UPDATE t SET value = 2 WHERE id = 7")
-    }
-    struct Failure: Error {}
-    _ = try? database.inTransaction {
-      try database.execute("DELETE FROM t WHERE id = 7")
-      throw Failure()
-    }
-    #expect(log.events == ["insert t 7", "update t 7", "commit", "delete t 7", "rollback"])
-    database.setCommitHook(nil)
-    database.setRollbackHook(nil)
-    database.setUpdateHook(nil)
-    try database.execute("INSERT INTO t (value) VALUES (3)")
-    #expect(log.events.count == 5)
+    func databaseDidRollback(_ database: Database) { events.append("rollback") }
   }
 
-  @Test func commitHookCanVetoACommit() throws {
-    database.setCommitHook { true }
-    #expect(throws: DatabaseError.self) {
+  private func observing(_ body: () throws -> Void) throws -> [String] {
+    let recorder = Recorder()
+    try database.execute("CREATE TABLE IF NOT EXISTS other (x INTEGER) STRICT")
+    database.add(transactionObserver: recorder)
+    defer { database.remove(transactionObserver: recorder) }
+    try body()
+    return recorder.events
+  }
+
+  @Test func commitsThroughInTransactionAreSeen() throws {
+    let events = try observing {
       try database.inTransaction { try database.execute("INSERT INTO t (value) VALUES (1)") }
     }
-    database.setCommitHook(nil)
+    #expect(events == ["commit t"])
+  }
+
+  @Test func commitsOfTransactionsOpenedWithPlainSQLAreSeen() throws {
+    let events = try observing {
+      try database.execute("BEGIN")
+      try database.execute("INSERT INTO t (value) VALUES (?)", [1])
+      try database.execute("INSERT INTO other (x) VALUES (2)")
+      try database.execute("COMMIT")
+      try database.execute("BEGIN IMMEDIATE; UPDATE t SET value = 3; END")
+    }
+    #expect(events == ["commit other,t", "commit t"])
+  }
+
+  @Test func autocommitStatementsAreSeenOneCommitEach() throws {
+    let events = try observing {
+      try database.execute("INSERT INTO t (value) VALUES (?)", [1])
+      try database.execute("DELETE FROM other")
+      _ = try database.fetchOne("INSERT INTO other (x) VALUES (5) RETURNING x", [], { $0.int(0) })
+      _ = try database.fetchAll("SELECT * FROM t", [], { $0.int(0) })
+    }
+    #expect(events == ["commit t", "commit other", "commit other"])
+  }
+
+  struct Failure: Error {}
+
+  @Test func rollbacksEmitNothingButTheRollback() throws {
+    var failedInsertThrew = false
+    let events = try observing {
+      try database.execute("BEGIN; INSERT INTO t (value) VALUES (1); ROLLBACK")
+      _ = try? database.inTransaction {
+        try database.execute("INSERT INTO other (x) VALUES (1)")
+        throw Failure()
+      }
+      // A failing autocommit statement leaves nothing behind for the next commit.
+      do {
+        try database.execute("INSERT INTO t (value, label) VALUES (?, NULL)", [1])
+      } catch is DatabaseError {
+        failedInsertThrew = true
+      }
+      try database.execute("INSERT INTO other (x) VALUES (9)")
+    }
+    #expect(failedInsertThrew)
+    #expect(events.filter { $0 != "rollback" } == ["commit other"])
+    #expect(events.prefix(2) == ["rollback", "rollback"])
     #expect(try count() == 0)
   }
 
-  @Test func authorizerReportsTablesReadAndWritten() throws {
-    final class Log { var accesses: [TableAccess] = [] }
-    let log = Log()
+  @Test func savepointsRolledBackWithPlainSQLDoNotCount() throws {
+    let events = try observing {
+      try database.execute("BEGIN")
+      try database.execute("INSERT INTO t (value) VALUES (1)")
+      try database.execute("SAVEPOINT inner_part")
+      try database.execute("INSERT INTO other (x) VALUES (1)")
+      try database.execute("ROLLBACK TO inner_part")
+      try database.execute("RELEASE inner_part")
+      try database.execute("COMMIT")
+      // A savepoint that starts the transaction commits it when released.
+      try database.execute("SAVEPOINT outer_part; INSERT INTO other (x) VALUES (2); SAVEPOINT nested;")
+      try database.execute("UPDATE t SET value = 2; RELEASE outer_part")
+    }
+    #expect(events == ["commit t", "commit other,t"])
+  }
+
+  @Test func statementsRecordTheTablesTheyReadAndWrite() throws {
     try database.execute("CREATE TABLE other (x INTEGER) STRICT")
-    database.setAuthorizer { log.accesses.append($0) }
-    _ = try database.makeStatement("SELECT t.value FROM t JOIN other ON other.x = t.id")
-    _ = try database.makeStatement("INSERT INTO other (x) VALUES (1)")
-    database.setAuthorizer(nil)
-    #expect(log.accesses.contains(TableAccess(kind: .read, table: "t")))
-    #expect(log.accesses.contains(TableAccess(kind: .read, table: "other")))
-    #expect(log.accesses.contains(TableAccess(kind: .insert, table: "other")))
+    let join = try database.makeStatement("SELECT t.value FROM t JOIN other ON other.x = t.id")
+    let insert = try database.makeStatement("INSERT INTO other (x) VALUES (1)")
+    #expect(join.access == TableAccessSet(read: ["t", "other"], written: []))
+    #expect(insert.access.written == ["other"])
   }
 }

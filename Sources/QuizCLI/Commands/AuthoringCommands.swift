@@ -56,13 +56,23 @@ enum AddCommand {
     name: "add",
     summary: "Add a quiz, a section or a question.",
     discussion: """
-      quiz add quiz ID --title T [--description D] [--scoring RULE]
-      quiz add section QUIZ TITLE [--at N]
-      quiz add question QUIZ --id ID --prompt TEXT (--right TEXT | --wrong TEXT)... [--section TITLE|N] \
-      [--points N] [--single|--multiple] [--scoring RULE] [--tag T]... [--explanation TEXT] \
-      [--feedback CHOICE=TEXT]...
       Choices get the ids a, b, c… in the order given. --prompt - reads the prompt from standard input.
       """,
+    forms: [
+      Command.Form(
+        name: "quiz", arguments: ["id"], synopsis: "<id> --title <title> [--description <text>] [--scoring <rule>]",
+        options: ["title", "description", "scoring"]),
+      Command.Form(name: "section", arguments: ["quiz", "title"], synopsis: "<quiz> <title> [--at <n>]", options: ["at"]),
+      Command.Form(
+        name: "question", arguments: ["quiz"],
+        synopsis: "<quiz> --id <id> --prompt <text> (--right <text> | --wrong <text>) ... "
+          + "[--section <title|n>] [--points <n>] [--single | --multiple] [--scoring <rule>] [--tag <tag>] ... "
+          + "[--explanation <text>] [--feedback <choice=text>] ...",
+        options: [
+          "id", "prompt", "right", "wrong", "section", "points", "single", "multiple", "scoring", "tag",
+          "explanation", "feedback",
+        ]),
+    ],
     arguments: [
       ArgumentSpec(name: "kind", help: "quiz, section or question."),
       ArgumentSpec(name: "target", help: "The new quiz's id, or the quiz to add to."),
@@ -93,13 +103,13 @@ enum AddCommand {
     let arguments = invocation.arguments
     let kind = arguments.positionals[0]
     let target = arguments.positionals[1]
-    let repository = try invocation.repository()
     let console = invocation.console
     switch kind {
     case "quiz":
       guard let title = arguments.value("title"), !title.isEmpty else {
         throw CLIError.usage("Missing '--title <title>' for the new quiz", command: invocation.command)
       }
+      let repository = try invocation.repository()
       let quiz = Quiz(
         id: target, title: title, description: arguments.value("description"),
         scoring: arguments.value("scoring").flatMap(ScoringRule.init), sections: [Section(questions: [])])
@@ -110,7 +120,7 @@ enum AddCommand {
         throw CLIError.usage("Missing expected argument '<title>' for the new section", command: invocation.command)
       }
       let title = arguments.positionals[2]
-      try repository.updateQuiz(target) { quiz in
+      try invocation.repository().updateQuiz(target) { quiz in
         var at = quiz.sections.count
         if let text = arguments.value("at") {
           guard let number = Int(text), (1...(quiz.sections.count + 1)).contains(number) else {
@@ -129,7 +139,7 @@ enum AddCommand {
       console.write("Added section \"\(title)\" to \(target).\n")
     case "question":
       let question = try makeQuestion(arguments, invocation: invocation)
-      try repository.updateQuiz(target) { quiz in
+      try invocation.repository().updateQuiz(target) { quiz in
         if quiz.location(of: question.id) != nil {
           throw RepositoryError.invalid(
             [Problem(path: "--id", message: "quiz \"\(target)\" already has a question \"\(question.id)\"")], total: 1)

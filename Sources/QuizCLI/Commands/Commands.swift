@@ -28,22 +28,25 @@ enum Commands {
       "Unknown command '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""), command: nil)
   }
 
-  static var overview: String {
+  static let usage = "quiz [--db <path>] <subcommand>"
+
+  static func overview(width: Int) -> String {
     var text = """
       OVERVIEW: Author, import, export and review multiple-choice quizzes, stored in SQLite.
 
-      USAGE: quiz [--db <path>] <subcommand>
+      USAGE: \(usage)
 
       OPTIONS:
 
       """
-    text += HelpFormatter.rows([
-      ("--db <path>", Command.databaseOption.help),
-      ("--version", "Show the version."),
-      ("-h, --help", "Show help information."),
-    ])
+    text += HelpFormatter.rows(
+      [
+        ("--db <path>", Command.databaseOption.help),
+        ("--version", "Show the version."),
+        ("-h, --help", "Show help information."),
+      ], width: width)
     text += "\nSUBCOMMANDS:\n"
-    text += HelpFormatter.rows(all.map { ($0.name, $0.summary) })
+    text += HelpFormatter.rows(all.map { ($0.name, $0.summary) }, width: width)
     text += "\n  See 'quiz help <subcommand>' for detailed help.\n"
     return text
   }

@@ -110,23 +110,3 @@ struct FullScreenTaker {
     console.write("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n"))
   }
 }
-
-/// Word wrapping by display width.
-enum Wrap {
-  static func lines(_ text: String, width: Int) -> [String] {
-    let width = max(10, width)
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      let candidate = line.isEmpty ? String(word) : line + " " + word
-      if DisplayWidth.of(candidate) > width, !line.isEmpty {
-        lines.append(line)
-        line = String(word)
-      } else {
-        line = candidate
-      }
-    }
-    lines.append(line)
-    return lines
-  }
-}

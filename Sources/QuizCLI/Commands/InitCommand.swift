@@ -3,7 +3,7 @@ enum InitCommand {
     name: "init",
     summary: "Create the database, or migrate it to this version's schema.",
     discussion: """
-      Safe to run again: an up-to-date database is left as it is. The change log that 'quiz watch'       reads keeps the newest 100,000 changes by itself; --compact-log KEEP keeps fewer.
+      Safe to run again: an up-to-date database is left as it is. The change log that 'quiz watch' reads keeps the newest 100,000 changes by itself; --compact-log KEEP keeps fewer.
       """,
     options: [.value("compact-log", valueName: "keep", help: "Keep only the newest KEEP change-log entries.")],
     run: run)

@@ -20,6 +20,11 @@ struct Console {
   /// A console for text that goes to a file: no terminal, no colors.
   static let plain = Console(environment: [:], stdoutIsTerminal: false, stderrIsTerminal: false, stdinIsTerminal: false)
 
+  /// Columns to lay text out in: the terminal's width, 80 when stdout is not a terminal.
+  var width: Int { stdoutIsTerminal ? Terminal.size(of: STDOUT_FILENO).columns : 80 }
+  /// The same for standard error, where usage errors go.
+  var errorWidth: Int { stderrIsTerminal ? Terminal.size(of: STDERR_FILENO).columns : 80 }
+
   /// Colors only on a terminal, and never when NO_COLOR is set (https://no-color.org).
   var colorsEnabled: Bool { stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
 

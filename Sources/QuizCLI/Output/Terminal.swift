@@ -37,9 +37,12 @@ enum Terminal {
   static func leaveFullScreen() { restoreTerminal() }
 
   /// Columns and rows of the terminal (80×24 when unknown).
-  static var size: (columns: Int, rows: Int) {
+  static var size: (columns: Int, rows: Int) { size(of: STDOUT_FILENO) }
+
+  /// Columns and rows of the terminal behind `descriptor` (80×24 when unknown).
+  static func size(of descriptor: Int32) -> (columns: Int, rows: Int) {
     var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return (80, 24) }
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return (80, 24) }
     return (Int(size.ws_col), Int(size.ws_row))
   }
 

@@ -47,6 +47,7 @@ struct ArgumentParser {
       if spec.isFlag {
         if inlineValue != nil { throw CLIError.usage("Flag '--\(name)' takes no value", command: command) }
         parsed.flags.insert(name)
+        parsed.given.append(name)
         continue
       }
       let value: String
@@ -68,12 +69,47 @@ struct ArgumentParser {
       }
       parsed.values[name, default: []].append(value)
       parsed.ordered.append((name, value))
+      parsed.given.append(name)
     }
+    // `--help` wins over everything else that is missing or wrong.
+    if parsed.flag("help") { return parsed }
+    try checkForm(parsed)
+    try checkPositionals(parsed.positionals)
     for spec in command.allOptions where parsed.values[spec.name] == nil {
       if let value = spec.defaultValue { parsed.values[spec.name] = [value] }
     }
-    try checkPositionals(parsed.positionals)
     return parsed
+  }
+
+  /// For a command with forms: the first argument names one, and every option given belongs
+  /// to it.
+  private func checkForm(_ parsed: ParsedArguments) throws {
+    guard !command.forms.isEmpty else { return }
+    let names = command.forms.map(\.name)
+    guard let kind = parsed.positionals.first else {
+      throw CLIError.usage("Missing expected argument '<\(command.arguments.first?.name ?? "kind")>' (one of: \(names.joined(separator: ", ")))", command: command)
+    }
+    guard let form = command.form(named: kind) else {
+      let suggestion = Suggestion.closest(to: kind, among: names)
+      throw CLIError.usage(
+        "Unknown kind '\(kind)': expected \(names.joined(separator: ", "))"
+          + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""), command: command)
+    }
+    let given = parsed.positionals.dropFirst()
+    if given.count < form.arguments.count {
+      throw CLIError.usage(
+        "Missing expected argument '<\(form.arguments[given.count])>'", command: command.narrowed(to: form))
+    }
+    if given.count > form.arguments.count {
+      throw CLIError.usage(
+        "Unexpected argument '\(given[given.startIndex + form.arguments.count])'", command: command.narrowed(to: form))
+    }
+    let shared = Set(command.allOptions.map(\.name)).subtracting(command.options.map(\.name))
+    if let stray = parsed.given.first(where: { !form.options.contains($0) && !shared.contains($0) }) {
+      throw CLIError.usage(
+        "Option '--\(stray)' does not apply to 'quiz \(command.name) \(form.name)'",
+        command: command.narrowed(to: form))
+    }
   }
 
   private func checkPositionals(_ positionals: [String]) throws {

@@ -57,6 +57,8 @@ struct ParsedArguments {
   /// Every option value in command-line order, for options whose relative order matters
   /// (`--right a --wrong b --right c`).
   var ordered: [(name: String, value: String)] = []
+  /// The names of the options and flags given, in command-line order (defaults not included).
+  var given: [String] = []
 
   func value(_ name: String) -> String? { values[name]?.last }
   func all(_ name: String) -> [String] { values[name] ?? [] }

@@ -38,6 +38,9 @@ final class Invocation {
     if let openedRepository { return openedRepository }
     let repository = try QuizRepository.open(at: databasePath)
     openedRepository = repository
+    if let copy = repository.migrationBackup {
+      console.error("note: the database was migrated to this version of quiz; a copy of it as it was is at \(copy)\n")
+    }
     return repository
   }
 

@@ -22,7 +22,7 @@ public enum QuizBankItem: Sendable {
   case quizzesComplete
 }
 
-/// Reads quiz-bank/1 documents (`quiz-format.md`): JSON syntax first, then every field's type
+/// Reads quiz-bank/1 documents (docs/quiz-bank.md): JSON syntax first, then every field's type
 /// and rule, collecting all problems rather than stopping at the first one.
 public enum QuizBankReader {
   public static let format = "quiz-bank/1"

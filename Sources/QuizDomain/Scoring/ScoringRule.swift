@@ -1,4 +1,4 @@
-/// The four ways a multiple-choice question can be scored (`quiz-format.md`, "Scoring rules").
+/// The four ways a multiple-choice question can be scored (docs/quiz-bank.md, "Scoring rules").
 public enum ScoringRule: String, CaseIterable, Sendable {
   /// The full points when the selection equals the set of correct choices, else 0.
   case allOrNothing = "all-or-nothing"

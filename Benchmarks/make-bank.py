@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Writes a deterministic quiz-bank/1 document for benchmarks and load tests.
+
+    python3 Benchmarks/make-bank.py --quizzes 1000 --questions 100 > bank-a.json
+    python3 Benchmarks/make-bank.py --quizzes 100 --questions 100 --attempts 100 > bank-b.json
+
+Quiz i is `quiz-0000i`, its questions `q0000`, `q0001`, … spread over five sections ("Section 1"
+to "Section 5"): the first four get questions // 5 each (at least one), the fifth the rest
+(left out when nothing is left, so fewer than 5 questions still gives four sections of one).
+Each question has 4 to 6 choices (`a`, `b`, …), 1 to 3 of them correct, worth 1 or 2 points,
+with one tag and, three times in ten, an explanation. A quiz scores all-or-nothing, partial or
+per-choice. Every attempt answers every question of its quiz; a taker of skill s picks the
+right choices with probability s, else a random selection.
+
+The same arguments always give the same bytes (one seeded random generator, drawn from in a
+fixed order), so figures taken on different days compare and the files need not be kept.
+The output is compact JSON, keys in a fixed order, ending with a newline.
+"""
+import argparse
+import json
+import random
+import sys
+
+VOCABULARY = tuple(
+    "observable subject relay binding scheduler stream operator subscription "
+    "dispose sequence element error completion hot cold replay buffer window "
+    "throttle debounce merge zip combine latest flat map filter reduce scan "
+    "table view cell section model identity diff animation reuse delegate "
+    "data source quiz choice answer grade score attempt history report".split()
+)
+SECTIONS = 5
+SCORING_RULES = ("all-or-nothing", "partial", "per-choice")
+POINTS = (1, 1, 1, 2)  # one question in four is worth 2 points
+EXPLAINED = 0.3  # the share of questions with an explanation
+
+
+def compact(value):
+    """One JSON value, compact, non-ASCII text as is."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def letter(index):
+    return chr(ord("a") + index)
+
+
+def section_sizes(questions):
+    """How many questions each section gets: four of questions // 5 (at least 1), then the rest."""
+    each = max(1, questions // SECTIONS)
+    sizes = [each] * (SECTIONS - 1)
+    rest = questions - each * (SECTIONS - 1)
+    if rest > 0:
+        sizes.append(rest)
+    return sizes
+
+
+class AnswerKey:
+    """What an attempt needs to know about one question."""
+
+    def __init__(self, question_id, choice_count, correct, multiple):
+        self.question_id = question_id
+        self.choice_count = choice_count
+        self.correct = correct  # sorted choice indexes
+        self.multiple = multiple
+
+
+class BankMaker:
+    """Makes quizzes and attempts from one random generator. The order of the draws is part of
+    the output: changing it changes every byte after it."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def sentence(self, words):
+        return " ".join(self.rng.choice(VOCABULARY) for _ in range(words)).capitalize()
+
+    def question(self, number):
+        """A question object and its answer key."""
+        rng = self.rng
+        choice_count = rng.randint(4, 6)
+        correct_count = rng.randint(1, 3)
+        correct = set(rng.sample(range(choice_count), correct_count))
+        choices = []
+        for index in range(choice_count):
+            text = self.sentence(rng.randint(2, 8))
+            choices.append({"id": letter(index), "text": text, "correct": index in correct})
+        question_id = f"q{number:04d}"
+        prompt = self.sentence(rng.randint(6, 16)) + "?"
+        points = rng.choice(POINTS)
+        tag = rng.choice(VOCABULARY)
+        question = {
+            "id": question_id,
+            "prompt": prompt,
+            "points": points,
+            "multiple": correct_count > 1,
+            "tags": [tag],
+            "choices": choices,
+        }
+        if rng.random() < EXPLAINED:
+            question["explanation"] = self.sentence(12)
+        return question, AnswerKey(question_id, choice_count, sorted(correct), correct_count > 1)
+
+    def quiz(self, number, questions):
+        """A quiz object and the answer keys of its questions, in order."""
+        sections = []
+        keys = []
+        for index, size in enumerate(section_sizes(questions)):
+            items = []
+            for _ in range(size):
+                question, key = self.question(len(keys))
+                items.append(question)
+                keys.append(key)
+            sections.append({"title": f"Section {index + 1}", "questions": items})
+        title = self.sentence(4)
+        scoring = self.rng.choice(SCORING_RULES)
+        quiz = {"id": f"quiz-{number:05d}", "title": title, "scoring": scoring, "sections": sections}
+        return quiz, keys
+
+    def selection(self, key, skill):
+        """The choice indexes a taker of this skill picks."""
+        rng = self.rng
+        if rng.random() < skill:
+            return key.correct
+        if key.multiple:
+            count = rng.randint(1, 3)
+            return sorted(rng.sample(range(key.choice_count), count))
+        return [rng.randrange(key.choice_count)]
+
+    def attempt(self, quiz_id, keys, number, attempts_per_quiz):
+        skill = self.rng.random()
+        answers = [
+            {"question": key.question_id, "selected": [letter(i) for i in self.selection(key, skill)]}
+            for key in keys
+        ]
+        taker = self.rng.randrange(max(1, attempts_per_quiz * 2))
+        minute = number % 60
+        return {
+            "id": f"{quiz_id}-attempt-{number:05d}",
+            "quiz": quiz_id,
+            "taker": f"taker-{taker:05d}",
+            "started_at": f"2026-11-01T10:{minute:02d}:00Z",
+            "submitted_at": f"2026-11-01T11:{minute:02d}:00Z",
+            "answers": answers,
+        }
+
+
+def write_bank(out, quizzes, questions, attempts, seed):
+    """Writes the document to `out` (text): quizzes as they are made; each quiz's attempts are
+    drawn right after it but written after all quizzes, kept meanwhile as JSON text."""
+    maker = BankMaker(seed)
+    attempt_texts = []
+    out.write('{"format":"quiz-bank/1","quizzes":[')
+    for number in range(quizzes):
+        quiz, keys = maker.quiz(number, questions)
+        if number:
+            out.write(",")
+        out.write(compact(quiz))
+        for index in range(attempts):
+            attempt_texts.append(compact(maker.attempt(quiz["id"], keys, index, attempts)))
+    out.write("]")
+    if attempt_texts:
+        out.write(',"attempts":[')
+        out.write(",".join(attempt_texts))
+        out.write("]")
+    out.write("}\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quizzes", type=int, default=100, help="number of quizzes (default 100)")
+    parser.add_argument("--questions", type=int, default=100, help="questions per quiz (default 100)")
+    parser.add_argument("--attempts", type=int, default=0, help="attempts per quiz (default 0: no attempts)")
+    parser.add_argument("--seed", type=int, default=54, help="random seed (default 54)")
+    args = parser.parse_args()
+    write_bank(sys.stdout, args.quizzes, args.questions, args.attempts, args.seed)
+
+
+if __name__ == "__main__":
+    main()
