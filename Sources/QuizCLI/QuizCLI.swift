@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizRepository
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -46,7 +47,8 @@ public enum QuizCLI {
         console.write(Commands.overview(width: console.width))
         return
       case "--version":
-        console.write("quiz \(version)\n")
+        console.write(
+          "quiz \(version) (SQLite \(QuizRepository.sqliteVersion), schema version \(QuizRepository.newestSchemaVersion))\n")
         return
       case "--db":
         guard let path = arguments.first else {

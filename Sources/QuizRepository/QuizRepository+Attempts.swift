@@ -170,37 +170,39 @@ extension QuizRepository {
   /// the quiz's current questions in quiz order (answers to retired questions are left out: a
   /// quiz-bank document can only name questions it carries).
   public func attemptsForExport(ofQuiz stored: StoredQuiz) throws -> [Attempt] {
-    var order: [String: Int] = [:]
-    for (index, question) in stored.quiz.questions.enumerated() { order[question.id] = index }
-    var attempts: [Attempt] = []
-    var index: [Int64: Int] = [:]
-    let headers = try database.cachedStatement(
-      "SELECT id, uid, taker, started_at, submitted_at FROM attempts WHERE quiz_id = ? ORDER BY id")
-    try headers.bind([stored.rowID])
-    try headers.forEachRow { row in
-      index[row.int64(0)] = attempts.count
-      attempts.append(
-        Attempt(
-          id: row.string(1), quiz: stored.quiz.id, taker: row.string(2),
-          startedAt: row.optionalString(3).flatMap(Timestamp.init), submittedAt: Timestamp(row.string(4)),
-          answers: []))
+    return try mappingStorageErrors {
+      var order: [String: Int] = [:]
+      for (index, question) in stored.quiz.questions.enumerated() { order[question.id] = index }
+      var attempts: [Attempt] = []
+      var index: [Int64: Int] = [:]
+      let headers = try database.cachedStatement(
+        "SELECT id, uid, taker, started_at, submitted_at FROM attempts WHERE quiz_id = ? ORDER BY id")
+      try headers.bind([stored.rowID])
+      try headers.forEachRow { row in
+        index[row.int64(0)] = attempts.count
+        attempts.append(
+          Attempt(
+            id: row.string(1), quiz: stored.quiz.id, taker: row.string(2),
+            startedAt: row.optionalString(3).flatMap(Timestamp.init), submittedAt: Timestamp(row.string(4)),
+            answers: []))
+      }
+      let answers = try database.cachedStatement(
+        """
+        SELECT an.attempt_id, q.slug, an.selected FROM attempts a
+        JOIN answers an ON an.attempt_id = a.id
+        JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+        WHERE a.quiz_id = ? AND q.section_id IS NOT NULL
+        """)
+      try answers.bind([stored.rowID])
+      try answers.forEachRow { row in
+        guard let position = index[row.int64(0)] else { return }
+        attempts[position].answers.append(
+          Answer(question: row.string(1), selected: QuizRepository.splitSelection(row.string(2))))
+      }
+      for i in attempts.indices {
+        attempts[i].answers.sort { (order[$0.question] ?? .max) < (order[$1.question] ?? .max) }
+      }
+      return attempts
     }
-    let answers = try database.cachedStatement(
-      """
-      SELECT an.attempt_id, q.slug, an.selected FROM attempts a
-      JOIN answers an ON an.attempt_id = a.id
-      JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
-      WHERE a.quiz_id = ? AND q.section_id IS NOT NULL
-      """)
-    try answers.bind([stored.rowID])
-    try answers.forEachRow { row in
-      guard let position = index[row.int64(0)] else { return }
-      attempts[position].answers.append(
-        Answer(question: row.string(1), selected: QuizRepository.splitSelection(row.string(2))))
-    }
-    for i in attempts.indices {
-      attempts[i].answers.sort { (order[$0.question] ?? .max) < (order[$1.question] ?? .max) }
-    }
-    return attempts
   }
 }

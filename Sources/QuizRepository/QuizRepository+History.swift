@@ -68,115 +68,113 @@ public struct AttemptDetail: Equatable, Sendable {
 extension QuizRepository {
   /// Attempts matching `filter`, newest first.
   public func attemptSummaries(_ filter: AttemptFilter = AttemptFilter()) throws -> [AttemptSummary] {
-    var conditions: [String] = []
-    var arguments: [any DatabaseValueConvertible] = []
-    if let quiz = filter.quiz {
-      guard let row = try storedQuizRow(quiz) else { _ = try requireQuiz(quiz); return [] }
-      conditions.append("a.quiz_id = ?")
-      arguments.append(row)
-    }
-    if let taker = filter.taker {
-      conditions.append("a.taker = ?")
-      arguments.append(taker)
-    }
-    if let since = filter.since {
-      conditions.append("a.submitted_unix >= ?")
-      arguments.append(since.unixSeconds)
-    }
-    let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-    return try database.fetchAll(
-      """
-      SELECT a.uid, z.slug, a.taker, a.started_at, a.submitted_at, a.score, a.max_score,
-        EXISTS (SELECT 1 FROM attempt_regrades r WHERE r.attempt_id = a.id)
-      FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
-      \(whereClause)
-      ORDER BY a.submitted_unix DESC, a.id DESC
-      """, arguments
-    ) { row in
-      AttemptSummary(
-        id: row.string(0), quiz: row.string(1), taker: row.string(2),
-        startedAt: row.optionalString(3).flatMap(Timestamp.init),
-        submittedAt: Timestamp(row.string(4)) ?? Timestamp(unixSeconds: 0), score: row.double(5),
-        maxScore: row.double(6), regraded: row.bool(7))
+    return try mappingStorageErrors {
+      var conditions: [String] = []
+      var arguments: [any DatabaseValueConvertible] = []
+      if let quiz = filter.quiz {
+        guard let row = try storedQuizRow(quiz) else { _ = try requireQuiz(quiz); return [] }
+        conditions.append("a.quiz_id = ?")
+        arguments.append(row)
+      }
+      if let taker = filter.taker {
+        conditions.append("a.taker = ?")
+        arguments.append(taker)
+      }
+      if let since = filter.since {
+        conditions.append("a.submitted_unix >= ?")
+        arguments.append(since.unixSeconds)
+      }
+      let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+      return try database.fetchAll(
+        """
+        SELECT a.uid, z.slug, a.taker, a.started_at, a.submitted_at, a.score, a.max_score,
+          EXISTS (SELECT 1 FROM attempt_regrades r WHERE r.attempt_id = a.id)
+        FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
+        \(whereClause)
+        ORDER BY a.submitted_unix DESC, a.id DESC
+        """, arguments
+      ) { row in
+        AttemptSummary(
+          id: row.string(0), quiz: row.string(1), taker: row.string(2),
+          startedAt: row.optionalString(3).flatMap(Timestamp.init),
+          submittedAt: Timestamp(row.string(4)) ?? Timestamp(unixSeconds: 0), score: row.double(5),
+          maxScore: row.double(6), regraded: row.bool(7))
+      }
     }
   }
 
   /// Attempt `id` question by question, with the versions that were answered — even for
   /// questions edited or retired since.
   public func attemptDetail(_ id: String) throws -> AttemptDetail {
-    guard
-      let header = try database.fetchOne(
+    return try mappingStorageErrors {
+      guard
+        let header = try database.fetchOne(
+          """
+          SELECT a.id, z.slug, a.taker, a.started_at, a.submitted_at, a.score, a.max_score, z.scoring
+          FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE a.uid = ?
+          """, [id],
+          { row in
+            (
+              row.int64(0),
+              AttemptSummary(
+                id: id, quiz: row.string(1), taker: row.string(2),
+                startedAt: row.optionalString(3).flatMap(Timestamp.init),
+                submittedAt: Timestamp(row.string(4)) ?? Timestamp(unixSeconds: 0), score: row.double(5),
+                maxScore: row.double(6), regraded: false),
+              row.optionalString(7).flatMap(ScoringRule.init) ?? .allOrNothing
+            )
+          })
+      else {
+        let known = try database.fetchAll("SELECT uid FROM attempts ORDER BY id DESC LIMIT 1000", [], { $0.string(0) })
+        throw RepositoryError.unknownAttempt(id, suggestion: Suggestion.closest(to: id, among: known))
+      }
+      let (attemptRow, summaryBase, quizRule) = header
+      let rows = try database.fetchAll(
         """
-        SELECT a.id, z.slug, a.taker, a.started_at, a.submitted_at, a.score, a.max_score, z.scoring
-        FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE a.uid = ?
-        """, [id],
-        { row in
-          (
-            row.int64(0),
-            AttemptSummary(
-              id: id, quiz: row.string(1), taker: row.string(2),
-              startedAt: row.optionalString(3).flatMap(Timestamp.init),
-              submittedAt: Timestamp(row.string(4)) ?? Timestamp(unixSeconds: 0), score: row.double(5),
-              maxScore: row.double(6), regraded: false),
-            row.optionalString(7).flatMap(ScoringRule.init) ?? .allOrNothing
-          )
-        })
-    else {
-      let known = try database.fetchAll("SELECT uid FROM attempts ORDER BY id DESC LIMIT 1000", [], { $0.string(0) })
-      throw RepositoryError.unknownAttempt(id, suggestion: Suggestion.closest(to: id, among: known))
+        SELECT an.version_id, an.selected, an.score, q.slug, v.version, q.current_version, q.retired_at IS NOT NULL,
+          coalesce(s.position, 1e9), coalesce(q.position, 0)
+        FROM answers an
+        JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+        LEFT JOIN sections s ON s.id = q.section_id
+        WHERE an.attempt_id = ?
+        ORDER BY 8, 9, q.slug
+        """, [attemptRow]
+      ) { row in
+        (
+          row.int64(0), row.string(1), row.double(2), row.string(3), row.int(4), row.int(5), row.bool(6)
+        )
+      }
+      let answers = try rows.map { versionRow, selected, score, slug, version, current, retired in
+        let question = try question(versionRow: versionRow, id: slug)
+        return AnsweredQuestion(
+          questionID: slug, version: version, currentVersion: current, retired: retired, question: question,
+          rule: question.scoring ?? quizRule, selected: QuizRepository.splitSelection(selected), score: score)
+      }
+      let regrades = try database.fetchAll(
+        """
+        SELECT g.regraded_at, r.old_score, r.new_score, r.old_max_score, r.new_max_score
+        FROM attempt_regrades r JOIN regrades g ON g.id = r.regrade_id
+        WHERE r.attempt_id = ? ORDER BY g.id
+        """, [attemptRow]
+      ) { row in
+        RegradeNote(
+          at: Timestamp(row.string(0)) ?? Timestamp(unixSeconds: 0), oldScore: row.double(1), newScore: row.double(2),
+          oldMaxScore: row.double(3), newMaxScore: row.double(4))
+      }
+      var summary = summaryBase
+      summary.regraded = !regrades.isEmpty
+      return AttemptDetail(summary: summary, answers: answers, regrades: regrades)
     }
-    let (attemptRow, summaryBase, quizRule) = header
-    let rows = try database.fetchAll(
-      """
-      SELECT an.version_id, an.selected, an.score, q.slug, v.version, q.current_version, q.retired_at IS NOT NULL,
-        coalesce(s.position, 1e9), coalesce(q.position, 0)
-      FROM answers an
-      JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
-      LEFT JOIN sections s ON s.id = q.section_id
-      WHERE an.attempt_id = ?
-      ORDER BY 8, 9, q.slug
-      """, [attemptRow]
-    ) { row in
-      (
-        row.int64(0), row.string(1), row.double(2), row.string(3), row.int(4), row.int(5), row.bool(6)
-      )
-    }
-    let answers = try rows.map { versionRow, selected, score, slug, version, current, retired in
-      let question = try question(versionRow: versionRow, id: slug)
-      return AnsweredQuestion(
-        questionID: slug, version: version, currentVersion: current, retired: retired, question: question,
-        rule: question.scoring ?? quizRule, selected: QuizRepository.splitSelection(selected), score: score)
-    }
-    let regrades = try database.fetchAll(
-      """
-      SELECT g.regraded_at, r.old_score, r.new_score, r.old_max_score, r.new_max_score
-      FROM attempt_regrades r JOIN regrades g ON g.id = r.regrade_id
-      WHERE r.attempt_id = ? ORDER BY g.id
-      """, [attemptRow]
-    ) { row in
-      RegradeNote(
-        at: Timestamp(row.string(0)) ?? Timestamp(unixSeconds: 0), oldScore: row.double(1), newScore: row.double(2),
-        oldMaxScore: row.double(3), newMaxScore: row.double(4))
-    }
-    var summary = summaryBase
-    summary.regraded = !regrades.isEmpty
-    return AttemptDetail(summary: summary, answers: answers, regrades: regrades)
   }
 
   /// The content of one version, as a question with id `id` (and no tags).
   func question(versionRow: Int64, id: String) throws -> Question {
     guard
-      let question = try database.fetchOne(
-        "SELECT prompt, explanation, points, multiple, scoring, shuffle FROM question_versions WHERE id = ?",
-        [versionRow],
-        { row in
-          Question(
-            id: id, prompt: row.string(0), explanation: row.optionalString(1), points: row.double(2),
-            multiple: row.bool(3), scoring: row.optionalString(4).flatMap(ScoringRule.init), shuffle: row.bool(5),
-            choices: [])
-        })
+      let content = try database.fetchOne(
+        "SELECT \(QuestionRows.contentColumns) FROM question_versions v WHERE v.id = ?", [versionRow],
+        { QuestionRows.content($0, at: 0) })
     else { throw RepositoryError.conflict("question version \(versionRow) is missing") }
-    var full = question
+    var full = Question(id: id, content: content)
     full.choices = try choices(ofVersionRow: versionRow)
     return full
   }
@@ -205,88 +203,90 @@ extension QuizRepository {
   /// answered, and records the run and every score it changed. Answers stay pinned to the
   /// version that was answered. `dryRun` computes the changes and writes nothing.
   public func regrade(quiz id: String, dryRun: Bool = false) throws -> RegradeResult {
-    try database.inTransaction {
-      let stored = try requireQuiz(id)
-      let time = now()
-      // The current version of every question ever answered in this quiz, retired ones too.
-      var current: [Int64: Question] = [:]
-      let questionRows = try database.fetchAll(
-        """
-        SELECT q.id, q.slug, v.id FROM questions q
-        JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
-        WHERE q.quiz_id = ?
-        """, [stored.rowID]
-      ) { ($0.int64(0), $0.string(1), $0.int64(2)) }
-      for (identity, slug, versionRow) in questionRows {
-        current[identity] = try question(versionRow: versionRow, id: slug)
-      }
-      let newMax = stored.quiz.maxScore
-      struct Row {
-        let attempt: Int64
-        let versionRow: Int64
-        let questionRow: Int64
-        let selected: [String]
-        let score: Double
-      }
-      var answersByAttempt: [Int64: [Row]] = [:]
-      let statement = try database.cachedStatement(
-        """
-        SELECT an.attempt_id, an.version_id, v.question_id, an.selected, an.score
-        FROM attempts a JOIN answers an ON an.attempt_id = a.id JOIN question_versions v ON v.id = an.version_id
-        WHERE a.quiz_id = ?
-        """)
-      try statement.bind([stored.rowID])
-      try statement.forEachRow { row in
-        answersByAttempt[row.int64(0), default: []].append(
-          Row(
-            attempt: row.int64(0), versionRow: row.int64(1), questionRow: row.int64(2),
-            selected: QuizRepository.splitSelection(row.string(3)), score: row.double(4)))
-      }
-      let attempts = try database.fetchAll(
-        "SELECT id, uid, taker, score, max_score FROM attempts WHERE quiz_id = ? ORDER BY submitted_unix, id",
-        [stored.rowID]
-      ) { ($0.int64(0), $0.string(1), $0.string(2), $0.double(3), $0.double(4)) }
-
-      var result = RegradeResult(quiz: id, attemptsChecked: attempts.count, changes: [])
-      var updates: [(Int64, [(Row, Double)], Double)] = []
-      for (attemptRow, uid, taker, oldScore, oldMax) in attempts {
-        var rescored: [(Row, Double)] = []
-        var total = 0.0
-        for answer in answersByAttempt[attemptRow] ?? [] {
-          guard let question = current[answer.questionRow] else { continue }
-          let score = Scoring.score(question, selected: answer.selected, rule: stored.quiz.scoringRule(for: question))
-          rescored.append((answer, score))
-          total += score
-        }
-        guard abs(total - oldScore) > 1e-9 || abs(newMax - oldMax) > 1e-9 else { continue }
-        result.changes.append(
-          .init(
-            attempt: uid, taker: taker, oldScore: oldScore, newScore: total, oldMaxScore: oldMax, newMaxScore: newMax))
-        updates.append((attemptRow, rescored, total))
-      }
-      guard !dryRun else { return result }
-
-      try database.execute(
-        "INSERT INTO regrades (quiz_id, regraded_at, attempts_checked, attempts_changed) VALUES (?, ?, ?, ?)",
-        [stored.rowID, time.text, attempts.count, result.changes.count])
-      let regradeRow = database.lastInsertedRowID
-      for ((attemptRow, rescored, total), change) in zip(updates, result.changes) {
-        for (answer, score) in rescored where abs(score - answer.score) > 1e-12 {
-          try database.execute(
-            "UPDATE answers SET score = ? WHERE attempt_id = ? AND version_id = ?",
-            [score, attemptRow, answer.versionRow])
-        }
-        try database.execute("UPDATE attempts SET score = ?, max_score = ? WHERE id = ?", [total, newMax, attemptRow])
-        try database.execute(
+    return try mappingStorageErrors {
+      try database.inTransaction {
+        let stored = try requireQuiz(id)
+        let time = now()
+        // The current version of every question ever answered in this quiz, retired ones too.
+        var current: [Int64: Question] = [:]
+        let questionRows = try database.fetchAll(
           """
-          INSERT INTO attempt_regrades (regrade_id, attempt_id, old_score, new_score, old_max_score, new_max_score)
-          VALUES (?, ?, ?, ?, ?, ?)
-          """, [regradeRow, attemptRow, change.oldScore, change.newScore, change.oldMaxScore, change.newMaxScore])
+          SELECT q.id, q.slug, v.id FROM questions q
+          JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
+          WHERE q.quiz_id = ?
+          """, [stored.rowID]
+        ) { ($0.int64(0), $0.string(1), $0.int64(2)) }
+        for (identity, slug, versionRow) in questionRows {
+          current[identity] = try question(versionRow: versionRow, id: slug)
+        }
+        let newMax = stored.quiz.maxScore
+        struct Row {
+          let attempt: Int64
+          let versionRow: Int64
+          let questionRow: Int64
+          let selected: [String]
+          let score: Double
+        }
+        var answersByAttempt: [Int64: [Row]] = [:]
+        let statement = try database.cachedStatement(
+          """
+          SELECT an.attempt_id, an.version_id, v.question_id, an.selected, an.score
+          FROM attempts a JOIN answers an ON an.attempt_id = a.id JOIN question_versions v ON v.id = an.version_id
+          WHERE a.quiz_id = ?
+          """)
+        try statement.bind([stored.rowID])
+        try statement.forEachRow { row in
+          answersByAttempt[row.int64(0), default: []].append(
+            Row(
+              attempt: row.int64(0), versionRow: row.int64(1), questionRow: row.int64(2),
+              selected: QuizRepository.splitSelection(row.string(3)), score: row.double(4)))
+        }
+        let attempts = try database.fetchAll(
+          "SELECT id, uid, taker, score, max_score FROM attempts WHERE quiz_id = ? ORDER BY submitted_unix, id",
+          [stored.rowID]
+        ) { ($0.int64(0), $0.string(1), $0.string(2), $0.double(3), $0.double(4)) }
+
+        var result = RegradeResult(quiz: id, attemptsChecked: attempts.count, changes: [])
+        var updates: [(Int64, [(Row, Double)], Double)] = []
+        for (attemptRow, uid, taker, oldScore, oldMax) in attempts {
+          var rescored: [(Row, Double)] = []
+          var total = 0.0
+          for answer in answersByAttempt[attemptRow] ?? [] {
+            guard let question = current[answer.questionRow] else { continue }
+            let score = Scoring.score(question, selected: answer.selected, rule: stored.quiz.scoringRule(for: question))
+            rescored.append((answer, score))
+            total += score
+          }
+          guard abs(total - oldScore) > 1e-9 || abs(newMax - oldMax) > 1e-9 else { continue }
+          result.changes.append(
+            .init(
+              attempt: uid, taker: taker, oldScore: oldScore, newScore: total, oldMaxScore: oldMax, newMaxScore: newMax))
+          updates.append((attemptRow, rescored, total))
+        }
+        guard !dryRun else { return result }
+
+        try database.execute(
+          "INSERT INTO regrades (quiz_id, regraded_at, attempts_checked, attempts_changed) VALUES (?, ?, ?, ?)",
+          [stored.rowID, time.text, attempts.count, result.changes.count])
+        let regradeRow = database.lastInsertedRowID
+        for ((attemptRow, rescored, total), change) in zip(updates, result.changes) {
+          for (answer, score) in rescored where abs(score - answer.score) > 1e-12 {
+            try database.execute(
+              "UPDATE answers SET score = ? WHERE attempt_id = ? AND version_id = ?",
+              [score, attemptRow, answer.versionRow])
+          }
+          try database.execute("UPDATE attempts SET score = ?, max_score = ? WHERE id = ?", [total, newMax, attemptRow])
+          try database.execute(
+            """
+            INSERT INTO attempt_regrades (regrade_id, attempt_id, old_score, new_score, old_max_score, new_max_score)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, [regradeRow, attemptRow, change.oldScore, change.newScore, change.oldMaxScore, change.newMaxScore])
+        }
+        try logChange(
+          .regrade, .insert, quiz: id,
+          detail: QuizRepository.countsDetail(["checked": attempts.count, "changed": result.changes.count]), at: time)
+        return result
       }
-      try logChange(
-        .regrade, .insert, quiz: id,
-        detail: QuizRepository.countsDetail(["checked": attempts.count, "changed": result.changes.count]), at: time)
-      return result
     }
   }
 }

@@ -59,31 +59,35 @@ extension QuizRepository {
   /// content is skipped, with other content it is a problem. All problems are reported
   /// together as `RepositoryError.invalid`. `dryRun` does all of it and rolls back.
   public func importing(dryRun: Bool = false, _ body: (ImportSession) throws -> Void) throws -> ImportSummary {
-    do {
-      return try database.inTransaction {
-        let session = ImportSession(repository: self, time: now())
-        try body(session)
-        let summary = try session.finish()
-        if dryRun { throw DryRunRollback(summary: summary) }
-        return summary
+    return try mappingStorageErrors {
+      do {
+        return try database.inTransaction {
+          let session = ImportSession(repository: self, time: now())
+          try body(session)
+          let summary = try session.finish()
+          if dryRun { throw DryRunRollback(summary: summary) }
+          return summary
+        }
+      } catch let rollback as DryRunRollback {
+        return rollback.summary
       }
-    } catch let rollback as DryRunRollback {
-      return rollback.summary
     }
   }
 
   /// Imports whole documents in one transaction (see `importing`).
   public func importDocuments(_ sources: [ImportSource], dryRun: Bool = false) throws -> ImportSummary {
-    try importing(dryRun: dryRun) { session in
-      for source in sources {
-        for (index, quiz) in source.document.quizzes.enumerated() {
-          try session.add(quiz, path: "$.quizzes[\(index)]", source: source.name)
+    return try mappingStorageErrors {
+      try importing(dryRun: dryRun) { session in
+        for source in sources {
+          for (index, quiz) in source.document.quizzes.enumerated() {
+            try session.add(quiz, path: "$.quizzes[\(index)]", source: source.name)
+          }
+          session.quizzesComplete(source: source.name)
+          for (index, attempt) in source.document.attempts.enumerated() {
+            _ = try session.add(attempt, path: "$.attempts[\(index)]", source: source.name)
+          }
+          try session.endDocument(source: source.name)
         }
-        session.quizzesComplete(source: source.name)
-        for (index, attempt) in source.document.attempts.enumerated() {
-          _ = try session.add(attempt, path: "$.attempts[\(index)]", source: source.name)
-        }
-        try session.endDocument(source: source.name)
       }
     }
   }
@@ -129,26 +133,28 @@ public final class ImportSession {
 
   /// Upserts `quiz`, found at `path` of `source`.
   public func add(_ quiz: Quiz, path: String, source: String) throws {
-    if let other = quizSource[quiz.id] {
-      report(
-        [
-          Problem(
-            path: path + ".id", message: "quiz \"\(quiz.id)\" is also in \(other) (one import takes each quiz once)")
-        ],
-        source: source)
-      return
+    try mappingStorageErrors {
+      if let other = quizSource[quiz.id] {
+        report(
+          [
+            Problem(
+              path: path + ".id", message: "quiz \"\(quiz.id)\" is also in \(other) (one import takes each quiz once)")
+          ],
+          source: source)
+        return
+      }
+      quizSource[quiz.id] = source
+      let found = QuizBankValidator.quizProblems(quiz, path: path)
+      guard found.isEmpty else {
+        report(found, source: source)
+        rejected.insert(quiz.id)
+        return
+      }
+      targets[quiz.id] = nil
+      let result = try repository.writeQuiz(quiz, existing: try repository.storedQuiz(quiz.id), at: time)
+      try repository.logSave(result, at: time)
+      summary.add(result)
     }
-    quizSource[quiz.id] = source
-    let found = QuizBankValidator.quizProblems(quiz, path: path)
-    guard found.isEmpty else {
-      report(found, source: source)
-      rejected.insert(quiz.id)
-      return
-    }
-    targets[quiz.id] = nil
-    let result = try repository.writeQuiz(quiz, existing: try repository.storedQuiz(quiz.id), at: time)
-    try repository.logSave(result, at: time)
-    summary.add(result)
   }
 
   /// Notes a quiz that the reader found invalid.
@@ -161,39 +167,43 @@ public final class ImportSession {
   /// recorded now.
   @discardableResult
   public func add(_ attempt: Attempt, path: String, source: String) throws -> ScoredAttempt? {
-    guard quizzesDone.contains(source) else {
-      pending.append((attempt, path, source))
-      return nil
-    }
-    guard !rejected.contains(attempt.quiz) else { return nil }
-    guard let target = try repository.attemptTarget(attempt.quiz, cache: &targets) else {
-      if knownQuizIDs == nil { knownQuizIDs = try repository.quizIDs() }
-      let suggestion = Suggestion.didYouMean(attempt.quiz, among: knownQuizIDs ?? [])
-      report([Problem(path: path + ".quiz", message: "unknown quiz \"\(attempt.quiz)\"\(suggestion)")], source: source)
-      return nil
-    }
-    var found: [Problem] = []
-    let recording = try repository.recordAttempt(attempt, target: target, path: path, at: time, problems: &found)
-    report(found, source: source)
-    switch recording {
-    case .added(let scored)?:
-      summary.attemptsAdded += 1
-      attemptsPerQuiz[attempt.quiz, default: 0] += 1
-      return scored
-    case .alreadyRecorded?:
-      summary.attemptsSkipped += 1
-      return nil
-    case nil:
-      return nil
+    return try mappingStorageErrors {
+      guard quizzesDone.contains(source) else {
+        pending.append((attempt, path, source))
+        return nil
+      }
+      guard !rejected.contains(attempt.quiz) else { return nil }
+      guard let target = try repository.attemptTarget(attempt.quiz, cache: &targets) else {
+        if knownQuizIDs == nil { knownQuizIDs = try repository.quizIDs() }
+        let suggestion = Suggestion.didYouMean(attempt.quiz, among: knownQuizIDs ?? [])
+        report([Problem(path: path + ".quiz", message: "unknown quiz \"\(attempt.quiz)\"\(suggestion)")], source: source)
+        return nil
+      }
+      var found: [Problem] = []
+      let recording = try repository.recordAttempt(attempt, target: target, path: path, at: time, problems: &found)
+      report(found, source: source)
+      switch recording {
+      case .added(let scored)?:
+        summary.attemptsAdded += 1
+        attemptsPerQuiz[attempt.quiz, default: 0] += 1
+        return scored
+      case .alreadyRecorded?:
+        summary.attemptsSkipped += 1
+        return nil
+      case nil:
+        return nil
+      }
     }
   }
 
   /// Records the attempts of `source` that came before its quizzes.
   public func endDocument(source: String) throws {
-    quizzesDone.insert(source)
-    let waiting = pending.filter { $0.2 == source }
-    pending.removeAll { $0.2 == source }
-    for (attempt, path, source) in waiting { _ = try add(attempt, path: path, source: source) }
+    try mappingStorageErrors {
+      quizzesDone.insert(source)
+      let waiting = pending.filter { $0.2 == source }
+      pending.removeAll { $0.2 == source }
+      for (attempt, path, source) in waiting { _ = try add(attempt, path: path, source: source) }
+    }
   }
 
   /// Adds problems found elsewhere (by the reader), with their source's name.
@@ -229,33 +239,37 @@ extension QuizRepository {
   public func export(quizzes ids: [String]? = nil, withAttempts: Bool = false, to sink: ([UInt8]) throws -> Void)
     throws
   {
-    try database.inTransaction(.deferred) {
-      var seen = Set<String>()
-      let chosen = try (ids ?? quizIDs()).filter { seen.insert($0).inserted }
-      // Unknown ids fail before anything is written.
-      for id in chosen where try storedQuizRow(id) == nil { _ = try requireQuiz(id) }
-      var stream = QuizBankStreamWriter()
-      for id in chosen {
-        stream.write(try requireQuiz(id).quiz)
-        try sink(stream.takeBytes())
-      }
-      if withAttempts {
-        stream.beginAttempts()
+    return try mappingStorageErrors {
+      try database.inTransaction(.deferred) {
+        var seen = Set<String>()
+        let chosen = try (ids ?? quizIDs()).filter { seen.insert($0).inserted }
+        // Unknown ids fail before anything is written.
+        for id in chosen where try storedQuizRow(id) == nil { _ = try requireQuiz(id) }
+        var stream = QuizBankStreamWriter()
         for id in chosen {
-          for attempt in try attemptsForExport(ofQuiz: try requireQuiz(id)) { stream.write(attempt) }
+          stream.write(try requireQuiz(id).quiz)
           try sink(stream.takeBytes())
         }
+        if withAttempts {
+          stream.beginAttempts()
+          for id in chosen {
+            for attempt in try attemptsForExport(ofQuiz: try requireQuiz(id)) { stream.write(attempt) }
+            try sink(stream.takeBytes())
+          }
+        }
+        stream.finish()
+        try sink(stream.takeBytes())
       }
-      stream.finish()
-      try sink(stream.takeBytes())
     }
   }
 
   /// The whole export document in memory (see `export`).
   public func exportDocument(quizzes ids: [String]? = nil, withAttempts: Bool = false) throws -> [UInt8] {
-    var bytes: [UInt8] = []
-    try export(quizzes: ids, withAttempts: withAttempts) { bytes += $0 }
-    return bytes
+    return try mappingStorageErrors {
+      var bytes: [UInt8] = []
+      try export(quizzes: ids, withAttempts: withAttempts) { bytes += $0 }
+      return bytes
+    }
   }
 
   func storedQuizRow(_ id: String) throws -> Int64? {

@@ -191,14 +191,16 @@ final class ObservationCenter: TransactionObserver, @unchecked Sendable {
 extension QuizRepository {
   /// Change-log entries after `sequence` (of quiz `quiz` only, when given), in commit order.
   public func changeLogEntries(after sequence: Int64, quiz: String? = nil, limit: Int = 1000) throws -> [Change] {
-    if let quiz {
+    return try mappingStorageErrors {
+      if let quiz {
+        return try database.fetchAll(
+          "SELECT seq, changed_at, entity, operation, quiz, item, detail FROM change_log WHERE seq > ? AND quiz = ? ORDER BY seq LIMIT ?",
+          [sequence, quiz, limit], QuizRepository.change)
+      }
       return try database.fetchAll(
-        "SELECT seq, changed_at, entity, operation, quiz, item, detail FROM change_log WHERE seq > ? AND quiz = ? ORDER BY seq LIMIT ?",
-        [sequence, quiz, limit], QuizRepository.change)
+        "SELECT seq, changed_at, entity, operation, quiz, item, detail FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?",
+        [sequence, limit], QuizRepository.change)
     }
-    return try database.fetchAll(
-      "SELECT seq, changed_at, entity, operation, quiz, item, detail FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?",
-      [sequence, limit], QuizRepository.change)
   }
 
   func changeLogEntries(sequences: [Int64]) throws -> [Change] {
@@ -215,31 +217,39 @@ extension QuizRepository {
 
   /// The newest change-log sequence (0 when the log is empty and was never written).
   public func latestSequence() throws -> Int64 {
-    let logged = try database.fetchOne("SELECT max(seq) FROM change_log", [], { $0.optionalInt(0) }) ?? nil
-    let counter = try database.fetchOne(
-      "SELECT seq FROM sqlite_sequence WHERE name = 'change_log'", [], { $0.int64(0) })
-    return max(Int64(logged ?? 0), counter ?? 0)
+    return try mappingStorageErrors {
+      let logged = try database.fetchOne("SELECT max(seq) FROM change_log", [], { $0.optionalInt(0) }) ?? nil
+      let counter = try database.fetchOne(
+        "SELECT seq FROM sqlite_sequence WHERE name = 'change_log'", [], { $0.int64(0) })
+      return max(Int64(logged ?? 0), counter ?? 0)
+    }
   }
 
   /// The oldest sequence still in the log, if any.
   public func oldestSequence() throws -> Int64? {
-    try database.fetchOne("SELECT min(seq) FROM change_log", [], { $0.optionalInt(0) }).flatMap { $0 }.map(Int64.init)
+    return try mappingStorageErrors {
+      try database.fetchOne("SELECT min(seq) FROM change_log", [], { $0.optionalInt(0) }).flatMap { $0 }.map(Int64.init)
+    }
   }
 
   /// SQLite's count of commits made by other connections: it changes when another process
   /// (a `quiz`, the sqlite3 CLI, anything) commits. Cheap enough to poll.
   public func dataVersion() throws -> Int64 {
-    try database.fetchOne("PRAGMA data_version", [], { $0.int64(0) }) ?? 0
+    return try mappingStorageErrors {
+      try database.fetchOne("PRAGMA data_version", [], { $0.int64(0) }) ?? 0
+    }
   }
 
   /// Deletes all but the newest `keep` change-log entries; returns how many went. Sequence
   /// numbers are never reused.
   @discardableResult
   public func compactChangeLog(keep: Int) throws -> Int {
-    try database.inTransaction {
-      try database.execute(
-        "DELETE FROM change_log WHERE seq <= (SELECT max(seq) FROM change_log) - ?", [max(0, keep)])
-      return database.changes
+    return try mappingStorageErrors {
+      try database.inTransaction {
+        try database.execute(
+          "DELETE FROM change_log WHERE seq <= (SELECT max(seq) FROM change_log) - ?", [max(0, keep)])
+        return database.changes
+      }
     }
   }
 }

@@ -30,84 +30,90 @@ public struct StoredQuiz: Equatable, Sendable {
 extension QuizRepository {
   /// Every quiz, by id, with its counts.
   public func quizSummaries() throws -> [QuizSummary] {
-    try database.fetchAll(
-      """
-      SELECT z.slug, z.title,
-        (SELECT count(*) FROM sections s WHERE s.quiz_id = z.id),
-        (SELECT count(*) FROM questions q WHERE q.quiz_id = z.id AND q.retired_at IS NULL),
-        (SELECT count(*) FROM attempts a WHERE a.quiz_id = z.id)
-      FROM quizzes z ORDER BY z.slug
-      """
-    ) { row in
-      QuizSummary(
-        id: row.string(0), title: row.string(1), sections: row.int(2), questions: row.int(3),
-        attempts: row.int(4))
+    return try mappingStorageErrors {
+      try database.fetchAll(
+        """
+        SELECT z.slug, z.title,
+          (SELECT count(*) FROM sections s WHERE s.quiz_id = z.id),
+          (SELECT count(*) FROM questions q WHERE q.quiz_id = z.id AND q.retired_at IS NULL),
+          (SELECT count(*) FROM attempts a WHERE a.quiz_id = z.id)
+        FROM quizzes z ORDER BY z.slug
+        """
+      ) { row in
+        QuizSummary(
+          id: row.string(0), title: row.string(1), sections: row.int(2), questions: row.int(3),
+          attempts: row.int(4))
+      }
     }
   }
 
   /// The ids of every quiz, in order.
   public func quizIDs() throws -> [String] {
-    try database.fetchAll("SELECT slug FROM quizzes ORDER BY slug") { $0.string(0) }
+    return try mappingStorageErrors {
+      try database.fetchAll("SELECT slug FROM quizzes ORDER BY slug") { $0.string(0) }
+    }
   }
 
   /// The quiz `id` with its current content, or nil.
   public func storedQuiz(_ id: String) throws -> StoredQuiz? {
-    guard
-      let header = try database.fetchOne(
-        "SELECT id, title, description, scoring FROM quizzes WHERE slug = ?", [id],
-        { row in (row.int64(0), row.string(1), row.optionalString(2), row.optionalString(3)) })
-    else { return nil }
-    let quizRow = header.0
+    return try mappingStorageErrors {
+      guard
+        let header = try database.fetchOne(
+          "SELECT id, title, description, scoring FROM quizzes WHERE slug = ?", [id],
+          { row in (row.int64(0), row.string(1), row.optionalString(2), row.optionalString(3)) })
+      else { return nil }
+      let quizRow = header.0
 
-    var sections = try database.fetchAll(
-      "SELECT id, title FROM sections WHERE quiz_id = ? ORDER BY position", [quizRow]
-    ) { row in (row.int64(0), Section(title: row.optionalString(1), questions: [])) }
-    var sectionIndex: [Int64: Int] = [:]
-    for (index, section) in sections.enumerated() { sectionIndex[section.0] = index }
+      var sections = try database.fetchAll(
+        "SELECT id, title FROM sections WHERE quiz_id = ? ORDER BY position", [quizRow]
+      ) { row in (row.int64(0), Section(title: row.optionalString(1), questions: [])) }
+      var sectionIndex: [Int64: Int] = [:]
+      for (index, section) in sections.enumerated() { sectionIndex[section.0] = index }
 
-    let choices = try currentChoices(ofQuiz: quizRow)
-    let tags = try currentTags(ofQuiz: quizRow)
-    var versions: [String: Int] = [:]
-    var rows: [String: StoredQuiz.QuestionRows] = [:]
-    let statement = try database.cachedStatement(
-      """
-      SELECT q.id, q.slug, q.section_id, q.current_version, v.id, v.prompt, v.explanation, v.points,
-        v.multiple, v.scoring, v.shuffle
-      FROM questions q
-      JOIN sections s ON s.id = q.section_id
-      JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
-      WHERE q.quiz_id = ?
-      ORDER BY s.position, q.position
-      """)
-    try statement.bind([quizRow])
-    try statement.forEachRow { row in
-      let identity = row.int64(0)
-      let versionRow = row.int64(4)
-      let question = Question(
-        id: row.string(1), prompt: row.string(5), explanation: row.optionalString(6),
-        points: row.double(7), multiple: row.bool(8), scoring: row.optionalString(9).flatMap(ScoringRule.init),
-        shuffle: row.bool(10), tags: tags[identity] ?? [], choices: choices[versionRow] ?? [])
-      versions[question.id] = row.int(3)
-      rows[question.id] = StoredQuiz.QuestionRows(identity: identity, version: versionRow)
-      if let index = sectionIndex[row.int64(2)] { sections[index].1.questions.append(question) }
+      let choices = try currentChoices(ofQuiz: quizRow)
+      let tags = try currentTags(ofQuiz: quizRow)
+      var versions: [String: Int] = [:]
+      var rows: [String: StoredQuiz.QuestionRows] = [:]
+      let statement = try database.cachedStatement(
+        """
+        SELECT q.id, q.slug, q.section_id, q.current_version, v.id, \(QuestionRows.contentColumns)
+        FROM questions q
+        JOIN sections s ON s.id = q.section_id
+        JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
+        WHERE q.quiz_id = ?
+        ORDER BY s.position, q.position
+        """)
+      try statement.bind([quizRow])
+      try statement.forEachRow { row in
+        let identity = row.int64(0)
+        let versionRow = row.int64(4)
+        let question = Question(
+          id: row.string(1), tags: tags[identity] ?? [],
+          content: QuestionRows.content(row, at: 5, choices: choices[versionRow] ?? []))
+        versions[question.id] = row.int(3)
+        rows[question.id] = StoredQuiz.QuestionRows(identity: identity, version: versionRow)
+        if let index = sectionIndex[row.int64(2)] { sections[index].1.questions.append(question) }
+      }
+      let quiz = Quiz(
+        id: id, title: header.1, description: header.2, scoring: header.3.flatMap(ScoringRule.init),
+        sections: sections.map(\.1))
+      return StoredQuiz(quiz: quiz, versions: versions, rowID: quizRow, questionRows: rows)
     }
-    let quiz = Quiz(
-      id: id, title: header.1, description: header.2, scoring: header.3.flatMap(ScoringRule.init),
-      sections: sections.map(\.1))
-    return StoredQuiz(quiz: quiz, versions: versions, rowID: quizRow, questionRows: rows)
   }
 
   /// Like `storedQuiz`, but a missing quiz is an error that suggests a close id.
   public func requireQuiz(_ id: String) throws -> StoredQuiz {
-    if let stored = try storedQuiz(id) { return stored }
-    throw RepositoryError.unknownQuiz(id, suggestion: Suggestion.closest(to: id, among: try quizIDs()))
+    return try mappingStorageErrors {
+      if let stored = try storedQuiz(id) { return stored }
+      throw RepositoryError.unknownQuiz(id, suggestion: Suggestion.closest(to: id, among: try quizIDs()))
+    }
   }
 
   /// Choices of the current versions of a quiz's placed questions, by version row.
   private func currentChoices(ofQuiz quizRow: Int64) throws -> [Int64: [Choice]] {
     let statement = try database.cachedStatement(
       """
-      SELECT c.version_id, c.slug, c.text, c.correct, c.weight, c.feedback
+      SELECT c.version_id, \(QuestionRows.choiceColumns)
       FROM questions q
       JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
       JOIN choices c ON c.version_id = v.id
@@ -117,10 +123,7 @@ extension QuizRepository {
     try statement.bind([quizRow])
     var choices: [Int64: [Choice]] = [:]
     try statement.forEachRow { row in
-      choices[row.int64(0), default: []].append(
-        Choice(
-          id: row.string(1), text: row.string(2), correct: row.bool(3), weight: row.optionalDouble(4),
-          feedback: row.optionalString(5)))
+      choices[row.int64(0), default: []].append(QuestionRows.choice(row, at: 1))
     }
     return choices
   }
@@ -152,38 +155,30 @@ extension QuizRepository {
   /// Every version of question `questionID` of quiz `quizID`, oldest first, including those of
   /// a retired question.
   public func versions(ofQuestion questionID: String, inQuiz quizID: String) throws -> [QuestionVersion] {
-    let rows = try database.fetchAll(
-      """
-      SELECT v.id, v.version, v.created_at, v.prompt, v.explanation, v.points, v.multiple, v.scoring, v.shuffle
-      FROM question_versions v JOIN questions q ON q.id = v.question_id JOIN quizzes z ON z.id = q.quiz_id
-      WHERE z.slug = ? AND q.slug = ? ORDER BY v.version
-      """, [quizID, questionID]
-    ) { row in
-      (
-        row.int64(0),
-        QuestionVersion(
-          number: row.int(1), createdAt: row.string(2),
-          content: Question.Content(
-            prompt: row.string(3), explanation: row.optionalString(4), points: row.double(5),
-            multiple: row.bool(6), scoring: row.optionalString(7).flatMap(ScoringRule.init),
-            shuffle: row.bool(8), choices: []))
-      )
-    }
-    return try rows.map { versionRow, version in
-      var version = version
-      version.content.choices = try choices(ofVersionRow: versionRow)
-      return version
+    return try mappingStorageErrors {
+      let rows = try database.fetchAll(
+        """
+        SELECT v.id, v.version, v.created_at, \(QuestionRows.contentColumns)
+        FROM question_versions v JOIN questions q ON q.id = v.question_id JOIN quizzes z ON z.id = q.quiz_id
+        WHERE z.slug = ? AND q.slug = ? ORDER BY v.version
+        """, [quizID, questionID]
+      ) { row in
+        (
+          row.int64(0),
+          QuestionVersion(number: row.int(1), createdAt: row.string(2), content: QuestionRows.content(row, at: 3))
+        )
+      }
+      return try rows.map { versionRow, version in
+        var version = version
+        version.content.choices = try choices(ofVersionRow: versionRow)
+        return version
+      }
     }
   }
 
   func choices(ofVersionRow versionRow: Int64) throws -> [Choice] {
     try database.fetchAll(
-      "SELECT slug, text, correct, weight, feedback FROM choices WHERE version_id = ? ORDER BY position",
-      [versionRow]
-    ) { row in
-      Choice(
-        id: row.string(0), text: row.string(1), correct: row.bool(2), weight: row.optionalDouble(3),
-        feedback: row.optionalString(4))
-    }
+      "SELECT \(QuestionRows.choiceColumns) FROM choices c WHERE c.version_id = ? ORDER BY c.position", [versionRow]
+    ) { QuestionRows.choice($0, at: 0) }
   }
 }

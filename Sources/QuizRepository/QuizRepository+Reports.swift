@@ -6,54 +6,56 @@ extension QuizRepository {
   /// current questions (answers to retired questions are left out: reports are over the quiz
   /// as it stands). One read transaction, so the two agree.
   public func reportInput(quiz id: String) throws -> (quiz: Quiz, attempts: [RecordedAttempt]) {
-    try database.inTransaction(.deferred) {
-      let stored = try requireQuiz(id)
-      let questions = stored.quiz.questions
-      var questionOfIdentity: [Int64: Int] = [:]
-      for (index, question) in questions.enumerated() {
-        if let rows = stored.questionRows[question.id] { questionOfIdentity[rows.identity] = index }
-      }
-      // Every version of the quiz's questions → the question's index, so that the answers need
-      // no join: a report reads every answer, and this is its inner loop.
-      let versions = try database.fetchAll(
-        "SELECT v.id, v.question_id FROM question_versions v JOIN questions q ON q.id = v.question_id WHERE q.quiz_id = ?",
-        [stored.rowID]
-      ) { ($0.int64(0), questionOfIdentity[$0.int64(1)]) }
-      let questionOfVersion = RowIndex(versions.compactMap { row in row.1.map { (row.0, $0) } })
-      let choiceIDs = questions.map { $0.choices.map { Array($0.id.utf8) } }
-      var attempts: [RecordedAttempt] = []
-      var attemptRows: [(Int64, Int)] = []
-      let headers = try database.cachedStatement(
-        "SELECT id, uid, taker, submitted_unix FROM attempts WHERE quiz_id = ? ORDER BY id")
-      try headers.bind([stored.rowID])
-      try headers.forEachRow { row in
-        attemptRows.append((row.int64(0), attempts.count))
-        var attempt = RecordedAttempt(
-          id: row.string(1), taker: row.string(2), submittedAt: row.double(3),
-          marks: [Double](repeating: 0, count: questions.count))
-        attempt.picks.reserveCapacity(questions.count * 2)
-        attempts.append(attempt)
-      }
-      let attemptOfRow = RowIndex(attemptRows)
-      let answers = try database.cachedStatement(
-        """
-        SELECT an.attempt_id, an.version_id, an.selected, an.score
-        FROM attempts a JOIN answers an ON an.attempt_id = a.id
-        WHERE a.quiz_id = ?
-        """)
-      try answers.bind([stored.rowID])
-      try answers.forEachRow { row in
-        guard let position = attemptOfRow[row.int64(0)], let question = questionOfVersion[row.int64(1)] else { return }
-        attempts[position].marks[question] = row.double(3)
-        row.withUTF8(2) { selected in
-          QuizRepository.forEachSelected(selected) { token in
-            if let choice = QuizRepository.choiceIndex(of: token, in: choiceIDs[question]) {
-              attempts[position].picks.append(ChoicePick(question: question, choice: choice))
+    return try mappingStorageErrors {
+      try database.inTransaction(.deferred) {
+        let stored = try requireQuiz(id)
+        let questions = stored.quiz.questions
+        var questionOfIdentity: [Int64: Int] = [:]
+        for (index, question) in questions.enumerated() {
+          if let rows = stored.questionRows[question.id] { questionOfIdentity[rows.identity] = index }
+        }
+        // Every version of the quiz's questions → the question's index, so that the answers need
+        // no join: a report reads every answer, and this is its inner loop.
+        let versions = try database.fetchAll(
+          "SELECT v.id, v.question_id FROM question_versions v JOIN questions q ON q.id = v.question_id WHERE q.quiz_id = ?",
+          [stored.rowID]
+        ) { ($0.int64(0), questionOfIdentity[$0.int64(1)]) }
+        let questionOfVersion = RowIndex(versions.compactMap { row in row.1.map { (row.0, $0) } })
+        let choiceIDs = questions.map { $0.choices.map { Array($0.id.utf8) } }
+        var attempts: [RecordedAttempt] = []
+        var attemptRows: [(Int64, Int)] = []
+        let headers = try database.cachedStatement(
+          "SELECT id, uid, taker, submitted_unix FROM attempts WHERE quiz_id = ? ORDER BY id")
+        try headers.bind([stored.rowID])
+        try headers.forEachRow { row in
+          attemptRows.append((row.int64(0), attempts.count))
+          var attempt = RecordedAttempt(
+            id: row.string(1), taker: row.string(2), submittedAt: row.double(3),
+            marks: [Double](repeating: 0, count: questions.count))
+          attempt.picks.reserveCapacity(questions.count * 2)
+          attempts.append(attempt)
+        }
+        let attemptOfRow = RowIndex(attemptRows)
+        let answers = try database.cachedStatement(
+          """
+          SELECT an.attempt_id, an.version_id, an.selected, an.score
+          FROM attempts a JOIN answers an ON an.attempt_id = a.id
+          WHERE a.quiz_id = ?
+          """)
+        try answers.bind([stored.rowID])
+        try answers.forEachRow { row in
+          guard let position = attemptOfRow[row.int64(0)], let question = questionOfVersion[row.int64(1)] else { return }
+          attempts[position].marks[question] = row.double(3)
+          row.withUTF8(2) { selected in
+            QuizRepository.forEachSelected(selected) { token in
+              if let choice = QuizRepository.choiceIndex(of: token, in: choiceIDs[question]) {
+                attempts[position].picks.append(ChoicePick(question: question, choice: choice))
+              }
             }
           }
         }
+        return (stored.quiz, attempts)
       }
-      return (stored.quiz, attempts)
     }
   }
 

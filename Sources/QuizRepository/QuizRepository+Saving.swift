@@ -33,21 +33,25 @@ extension QuizRepository {
   /// Nothing is written when nothing changed. One transaction.
   @discardableResult
   public func saveQuiz(_ quiz: Quiz) throws -> QuizSaveResult {
-    let problems = QuizBankValidator.quizProblems(quiz)
-    guard problems.isEmpty else { throw RepositoryError.invalid(problems, total: problems.count) }
-    return try database.inTransaction {
-      let result = try writeQuiz(quiz, existing: try storedQuiz(quiz.id), at: now())
-      try logSave(result, at: now())
-      return result
+    return try mappingStorageErrors {
+      let problems = QuizBankValidator.quizProblems(quiz)
+      guard problems.isEmpty else { throw RepositoryError.invalid(problems, total: problems.count) }
+      return try database.inTransaction {
+        let result = try writeQuiz(quiz, existing: try storedQuiz(quiz.id), at: now())
+        try logSave(result, at: now())
+        return result
+      }
     }
   }
 
   /// Loads quiz `id`, lets `change` edit it, and saves the result with `saveQuiz`'s rules.
   @discardableResult
   public func updateQuiz(_ id: String, _ change: (inout Quiz) throws -> Void) throws -> QuizSaveResult {
-    var quiz = try requireQuiz(id).quiz
-    try change(&quiz)
-    return try saveQuiz(quiz)
+    return try mappingStorageErrors {
+      var quiz = try requireQuiz(id).quiz
+      try change(&quiz)
+      return try saveQuiz(quiz)
+    }
   }
 
   /// Writes `quiz` over `existing` (nil: a new quiz) inside the caller's transaction.
@@ -214,18 +218,13 @@ extension QuizRepository {
   private func retiredQuestions(ofQuiz quizRow: Int64) throws -> [String: RetiredQuestion] {
     let rows = try database.fetchAll(
       """
-      SELECT q.id, q.slug, q.current_version, v.id, v.prompt, v.explanation, v.points, v.multiple,
-        v.scoring, v.shuffle
+      SELECT q.id, q.slug, q.current_version, v.id, \(QuestionRows.contentColumns)
       FROM questions q JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
       WHERE q.quiz_id = ? AND q.retired_at IS NOT NULL
       """, [quizRow]
     ) { row in
       (
-        row.int64(0), row.int(2), row.int64(3),
-        Question(
-          id: row.string(1), prompt: row.string(4), explanation: row.optionalString(5), points: row.double(6),
-          multiple: row.bool(7), scoring: row.optionalString(8).flatMap(ScoringRule.init), shuffle: row.bool(9),
-          choices: [])
+        row.int64(0), row.int(2), row.int64(3), Question(id: row.string(1), content: QuestionRows.content(row, at: 4))
       )
     }
     var retired: [String: RetiredQuestion] = [:]
@@ -269,38 +268,40 @@ extension QuizRepository {
   public func removeQuestion(_ questionID: String, fromQuiz quizID: String, purge: Bool = false) throws
     -> RemovalOutcome
   {
-    try database.inTransaction {
-      let stored = try requireQuiz(quizID)
-      guard let rows = stored.questionRows[questionID] else {
-        throw RepositoryError.unknownQuestion(
-          quiz: quizID, question: questionID,
-          suggestion: Suggestion.closest(to: questionID, among: stored.quiz.questions.map(\.id)))
+    return try mappingStorageErrors {
+      try database.inTransaction {
+        let stored = try requireQuiz(quizID)
+        guard let rows = stored.questionRows[questionID] else {
+          throw RepositoryError.unknownQuestion(
+            quiz: quizID, question: questionID,
+            suggestion: Suggestion.closest(to: questionID, among: stored.quiz.questions.map(\.id)))
+        }
+        let time = now()
+        let answered =
+          try database.fetchOne(
+            """
+            SELECT EXISTS (SELECT 1 FROM answers a JOIN question_versions v ON v.id = a.version_id
+              WHERE v.question_id = ?)
+            """, [rows.identity]
+          ) { $0.bool(0) } ?? false
+        let outcome: RemovalOutcome
+        if answered && !purge {
+          try database.execute(
+            "UPDATE questions SET section_id = NULL, position = NULL, retired_at = ? WHERE id = ?",
+            [time.text, rows.identity])
+          outcome = .retired
+        } else {
+          try unindex(questionRows: [rows.identity])
+          try database.execute("DELETE FROM questions WHERE id = ?", [rows.identity])
+          outcome = .deleted
+        }
+        try markSearchStale(stored.rowID)
+        if answered && purge { try recomputeAttemptScores(ofQuiz: stored.rowID) }
+        try logChange(
+          .question, outcome == .retired ? .update : .delete, quiz: quizID, item: questionID,
+          detail: outcome == .retired ? #"{"retired":true}"# : nil, at: time)
+        return outcome
       }
-      let time = now()
-      let answered =
-        try database.fetchOne(
-          """
-          SELECT EXISTS (SELECT 1 FROM answers a JOIN question_versions v ON v.id = a.version_id
-            WHERE v.question_id = ?)
-          """, [rows.identity]
-        ) { $0.bool(0) } ?? false
-      let outcome: RemovalOutcome
-      if answered && !purge {
-        try database.execute(
-          "UPDATE questions SET section_id = NULL, position = NULL, retired_at = ? WHERE id = ?",
-          [time.text, rows.identity])
-        outcome = .retired
-      } else {
-        try unindex(questionRows: [rows.identity])
-        try database.execute("DELETE FROM questions WHERE id = ?", [rows.identity])
-        outcome = .deleted
-      }
-      try markSearchStale(stored.rowID)
-      if answered && purge { try recomputeAttemptScores(ofQuiz: stored.rowID) }
-      try logChange(
-        .question, outcome == .retired ? .update : .delete, quiz: quizID, item: questionID,
-        detail: outcome == .retired ? #"{"retired":true}"# : nil, at: time)
-      return outcome
     }
   }
 
@@ -319,32 +320,38 @@ extension QuizRepository {
 extension QuizRepository {
   /// How many attempts quiz `id` has.
   public func attemptCount(ofQuiz id: String) throws -> Int {
-    try database.fetchOne(
-      "SELECT count(*) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE z.slug = ?", [id], { $0.int(0) }) ?? 0
+    return try mappingStorageErrors {
+      try database.fetchOne(
+        "SELECT count(*) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE z.slug = ?", [id], { $0.int(0) }) ?? 0
+    }
   }
 
   /// Creates quiz `quiz`, which must be new.
   public func createQuiz(_ quiz: Quiz) throws {
-    if try storedQuizRow(quiz.id) != nil { throw RepositoryError.conflict("quiz \"\(quiz.id)\" already exists") }
-    try saveQuiz(quiz)
+    try mappingStorageErrors {
+      if try storedQuizRow(quiz.id) != nil { throw RepositoryError.conflict("quiz \"\(quiz.id)\" already exists") }
+      try saveQuiz(quiz)
+    }
   }
 
   /// Deletes quiz `id` with its questions, versions and attempts. A quiz with attempts needs
   /// `force`. Returns how many attempts went with it.
   @discardableResult
   public func deleteQuiz(_ id: String, force: Bool = false) throws -> Int {
-    try database.inTransaction {
-      let stored = try requireQuiz(id)
-      let attempts = try attemptCount(ofQuiz: id)
-      guard attempts == 0 || force else {
-        throw RepositoryError.conflict(
-          "quiz \"\(id)\" has \(attempts) attempt\(attempts == 1 ? "" : "s"); give --force to delete it with them")
+    return try mappingStorageErrors {
+      try database.inTransaction {
+        let stored = try requireQuiz(id)
+        let attempts = try attemptCount(ofQuiz: id)
+        guard attempts == 0 || force else {
+          throw RepositoryError.conflict(
+            "quiz \"\(id)\" has \(attempts) attempt\(attempts == 1 ? "" : "s"); give --force to delete it with them")
+        }
+        try database.execute(
+          "DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE quiz_id = ?)", [stored.rowID])
+        try database.execute("DELETE FROM quizzes WHERE id = ?", [stored.rowID])
+        try logChange(.quiz, .delete, quiz: id, detail: QuizRepository.countsDetail(["attempts": attempts]), at: now())
+        return attempts
       }
-      try database.execute(
-        "DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE quiz_id = ?)", [stored.rowID])
-      try database.execute("DELETE FROM quizzes WHERE id = ?", [stored.rowID])
-      try logChange(.quiz, .delete, quiz: id, detail: QuizRepository.countsDetail(["attempts": attempts]), at: now())
-      return attempts
     }
   }
 }

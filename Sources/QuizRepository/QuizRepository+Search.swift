@@ -28,33 +28,35 @@ extension QuizRepository {
   public func search(
     _ query: String, quiz: String? = nil, tag: String? = nil, open: String = "", close: String = "", limit: Int = 50
   ) throws -> [SearchHit] {
-    try refreshSearchIndex()
-    var sql = """
-      SELECT quiz, question, highlight(search_index, 2, ?, ?), bm25(search_index)
-      FROM search_index WHERE search_index MATCH ?
-      """
-    var arguments: [any DatabaseValueConvertible] = [open, close, query]
-    if let quiz {
-      _ = try requireQuiz(quiz)
-      sql += " AND quiz = ?"
-      arguments.append(quiz)
-    }
-    if let tag {
-      sql += " AND rowid IN (SELECT question_id FROM question_tags WHERE tag = ?)"
-      arguments.append(tag)
-    }
-    sql += " ORDER BY bm25(search_index) LIMIT ?"
-    arguments.append(limit)
-    do {
-      return try database.inTransaction(.deferred) {
-        try database.fetchAll(sql, arguments) { row in
-          SearchHit(quiz: row.string(0), question: row.string(1), prompt: row.string(2), rank: row.double(3))
-        }
+    return try mappingStorageErrors {
+      try refreshSearchIndex()
+      var sql = """
+        SELECT quiz, question, highlight(search_index, 2, ?, ?), bm25(search_index)
+        FROM search_index WHERE search_index MATCH ?
+        """
+      var arguments: [any DatabaseValueConvertible] = [open, close, query]
+      if let quiz {
+        _ = try requireQuiz(quiz)
+        sql += " AND quiz = ?"
+        arguments.append(quiz)
       }
-    } catch let error as DatabaseError where error.resultCode == 1 {
-      // SQLITE_ERROR from MATCH: the query's syntax (a stray quote, a dangling operator).
-      throw RepositoryError.invalid(
-        [Problem(path: "search \"\(query)\"", message: "not a valid search: \(error.message)")], total: 1)
+      if let tag {
+        sql += " AND rowid IN (SELECT question_id FROM question_tags WHERE tag = ?)"
+        arguments.append(tag)
+      }
+      sql += " ORDER BY bm25(search_index) LIMIT ?"
+      arguments.append(limit)
+      do {
+        return try database.inTransaction(.deferred) {
+          try database.fetchAll(sql, arguments) { row in
+            SearchHit(quiz: row.string(0), question: row.string(1), prompt: row.string(2), rank: row.double(3))
+          }
+        }
+      } catch let error as DatabaseError where error.resultCode == DatabaseError.genericError {
+        // SQLITE_ERROR from MATCH: the query's syntax (a stray quote, a dangling operator).
+        throw RepositoryError.invalid(
+          [Problem(path: "search \"\(query)\"", message: "not a valid search: \(error.message)")], total: 1)
+      }
     }
   }
 

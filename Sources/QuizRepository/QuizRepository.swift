@@ -24,8 +24,12 @@ public final class QuizRepository {
   lazy var observationCenter = ObservationCenter(repository: self)
 
   /// The migrations compiled into this binary from `migrations/*.sql`.
-  public static let migrations: [Migration] = embeddedMigrations.map { Migration(name: $0.name, sql: $0.sql) }
+  static let migrations: [Migration] = embeddedMigrations.map { Migration(name: $0.name, sql: $0.sql) }
   static let migrator = Migrator(migrations: migrations)
+  /// The newest schema version this binary knows: the number of its migrations.
+  public static var newestSchemaVersion: Int { migrations.count }
+  /// The version of the SQLite library in use, such as "3.40.1".
+  public static var sqliteVersion: String { Database.libraryVersion }
 
   private init(database: Database, path: String) {
     self.database = database
@@ -37,6 +41,10 @@ public final class QuizRepository {
   /// refused before anything is written to it. Before migrating a database that holds data,
   /// a copy of it is kept next to it (`migrationBackup` names it).
   public static func open(at path: String) throws -> QuizRepository {
+    try mappingStorageErrors { try openAndMigrate(at: path) }
+  }
+
+  private static func openAndMigrate(at path: String) throws -> QuizRepository {
     let database = try openConnection(at: path)
     let pending: [Migration]
     do {

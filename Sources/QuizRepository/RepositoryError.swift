@@ -20,6 +20,9 @@ public enum RepositoryError: Error, Equatable, Sendable {
   case invalid([Problem], total: Int)
   /// A request that conflicts with what is stored (say, a quiz id that exists).
   case conflict(String)
+  /// The database itself failed (a full disk, a read-only or damaged file, a lock held too
+  /// long); nothing of the call was written.
+  case storage(StorageFailure)
 }
 
 extension RepositoryError: CustomStringConvertible {
@@ -42,6 +45,59 @@ extension RepositoryError: CustomStringConvertible {
     case .invalid(let problems, _):
       return problems.map(\.description).joined(separator: "\n")
     case .conflict(let message): return message
+    case .storage(let failure): return failure.detail
     }
+  }
+}
+
+// MARK: - SQLite's errors, in the repository's terms
+
+/// Why the database could not do what was asked, as the storage layer reported it. Above the
+/// repository nobody sees SQLite: this is the seam a second backend would fill.
+public struct StorageFailure: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    case diskFull, readOnly, damaged, busy, constraint, other
+  }
+  public var kind: Kind
+  /// SQLite's primary and extended result codes.
+  public var code: Int32
+  public var extendedCode: Int32
+  /// SQLite's message.
+  public var message: String
+  /// The statement that failed, when there was one.
+  public var sql: String?
+
+  init(_ error: DatabaseError) {
+    code = error.resultCode
+    extendedCode = error.extendedResultCode
+    message = error.message
+    sql = error.sql
+    switch error.resultCode {
+    case DatabaseError.full: kind = .diskFull
+    case DatabaseError.readOnly: kind = .readOnly
+    case DatabaseError.corrupt, DatabaseError.notADatabase: kind = .damaged
+    case DatabaseError.busy, DatabaseError.locked: kind = .busy
+    case DatabaseError.constraint: kind = .constraint
+    default: kind = .other
+    }
+  }
+
+  /// What SQLite said, with the codes and the statement: for `--verbose` and bug reports.
+  public var detail: String {
+    var text = "SQLite error \(code)"
+    if extendedCode != code { text += " (extended \(extendedCode))" }
+    text += ": \(message)"
+    if let sql { text += " - while executing `\(sql)`" }
+    return text
+  }
+}
+
+/// Runs `body`, turning SQLite's errors into `RepositoryError.storage`; every other error
+/// (the caller's own, thrown from a closure it passed in) goes through unchanged.
+func mappingStorageErrors<T>(_ body: () throws -> T) throws -> T {
+  do {
+    return try body()
+  } catch let error as DatabaseError {
+    throw RepositoryError.storage(StorageFailure(error))
   }
 }

@@ -178,7 +178,6 @@ extension Database {
   public enum TransactionKind: String, Sendable {
     case deferred = "DEFERRED"
     case immediate = "IMMEDIATE"
-    case exclusive = "EXCLUSIVE"
   }
 
   /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.

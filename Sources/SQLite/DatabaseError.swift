@@ -42,6 +42,10 @@ extension DatabaseError {
   public static let cannotOpen: Int32 = SQLITE_CANTOPEN
   public static let busy: Int32 = SQLITE_BUSY
   public static let readOnly: Int32 = SQLITE_READONLY
+  public static let full: Int32 = SQLITE_FULL
+  public static let genericError: Int32 = SQLITE_ERROR
+  public static let corrupt: Int32 = SQLITE_CORRUPT
+  public static let locked: Int32 = SQLITE_LOCKED
 }
 
 // MARK: - Printing

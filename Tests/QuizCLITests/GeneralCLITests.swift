@@ -24,7 +24,12 @@ import Testing
   @Test func versionPrintsTheVersion() throws {
     let run = try Workspace().quiz("--version")
     #expect(run.status == 0)
-    #expect(run.stdout.hasPrefix("quiz "))
+    let migrations = try FileManager.default.contentsOfDirectory(
+      atPath: QuizProcess.packageRoot.appendingPathComponent("migrations").path
+    ).filter { $0.hasSuffix(".sql") }.count
+    let match = try #require(
+      run.stdout.wholeMatch(of: #/quiz \S+ \(SQLite \d+\.\d+\.\d+, schema version (\d+)\)\n/#))
+    #expect(Int(match.1) == migrations)
   }
 
   @Test func unknownCommandIsAUsageError() throws {
@@ -66,7 +71,7 @@ import Testing
     }
     let attributes = try FileManager.default.attributesOfItem(atPath: workspace.database)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return }
+    try QuizProcess.requireTool("sqlite3")
     let check = try QuizProcess.shell(
       "sqlite3 '\(workspace.database)' 'PRAGMA integrity_check; PRAGMA foreign_key_check; PRAGMA journal_mode;'",
       in: workspace.directory)
@@ -129,7 +134,7 @@ import Testing
   @Test func aNewerSchemaIsRefusedAndTheFileKept() throws {
     let workspace = try Workspace()
     try workspace.quiz("init")
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return }
+    try QuizProcess.requireTool("sqlite3")
     _ = try QuizProcess.shell(
       "sqlite3 '\(workspace.database)' \"INSERT INTO schema_migrations VALUES ('9999_future', 'x')\"",
       in: workspace.directory)

@@ -86,6 +86,17 @@ enum QuizProcess {
 }
 
 extension QuizProcess {
+  /// A tool a test needs that is not installed: thrown so that the test fails saying so.
+  struct MissingTool: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Fails the calling test, naming the package to install, unless `/usr/bin/<name>` exists.
+  static func requireTool(_ name: String) throws {
+    guard !FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)") else { return }
+    throw MissingTool(description: "this test needs \(name) (apt-get install \(name)); .ci/run installs it")
+  }
+
   /// Why a schema check could not run: thrown so that the test fails saying what is missing.
   struct SchemaCheckUnavailable: Error, CustomStringConvertible {
     let description: String

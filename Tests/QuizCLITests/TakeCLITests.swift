@@ -57,8 +57,6 @@ import Testing
     let socket = "quiz-test-\(UUID().uuidString.prefix(8))"
     let workspace: Workspace
 
-    static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
-
     func start(_ arguments: String) throws {
       let command =
         "'\(QuizProcess.binary.path)' --db '\(workspace.database)' \(arguments); echo EXIT=$? > '\(workspace.directory.path("exit"))'; sleep 60"
@@ -118,7 +116,8 @@ import Testing
     func stop() { _ = try? tmux(["kill-server"], capture: false) }
   }
 
-  @Test(.enabled(if: TmuxSession.available)) func fullScreenTakesTheQuizAndSaves() throws {
+  @Test func fullScreenTakesTheQuizAndSaves() throws {
+    try QuizProcess.requireTool("tmux")
     let workspace = try seeded()
     let session = TmuxSession(workspace: workspace)
     defer { session.stop() }
@@ -153,7 +152,8 @@ import Testing
     #expect(history.stdout.contains(#""quiz": "reactive-swift""#))
   }
 
-  @Test(.enabled(if: TmuxSession.available)) func ctrlCRestoresTheTerminalAndSavesNothing() throws {
+  @Test func ctrlCRestoresTheTerminalAndSavesNothing() throws {
+    try QuizProcess.requireTool("tmux")
     let workspace = try seeded()
     let session = TmuxSession(workspace: workspace)
     defer { session.stop() }

@@ -165,39 +165,36 @@ enum AddCommand {
       prompt = String(decoding: bytes, as: UTF8.self)
       while prompt.hasSuffix("\n") { prompt.removeLast() }
     }
-    var choices: [Choice] = []
-    for (name, value) in arguments.ordered where name == "right" || name == "wrong" {
-      choices.append(Choice(id: Choice.defaultID(at: choices.count), text: value, correct: name == "right"))
+    var draft = QuestionDraft(id: id, prompt: prompt)
+    draft.choices = arguments.ordered.filter { $0.name == "right" || $0.name == "wrong" }.map {
+      (text: $0.value, correct: $0.name == "right")
     }
     for text in arguments.all("feedback") {
-      guard let equals = text.firstIndex(of: "="),
-        let index = choices.firstIndex(where: { $0.id == String(text[..<equals]) })
-      else {
+      guard let equals = text.firstIndex(of: "=") else {
         throw CLIError.usage(
           "Invalid '--feedback \(text)': expected CHOICE=TEXT with a choice id such as a", command: invocation.command)
       }
-      choices[index].feedback = String(text[text.index(after: equals)...])
+      draft.feedback.append((choice: String(text[..<equals]), text: String(text[text.index(after: equals)...])))
     }
     if arguments.flag("single") && arguments.flag("multiple") {
       throw CLIError.usage("Give --single or --multiple, not both", command: invocation.command)
     }
-    var points = 1.0
     if let text = arguments.value("points") {
-      guard let value = Double(text), value > 0, value.isFinite else {
-        throw CLIError.usage(
-          "Invalid '--points \(text)': expected a number greater than 0", command: invocation.command)
+      guard let value = Double(text) else {
+        throw CLIError.usage("Invalid '--points \(text)': expected a number", command: invocation.command)
       }
-      points = value
+      draft.points = value
     }
-    let multiple: Bool? = arguments.flag("single") ? false : (arguments.flag("multiple") ? true : nil)
-    let question = Question(
-      id: id, prompt: prompt, explanation: arguments.value("explanation"), points: points, multiple: multiple,
-      scoring: arguments.value("scoring").flatMap(ScoringRule.init), tags: arguments.all("tag"), choices: choices)
-    let problems = QuizBankValidator.questionProblems(question)
-    guard problems.isEmpty else {
-      throw CLIError.data("invalid question \"\(id)\", nothing was added", details: problems)
+    draft.multiple = arguments.flag("single") ? false : (arguments.flag("multiple") ? true : nil)
+    draft.explanation = arguments.value("explanation")
+    draft.scoring = arguments.value("scoring").flatMap(ScoringRule.init)
+    draft.tags = arguments.all("tag")
+    switch draft.question() {
+    case .success(let question):
+      return question
+    case .failure(let error):
+      throw CLIError.data("invalid question \"\(id)\", nothing was added", details: error.problems)
     }
-    return question
   }
 }
 

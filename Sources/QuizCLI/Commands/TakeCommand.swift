@@ -124,7 +124,6 @@ struct LineTaker {
 
   func run() throws -> [Answer] {
     var answers: [Answer] = []
-    var total = 0.0
     for (index, question) in questions.enumerated() {
       var text = "\n" + console.styled("Question \(index + 1) of \(questions.count)", .bold)
       text += console.styled("  (\(question.multiple ? "one or more answers" : "one answer"))", .dim) + "\n"
@@ -133,7 +132,6 @@ struct LineTaker {
       console.write(text)
       let selected = try ask(question)
       let points = TakeCommand.score(question, in: quiz, selected: selected)
-      total += points
       console.write(
         ChoiceMarks.lines(for: question, selected: selected, console: console, indent: 2)
           + "  Points: \(NumberText.points(points)) / \(NumberText.points(question.points))\n")

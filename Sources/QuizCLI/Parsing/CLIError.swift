@@ -1,6 +1,5 @@
 import QuizDomain
 import QuizRepository
-import SQLite
 
 /// The exit statuses of `quiz` (sysexits.h).
 public enum ExitStatus: Int32, Sendable {
@@ -44,10 +43,22 @@ enum CLIError: Error {
         self = .data(
           "invalid input, nothing was written (\(total == 1 ? "1 problem" : "\(total) problems"))",
           details: CLIError.limited(problems.map(\.description), total: total))
+      case .storage(let failure): self = .failure(CLIError.message(for: failure))
       default: self = .failure(error.description)
       }
-    case let error as DatabaseError: self = .failure(error.description)
     default: self = .failure(String(describing: error))
+    }
+  }
+
+  /// One line that says what went wrong with the database and what to do; SQLite's own words
+  /// only when there is nothing better to say.
+  static func message(for failure: StorageFailure) -> String {
+    switch failure.kind {
+    case .diskFull: return "the disk is full: nothing was written; free some space and run the command again"
+    case .readOnly: return "the database file is read-only: nothing was written"
+    case .damaged: return "the database file is damaged (\(failure.message)): restore a backup"
+    case .busy: return "the database is locked by another process: nothing was written; try again"
+    case .constraint, .other: return failure.detail
     }
   }
 

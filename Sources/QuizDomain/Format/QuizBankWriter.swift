@@ -102,7 +102,6 @@ public enum QuizBankWriter {
 /// `QuizBankWriter.write`.
 public struct QuizBankStreamWriter {
   private var writer = JSONWriter(pretty: true)
-  private var inAttempts = false
 
   public init() {
     writer.beginObject()
@@ -117,7 +116,6 @@ public struct QuizBankStreamWriter {
     writer.endArray()
     writer.key("attempts")
     writer.beginArray()
-    inAttempts = true
   }
 
   public mutating func write(_ attempt: Attempt) { QuizBankWriter.write(attempt, to: &writer) }

@@ -94,3 +94,13 @@ public struct Choice: Equatable, Sendable {
     return id
   }
 }
+
+extension Question {
+  /// A question with identity `id` and `tags` and the given content.
+  public init(id: String, tags: [String] = [], content: Content) {
+    self.init(
+      id: id, prompt: content.prompt, explanation: content.explanation, points: content.points,
+      multiple: content.multiple, scoring: content.scoring, shuffle: content.shuffle, tags: tags,
+      choices: content.choices)
+  }
+}

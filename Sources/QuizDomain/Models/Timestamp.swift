@@ -120,9 +120,6 @@ extension Timestamp {
     return "\(yearText)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
   }
 
-  /// The date part in UTC, `2026-11-29`, for compact tables.
-  public var utcDate: String { String(Timestamp.format(Int64(unixSeconds.rounded(.down))).prefix(10)) }
-
   /// `2026-11-29 10:04` in UTC, for tables.
   public var utcMinute: String {
     let text = Timestamp.format(Int64(unixSeconds.rounded(.down)))
