@@ -48,7 +48,8 @@ public enum QuizCLI {
         return
       case "--version":
         console.write(
-          "quiz \(version) (SQLite \(QuizRepository.sqliteVersion), schema version \(QuizRepository.newestSchemaVersion))\n")
+          "quiz \(version) (SQLite \(QuizRepository.sqliteVersion), schema version \(QuizRepository.newestSchemaVersion))\n"
+        )
         return
       case "--db":
         guard let path = arguments.first else {

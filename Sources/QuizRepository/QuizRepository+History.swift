@@ -129,41 +129,48 @@ extension QuizRepository {
         throw RepositoryError.unknownAttempt(id, suggestion: Suggestion.closest(to: id, among: known))
       }
       let (attemptRow, summaryBase, quizRule) = header
-      let rows = try database.fetchAll(
-        """
-        SELECT an.version_id, an.selected, an.score, q.slug, v.version, q.current_version, q.retired_at IS NOT NULL,
-          coalesce(s.position, 1e9), coalesce(q.position, 0)
-        FROM answers an
-        JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
-        LEFT JOIN sections s ON s.id = q.section_id
-        WHERE an.attempt_id = ?
-        ORDER BY 8, 9, q.slug
-        """, [attemptRow]
-      ) { row in
-        (
-          row.int64(0), row.string(1), row.double(2), row.string(3), row.int(4), row.int(5), row.bool(6)
-        )
-      }
-      let answers = try rows.map { versionRow, selected, score, slug, version, current, retired in
-        let question = try question(versionRow: versionRow, id: slug)
-        return AnsweredQuestion(
-          questionID: slug, version: version, currentVersion: current, retired: retired, question: question,
-          rule: question.scoring ?? quizRule, selected: QuizRepository.splitSelection(selected), score: score)
-      }
-      let regrades = try database.fetchAll(
-        """
-        SELECT g.regraded_at, r.old_score, r.new_score, r.old_max_score, r.new_max_score
-        FROM attempt_regrades r JOIN regrades g ON g.id = r.regrade_id
-        WHERE r.attempt_id = ? ORDER BY g.id
-        """, [attemptRow]
-      ) { row in
-        RegradeNote(
-          at: Timestamp(row.string(0)) ?? Timestamp(unixSeconds: 0), oldScore: row.double(1), newScore: row.double(2),
-          oldMaxScore: row.double(3), newMaxScore: row.double(4))
-      }
+      let answers = try answeredQuestions(attemptRow: attemptRow, quizRule: quizRule)
+      let regrades = try regradeNotes(attemptRow: attemptRow)
       var summary = summaryBase
       summary.regraded = !regrades.isEmpty
       return AttemptDetail(summary: summary, answers: answers, regrades: regrades)
+    }
+  }
+
+  /// The answers of an attempt in the quiz's order, each with the version it answered.
+  private func answeredQuestions(attemptRow: Int64, quizRule: ScoringRule) throws -> [AnsweredQuestion] {
+    let rows = try database.fetchAll(
+      """
+      SELECT an.version_id, an.selected, an.score, q.slug, v.version, q.current_version, q.retired_at IS NOT NULL,
+        coalesce(s.position, 1e9), coalesce(q.position, 0)
+      FROM answers an
+      JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+      LEFT JOIN sections s ON s.id = q.section_id
+      WHERE an.attempt_id = ?
+      ORDER BY 8, 9, q.slug
+      """, [attemptRow]
+    ) { row in
+      (row.int64(0), row.string(1), row.double(2), row.string(3), row.int(4), row.int(5), row.bool(6))
+    }
+    return try rows.map { versionRow, selected, score, slug, version, current, retired in
+      let question = try question(versionRow: versionRow, id: slug)
+      return AnsweredQuestion(
+        questionID: slug, version: version, currentVersion: current, retired: retired, question: question,
+        rule: question.scoring ?? quizRule, selected: QuizRepository.splitSelection(selected), score: score)
+    }
+  }
+
+  private func regradeNotes(attemptRow: Int64) throws -> [RegradeNote] {
+    try database.fetchAll(
+      """
+      SELECT g.regraded_at, r.old_score, r.new_score, r.old_max_score, r.new_max_score
+      FROM attempt_regrades r JOIN regrades g ON g.id = r.regrade_id
+      WHERE r.attempt_id = ? ORDER BY g.id
+      """, [attemptRow]
+    ) { row in
+      RegradeNote(
+        at: Timestamp(row.string(0)) ?? Timestamp(unixSeconds: 0), oldScore: row.double(1), newScore: row.double(2),
+        oldMaxScore: row.double(3), newMaxScore: row.double(4))
     }
   }
 
@@ -206,87 +213,112 @@ extension QuizRepository {
     return try mappingStorageErrors {
       try database.inTransaction {
         let stored = try requireQuiz(id)
-        let time = now()
-        // The current version of every question ever answered in this quiz, retired ones too.
-        var current: [Int64: Question] = [:]
-        let questionRows = try database.fetchAll(
-          """
-          SELECT q.id, q.slug, v.id FROM questions q
-          JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
-          WHERE q.quiz_id = ?
-          """, [stored.rowID]
-        ) { ($0.int64(0), $0.string(1), $0.int64(2)) }
-        for (identity, slug, versionRow) in questionRows {
-          current[identity] = try question(versionRow: versionRow, id: slug)
-        }
-        let newMax = stored.quiz.maxScore
-        struct Row {
-          let attempt: Int64
-          let versionRow: Int64
-          let questionRow: Int64
-          let selected: [String]
-          let score: Double
-        }
-        var answersByAttempt: [Int64: [Row]] = [:]
-        let statement = try database.cachedStatement(
-          """
-          SELECT an.attempt_id, an.version_id, v.question_id, an.selected, an.score
-          FROM attempts a JOIN answers an ON an.attempt_id = a.id JOIN question_versions v ON v.id = an.version_id
-          WHERE a.quiz_id = ?
-          """)
-        try statement.bind([stored.rowID])
-        try statement.forEachRow { row in
-          answersByAttempt[row.int64(0), default: []].append(
-            Row(
-              attempt: row.int64(0), versionRow: row.int64(1), questionRow: row.int64(2),
-              selected: QuizRepository.splitSelection(row.string(3)), score: row.double(4)))
-        }
+        let current = try currentQuestionsEverAnswered(quizRow: stored.rowID)
+        let answers = try storedAnswers(quizRow: stored.rowID)
         let attempts = try database.fetchAll(
           "SELECT id, uid, taker, score, max_score FROM attempts WHERE quiz_id = ? ORDER BY submitted_unix, id",
           [stored.rowID]
         ) { ($0.int64(0), $0.string(1), $0.string(2), $0.double(3), $0.double(4)) }
 
+        let newMax = stored.quiz.maxScore
         var result = RegradeResult(quiz: id, attemptsChecked: attempts.count, changes: [])
-        var updates: [(Int64, [(Row, Double)], Double)] = []
+        var updates: [RescoredAttempt] = []
         for (attemptRow, uid, taker, oldScore, oldMax) in attempts {
-          var rescored: [(Row, Double)] = []
-          var total = 0.0
-          for answer in answersByAttempt[attemptRow] ?? [] {
+          var rescored = RescoredAttempt(row: attemptRow, answers: [], total: 0)
+          for answer in answers[attemptRow] ?? [] {
             guard let question = current[answer.questionRow] else { continue }
             let score = Scoring.score(question, selected: answer.selected, rule: stored.quiz.scoringRule(for: question))
-            rescored.append((answer, score))
-            total += score
+            rescored.answers.append((answer, score))
+            rescored.total += score
           }
-          guard abs(total - oldScore) > 1e-9 || abs(newMax - oldMax) > 1e-9 else { continue }
+          guard abs(rescored.total - oldScore) > 1e-9 || abs(newMax - oldMax) > 1e-9 else { continue }
           result.changes.append(
             .init(
-              attempt: uid, taker: taker, oldScore: oldScore, newScore: total, oldMaxScore: oldMax, newMaxScore: newMax))
-          updates.append((attemptRow, rescored, total))
+              attempt: uid, taker: taker, oldScore: oldScore, newScore: rescored.total, oldMaxScore: oldMax,
+              newMaxScore: newMax))
+          updates.append(rescored)
         }
-        guard !dryRun else { return result }
-
-        try database.execute(
-          "INSERT INTO regrades (quiz_id, regraded_at, attempts_checked, attempts_changed) VALUES (?, ?, ?, ?)",
-          [stored.rowID, time.text, attempts.count, result.changes.count])
-        let regradeRow = database.lastInsertedRowID
-        for ((attemptRow, rescored, total), change) in zip(updates, result.changes) {
-          for (answer, score) in rescored where abs(score - answer.score) > 1e-12 {
-            try database.execute(
-              "UPDATE answers SET score = ? WHERE attempt_id = ? AND version_id = ?",
-              [score, attemptRow, answer.versionRow])
-          }
-          try database.execute("UPDATE attempts SET score = ?, max_score = ? WHERE id = ?", [total, newMax, attemptRow])
-          try database.execute(
-            """
-            INSERT INTO attempt_regrades (regrade_id, attempt_id, old_score, new_score, old_max_score, new_max_score)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """, [regradeRow, attemptRow, change.oldScore, change.newScore, change.oldMaxScore, change.newMaxScore])
-        }
-        try logChange(
-          .regrade, .insert, quiz: id,
-          detail: QuizRepository.countsDetail(["checked": attempts.count, "changed": result.changes.count]), at: time)
+        if !dryRun { try record(result, updates, quizRow: stored.rowID, newMax: newMax) }
         return result
       }
     }
+  }
+
+  /// One recorded answer, as regrading needs it.
+  private struct StoredAnswer {
+    let versionRow: Int64
+    let questionRow: Int64
+    let selected: [String]
+    let score: Double
+  }
+
+  /// An attempt whose score changes: its answers with their new scores, and the new total.
+  private struct RescoredAttempt {
+    let row: Int64
+    var answers: [(StoredAnswer, Double)]
+    var total: Double
+  }
+
+  /// The current version of every question ever answered in the quiz, retired ones too, by
+  /// question row.
+  private func currentQuestionsEverAnswered(quizRow: Int64) throws -> [Int64: Question] {
+    let rows = try database.fetchAll(
+      """
+      SELECT q.id, q.slug, v.id FROM questions q
+      JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
+      WHERE q.quiz_id = ?
+      """, [quizRow]
+    ) { ($0.int64(0), $0.string(1), $0.int64(2)) }
+    var current: [Int64: Question] = [:]
+    for (identity, slug, versionRow) in rows {
+      current[identity] = try question(versionRow: versionRow, id: slug)
+    }
+    return current
+  }
+
+  /// Every answer recorded for the quiz, by attempt row.
+  private func storedAnswers(quizRow: Int64) throws -> [Int64: [StoredAnswer]] {
+    var answers: [Int64: [StoredAnswer]] = [:]
+    let statement = try database.cachedStatement(
+      """
+      SELECT an.attempt_id, an.version_id, v.question_id, an.selected, an.score
+      FROM attempts a JOIN answers an ON an.attempt_id = a.id JOIN question_versions v ON v.id = an.version_id
+      WHERE a.quiz_id = ?
+      """)
+    try statement.bind([quizRow])
+    try statement.forEachRow { row in
+      answers[row.int64(0), default: []].append(
+        StoredAnswer(
+          versionRow: row.int64(1), questionRow: row.int64(2),
+          selected: QuizRepository.splitSelection(row.string(3)), score: row.double(4)))
+    }
+    return answers
+  }
+
+  /// Writes a regrade run: the run, each changed score, and the change-log row.
+  private func record(_ result: RegradeResult, _ updates: [RescoredAttempt], quizRow: Int64, newMax: Double) throws {
+    let time = now()
+    try database.execute(
+      "INSERT INTO regrades (quiz_id, regraded_at, attempts_checked, attempts_changed) VALUES (?, ?, ?, ?)",
+      [quizRow, time.text, result.attemptsChecked, result.changes.count])
+    let regradeRow = database.lastInsertedRowID
+    for (attempt, change) in zip(updates, result.changes) {
+      for (answer, score) in attempt.answers where abs(score - answer.score) > 1e-12 {
+        try database.execute(
+          "UPDATE answers SET score = ? WHERE attempt_id = ? AND version_id = ?",
+          [score, attempt.row, answer.versionRow])
+      }
+      try database.execute(
+        "UPDATE attempts SET score = ?, max_score = ? WHERE id = ?", [attempt.total, newMax, attempt.row])
+      try database.execute(
+        """
+        INSERT INTO attempt_regrades (regrade_id, attempt_id, old_score, new_score, old_max_score, new_max_score)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """, [regradeRow, attempt.row, change.oldScore, change.newScore, change.oldMaxScore, change.newMaxScore])
+    }
+    try logChange(
+      .regrade, .insert, quiz: result.quiz,
+      detail: QuizRepository.countsDetail(["checked": result.attemptsChecked, "changed": result.changes.count]),
+      at: time)
   }
 }

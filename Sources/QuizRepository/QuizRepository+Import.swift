@@ -176,7 +176,8 @@ public final class ImportSession {
       guard let target = try repository.attemptTarget(attempt.quiz, cache: &targets) else {
         if knownQuizIDs == nil { knownQuizIDs = try repository.quizIDs() }
         let suggestion = Suggestion.didYouMean(attempt.quiz, among: knownQuizIDs ?? [])
-        report([Problem(path: path + ".quiz", message: "unknown quiz \"\(attempt.quiz)\"\(suggestion)")], source: source)
+        report(
+          [Problem(path: path + ".quiz", message: "unknown quiz \"\(attempt.quiz)\"\(suggestion)")], source: source)
         return nil
       }
       var found: [Problem] = []

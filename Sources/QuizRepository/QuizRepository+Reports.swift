@@ -44,7 +44,9 @@ extension QuizRepository {
           """)
         try answers.bind([stored.rowID])
         try answers.forEachRow { row in
-          guard let position = attemptOfRow[row.int64(0)], let question = questionOfVersion[row.int64(1)] else { return }
+          guard let position = attemptOfRow[row.int64(0)], let question = questionOfVersion[row.int64(1)] else {
+            return
+          }
           attempts[position].marks[question] = row.double(3)
           row.withUTF8(2) { selected in
             QuizRepository.forEachSelected(selected) { token in

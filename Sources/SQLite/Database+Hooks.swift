@@ -43,7 +43,8 @@ extension Database {
       ) -> Int32 = { context, action, first, second, _, _ in
         guard let context else { return SQLITE_OK }
         let database = Unmanaged<Database>.fromOpaque(context).takeUnretainedValue()
-        database.record(action: action, first: first.map { String(cString: $0) }, second: second.map { String(cString: $0) })
+        database.record(
+          action: action, first: first.map { String(cString: $0) }, second: second.map { String(cString: $0) })
         return SQLITE_OK
       }
     sqlite3_set_authorizer(handle, authorizer, context)

@@ -28,7 +28,10 @@ import Testing
     (["list", "--format=json", "--watch"], [], ["format": ["json"]], ["watch"]),
     (["show", "geo/q1", "--answers", "--history"], ["geo/q1"], ["format": ["table"]], ["answers", "history"]),
     (["import", "a.json", "-", "--dry-run"], ["a.json", "-"], ["format": ["text"]], ["dry-run"]),
-    (["export", "geo", "art", "-o", "out.json", "--with-attempts"], ["geo", "art"], ["output": ["out.json"]], ["with-attempts"]),
+    (
+      ["export", "geo", "art", "-o", "out.json", "--with-attempts"], ["geo", "art"], ["output": ["out.json"]],
+      ["with-attempts"]
+    ),
     (["add", "quiz", "geo", "--title", "Geography"], ["quiz", "geo"], ["title": ["Geography"]], []),
     (["add", "section", "geo", "Rivers", "--at", "1"], ["section", "geo", "Rivers"], ["at": ["1"]], []),
     (
@@ -71,22 +74,28 @@ import Testing
   }
 
   @Test func optionsOfAnotherFormAreUsageErrors() {
-    #expect(usageError(["add", "quiz", "demo", "--title", "T", "--prompt", "x", "--right", "y"])
-      == "Option '--prompt' does not apply to 'quiz add quiz'")
-    #expect(usageError(["add", "section", "demo", "S", "--single"])
-      == "Option '--single' does not apply to 'quiz add section'")
-    #expect(usageError(["add", "question", "demo", "--id", "q", "--title", "T"])
-      == "Option '--title' does not apply to 'quiz add question'")
+    #expect(
+      usageError(["add", "quiz", "demo", "--title", "T", "--prompt", "x", "--right", "y"])
+        == "Option '--prompt' does not apply to 'quiz add quiz'")
+    #expect(
+      usageError(["add", "section", "demo", "S", "--single"])
+        == "Option '--single' does not apply to 'quiz add section'")
+    #expect(
+      usageError(["add", "question", "demo", "--id", "q", "--title", "T"])
+        == "Option '--title' does not apply to 'quiz add question'")
     #expect(usageError(["add", "section", "demo"]) == "Missing expected argument '<title>'")
     #expect(usageError(["add", "quiz", "demo", "extra"]) == "Unexpected argument 'extra'")
-    #expect(usageError(["add", "quizz", "demo"]) == "Unknown kind 'quizz': expected quiz, section, question (did you mean 'quiz'?)")
+    #expect(
+      usageError(["add", "quizz", "demo"])
+        == "Unknown kind 'quizz': expected quiz, section, question (did you mean 'quiz'?)")
     #expect(usageError(["add", "quiz", "demo", "--title", "T", "--db", "x.sqlite"]) == nil)
   }
 
   @Test func badOptionsAndValuesNameWhatIsWrong() {
     #expect(usageError(["list", "--fromat", "json"]) == "Unknown option '--fromat' (did you mean '--format'?)")
-    #expect(usageError(["list", "--format", "xml"])
-      == "The value 'xml' is invalid for '--format' (expected one of: table, json)")
+    #expect(
+      usageError(["list", "--format", "xml"])
+        == "The value 'xml' is invalid for '--format' (expected one of: table, json)")
     #expect(usageError(["list", "--watch=yes"]) == "Flag '--watch' takes no value")
     #expect(usageError(["take", "geo", "--as"]) == "Missing value for '--as <name>'")
     #expect(usageError(["take", "geo", "--as", "a", "--as", "b"]) == "Option '--as' was given more than once")
@@ -109,7 +118,9 @@ import Testing
     let initHelp = try Commands.named("init").help(width: 80)
     #expect(!initHelp.contains("'quiz watch'  "))
     let show = try Commands.named("show")
-    #expect(show.usage(width: 200) == "quiz show [--answers] [--format <format>] [--watch] [--history] [--db <path>] <quiz[/question]>")
+    #expect(
+      show.usage(width: 200)
+        == "quiz show [--answers] [--format <format>] [--watch] [--history] [--db <path>] <quiz[/question]>")
     #expect(show.usage(width: 40) == "quiz show [<options>] <quiz[/question]>")
   }
 }

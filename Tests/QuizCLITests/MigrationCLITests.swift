@@ -55,7 +55,9 @@ import Testing
     #expect(applied == (try Self.migrations().map(\.name)))
     #expect(try database.fetchOne("PRAGMA user_version", [], { $0.int(0) }) == applied.count)
     // One process migrated, kept one copy and said so; the other found the work done.
-    let notes = try ["one.err", "two.err"].map { try String(contentsOfFile: workspace.directory.path($0), encoding: .utf8) }
+    let notes = try ["one.err", "two.err"].map {
+      try String(contentsOfFile: workspace.directory.path($0), encoding: .utf8)
+    }
     let backup = "quiz.sqlite.before-v\(applied.count)"
     #expect(notes.filter { $0.contains(backup) }.count == 1)
     let files = try FileManager.default.contentsOfDirectory(atPath: workspace.directory.url.path)

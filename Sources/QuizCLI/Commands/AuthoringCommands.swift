@@ -62,7 +62,8 @@ enum AddCommand {
       Command.Form(
         name: "quiz", arguments: ["id"], synopsis: "<id> --title <title> [--description <text>] [--scoring <rule>]",
         options: ["title", "description", "scoring"]),
-      Command.Form(name: "section", arguments: ["quiz", "title"], synopsis: "<quiz> <title> [--at <n>]", options: ["at"]),
+      Command.Form(
+        name: "section", arguments: ["quiz", "title"], synopsis: "<quiz> <title> [--at <n>]", options: ["at"]),
       Command.Form(
         name: "question", arguments: ["quiz"],
         synopsis: "<quiz> --id <id> --prompt <text> (--right <text> | --wrong <text>) ... "

@@ -54,28 +54,7 @@ enum GradeCommand {
       throw CLIError.usage(
         "Missing '--answer <question=choices>': give at least one answer", command: invocation.command)
     }
-    var answers: [Answer] = []
-    for text in raw {
-      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-        throw CLIError.usage(
-          "Invalid '--answer \(text)': expected QUESTION=CHOICES, such as what-is-sqlite=a,c",
-          command: invocation.command)
-      }
-      let question = String(text[..<equals])
-      let choices = text[text.index(after: equals)...].split(whereSeparator: { $0 == "," || $0 == " " }).map(
-        String.init)
-      guard !choices.isEmpty else {
-        throw CLIError.usage(
-          "Invalid '--answer \(text)': no choice given (leave an unanswered question out)", command: invocation.command)
-      }
-      guard !answers.contains(where: { $0.question == question }) else {
-        throw CLIError.usage("Question '\(question)' is answered twice", command: invocation.command)
-      }
-      guard Set(choices).count == choices.count else {
-        throw CLIError.usage("Invalid '--answer \(text)': a choice is picked twice", command: invocation.command)
-      }
-      answers.append(Answer(question: question, selected: choices))
-    }
+    let answers = try parseAnswers(raw, command: invocation.command)
     var submittedAt: Timestamp?
     if let text = arguments.value("at") {
       guard let timestamp = Timestamp(text) else {
@@ -110,6 +89,33 @@ enum GradeCommand {
     } else {
       console.write(text(scored, quiz: quiz, dryRun: dryRun, console: console))
     }
+  }
+
+  /// `QUESTION=a,c` options as answers: each question once, each choice once per answer.
+  static func parseAnswers(_ raw: [String], command: Command) throws -> [Answer] {
+    var answers: [Answer] = []
+    for text in raw {
+      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+        throw CLIError.usage(
+          "Invalid '--answer \(text)': expected QUESTION=CHOICES, such as what-is-sqlite=a,c",
+          command: command)
+      }
+      let question = String(text[..<equals])
+      let choices = text[text.index(after: equals)...].split(whereSeparator: { $0 == "," || $0 == " " }).map(
+        String.init)
+      guard !choices.isEmpty else {
+        throw CLIError.usage(
+          "Invalid '--answer \(text)': no choice given (leave an unanswered question out)", command: command)
+      }
+      guard !answers.contains(where: { $0.question == question }) else {
+        throw CLIError.usage("Question '\(question)' is answered twice", command: command)
+      }
+      guard Set(choices).count == choices.count else {
+        throw CLIError.usage("Invalid '--answer \(text)': a choice is picked twice", command: command)
+      }
+      answers.append(Answer(question: question, selected: choices))
+    }
+    return answers
   }
 
   struct ScoreRow: TableRow {

@@ -7,65 +7,89 @@ enum QuestionView {
     let repository = try invocation.repository()
     let stored = try repository.requireQuiz(quizID)
     let location = try stored.quiz.requireQuestion(id)
-    let question = stored.quiz.sections[location.section].questions[location.position]
-    let withAnswers = invocation.arguments.flag("answers")
-    let console = invocation.console
     let versions = invocation.arguments.flag("history") ? try repository.versions(ofQuestion: id, inQuiz: quizID) : []
+    let shown = Shown(
+      stored: stored, section: location.section, position: location.position, versions: versions,
+      withAnswers: invocation.arguments.flag("answers"))
     if invocation.format == "json" {
-      var writer = JSONWriter(pretty: true)
-      QuizBankWriter.write(question, to: &writer, withAnswers: withAnswers) { writer in
-        guard !versions.isEmpty else { return }
-        writer.field("version", stored.versions[id] ?? 1)
-        writer.key("history")
-        writer.beginArray()
-        for version in versions {
-          writer.beginObject()
-          writer.field("version", version.number)
-          writer.field("created_at", version.createdAt)
-          writer.key("changed")
-          writer.beginArray()
-          for change in changes(in: version, versions: versions) { writer.string(change) }
-          writer.endArray()
-          writer.endObject()
-        }
-        writer.endArray()
-      }
-      writer.endLine()
-      console.writeBytes(writer.bytes)
-      return
+      invocation.console.writeBytes(json(shown))
+    } else {
+      invocation.console.write(text(shown, console: invocation.console))
     }
+  }
+
+  /// The question to show, where it stands, and its versions when asked for.
+  struct Shown {
+    let stored: StoredQuiz
+    let section: Int
+    let position: Int
+    let versions: [QuestionVersion]
+    let withAnswers: Bool
+
+    var question: Question { stored.quiz.sections[section].questions[position] }
+    var version: Int { stored.versions[question.id] ?? 1 }
+  }
+
+  static func json(_ shown: Shown) -> [UInt8] {
+    var writer = JSONWriter(pretty: true)
+    QuizBankWriter.write(shown.question, to: &writer, withAnswers: shown.withAnswers) { writer in
+      guard !shown.versions.isEmpty else { return }
+      writer.field("version", shown.version)
+      writer.key("history")
+      writer.beginArray()
+      for version in shown.versions {
+        writer.beginObject()
+        writer.field("version", version.number)
+        writer.field("created_at", version.createdAt)
+        writer.key("changed")
+        writer.beginArray()
+        for change in changes(in: version, versions: shown.versions) { writer.string(change) }
+        writer.endArray()
+        writer.endObject()
+      }
+      writer.endArray()
+    }
+    writer.endLine()
+    return writer.bytes
+  }
+
+  static func text(_ shown: Shown, console: Console) -> String {
+    let question = shown.question
+    let quiz = shown.stored.quiz
     var facts = [
-      "version \(stored.versions[id] ?? 1)",
+      "version \(shown.version)",
       NumberText.points(question.points) + (question.points == 1 ? " point" : " points"),
-      question.multiple ? "several answers" : "one answer", stored.quiz.scoringRule(for: question).rawValue,
+      question.multiple ? "several answers" : "one answer", quiz.scoringRule(for: question).rawValue,
     ]
     if !question.tags.isEmpty { facts.append("tags: " + question.tags.joined(separator: ", ")) }
-    let section =
-      stored.quiz.sections[location.section].title.flatMap { $0.isEmpty ? nil : $0 }
-      ?? "Section \(location.section + 1)"
+    let section = quiz.sections[shown.section].title.flatMap { $0.isEmpty ? nil : $0 } ?? "Section \(shown.section + 1)"
     var text =
       console.styled(question.id, .bold) + "  "
-      + console.styled("(\(quizID), \(section), question \(location.position + 1))", .dim) + "\n"
+      + console.styled("(\(quiz.id), \(section), question \(shown.position + 1))", .dim) + "\n"
     text += facts.joined(separator: " · ") + "\n\n"
     text += question.prompt + "\n"
     for choice in question.choices {
       let box = question.multiple ? "[ ]" : "( )"
       var line = "  \(box) \(choice.id)) \(choice.text.replacingNewlines())"
-      if withAnswers && choice.correct { line = console.styled(line + "  ✓", .green) }
+      if shown.withAnswers && choice.correct { line = console.styled(line + "  ✓", .green) }
       text += line + "\n"
-      if withAnswers, let feedback = choice.feedback { text += console.styled("        \(feedback)", .dim) + "\n" }
+      if shown.withAnswers, let feedback = choice.feedback {
+        text += console.styled("        \(feedback)", .dim) + "\n"
+      }
     }
-    if withAnswers, let explanation = question.explanation { text += console.styled("→ " + explanation, .dim) + "\n" }
-    if !versions.isEmpty {
+    if shown.withAnswers, let explanation = question.explanation {
+      text += console.styled("→ " + explanation, .dim) + "\n"
+    }
+    if !shown.versions.isEmpty {
       text += "\n" + console.styled("History", .bold) + "\n"
-      for version in versions {
-        let changed = changes(in: version, versions: versions)
+      for version in shown.versions {
+        let changed = changes(in: version, versions: shown.versions)
         text +=
           "  v\(version.number)  \(version.createdAt)  "
           + (changed.isEmpty ? "created" : "changed: " + changed.joined(separator: ", ")) + "\n"
       }
     }
-    console.write(text)
+    return text
   }
 
   /// What differs between `version` and the one before it (nothing for the first).

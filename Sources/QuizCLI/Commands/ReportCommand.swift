@@ -78,103 +78,121 @@ enum TakerReport {
     "\(NumberText.points(attempt.score)) / \(NumberText.points(attempt.maxScore))"
   }
 
+  /// A taker's attempts, quiz by quiz.
+  typealias AttemptsByQuiz = [(quiz: String, attempts: [AttemptSummary])]
+
   static func render(taker: String, quiz: String?, repository: QuizRepository, format: String, console: Console) throws
     -> String
   {
     let attempts = try repository.attemptSummaries(AttemptFilter(taker: taker, quiz: quiz)).reversed()
-    var byQuiz: [(String, [AttemptSummary])] = []
+    var byQuiz: AttemptsByQuiz = []
     for attempt in attempts {
-      if let index = byQuiz.firstIndex(where: { $0.0 == attempt.quiz }) {
-        byQuiz[index].1.append(attempt)
+      if let index = byQuiz.firstIndex(where: { $0.quiz == attempt.quiz }) {
+        byQuiz[index].attempts.append(attempt)
       } else {
         byQuiz.append((attempt.quiz, [attempt]))
       }
     }
-    byQuiz.sort { $0.0 < $1.0 }
+    byQuiz.sort { $0.quiz < $1.quiz }
     switch format {
-    case "json":
-      var writer = JSONWriter(pretty: true)
+    case "json": return json(taker: taker, byQuiz)
+    case "csv": return csv(byQuiz)
+    case "html": return html(taker: taker, byQuiz)
+    case "markdown": return markdown(taker: taker, byQuiz)
+    default: return text(taker: taker, byQuiz, console: console)
+    }
+  }
+
+  static func json(taker: String, _ byQuiz: AttemptsByQuiz) -> String {
+    var writer = JSONWriter(pretty: true)
+    writer.beginObject()
+    writer.field("taker", taker)
+    writer.key("quizzes")
+    writer.beginArray()
+    for (quiz, attempts) in byQuiz {
       writer.beginObject()
-      writer.field("taker", taker)
-      writer.key("quizzes")
+      writer.field("quiz", quiz)
+      writer.key("attempts")
       writer.beginArray()
-      for (quiz, attempts) in byQuiz {
+      for attempt in attempts {
         writer.beginObject()
-        writer.field("quiz", quiz)
-        writer.key("attempts")
-        writer.beginArray()
-        for attempt in attempts {
-          writer.beginObject()
-          writer.field("id", attempt.id)
-          writer.field("submitted_at", attempt.submittedAt.text)
-          writer.field("score", attempt.score)
-          writer.field("max_score", attempt.maxScore)
-          writer.key("percent")
-          writer.number(attempt.fraction.map { $0 * 100 })
-          writer.endObject()
-        }
-        writer.endArray()
+        writer.field("id", attempt.id)
+        writer.field("submitted_at", attempt.submittedAt.text)
+        writer.field("score", attempt.score)
+        writer.field("max_score", attempt.maxScore)
+        writer.key("percent")
+        writer.number(attempt.fraction.map { $0 * 100 })
         writer.endObject()
       }
       writer.endArray()
       writer.endObject()
-      writer.endLine()
-      return writer.string
-    case "csv":
-      var text = "quiz,attempt,submitted_at,score,max_score,percent\r\n"
-      for (quiz, attempts) in byQuiz {
-        for attempt in attempts {
-          text +=
-            [
-              quiz, attempt.id, attempt.submittedAt.text, ReportNumbers.csv(attempt.score),
-              ReportNumbers.csv(attempt.maxScore),
-              ReportNumbers.csv(attempt.fraction.map { $0 * 100 }),
-            ].map(CSV.field).joined(separator: ",") + "\r\n"
-        }
-      }
-      return text
-    case "html":
-      // The page frame (styles, escaping) of the quiz report.
-      var body = "<h1>\(ReportHTML.escape(taker))</h1>\n"
-      for (quiz, attempts) in byQuiz {
-        body +=
-          "<h2>\(ReportHTML.escape(quiz))</h2>\n<table><tr><th>Submitted (UTC)</th><th>Score</th><th>Percent</th></tr>\n"
-        for attempt in attempts {
-          body += "<tr><td>\(attempt.submittedAt.utcMinute)</td><td class=\"n\">\(scoreText(attempt))</td>"
-          body += "<td class=\"n\">\(ReportNumbers.percentOfFraction(attempt.fraction))</td></tr>\n"
-        }
-        body += "</table>\n"
-      }
-      return ReportHTML.page(title: taker, body: body)
-    case "markdown":
-      var text = "# \(taker)\n"
-      for (quiz, attempts) in byQuiz {
-        text += "\n## `\(quiz)`\n\n| submitted (UTC) | score | percent |\n|---|---:|---:|\n"
-        for attempt in attempts {
-          text +=
-            "| \(attempt.submittedAt.utcMinute) | \(scoreText(attempt)) | \(ReportNumbers.percentOfFraction(attempt.fraction)) |\n"
-        }
-      }
-      return text
-    default:
-      guard !byQuiz.isEmpty else { return "No attempts by \(taker).\n" }
-      var text =
-        console.styled(taker, .bold) + " — " + NumberText.plural(attempts.count, "attempt") + " at "
-        + NumberText.plural(byQuiz.count, "quiz", "quizzes") + "\n"
-      for (quiz, attempts) in byQuiz {
-        text += "\n" + console.styled(quiz, .cyan) + "\n"
-        for attempt in attempts {
-          let fraction = attempt.fraction ?? 0
-          let bar = String(repeating: "█", count: Int((fraction * 20).rounded()))
-          text +=
-            "  \(attempt.submittedAt.utcMinute)  "
-            + DisplayWidth.pad(
-              scoreText(attempt), to: 12, alignRight: true)
-            + "  " + DisplayWidth.pad(attempt.fraction.map(NumberText.percent) ?? "–", to: 5, alignRight: true) + "  "
-            + bar + "\n"
-        }
-      }
-      return text
     }
+    writer.endArray()
+    writer.endObject()
+    writer.endLine()
+    return writer.string
+  }
+
+  static func csv(_ byQuiz: AttemptsByQuiz) -> String {
+    var text = "quiz,attempt,submitted_at,score,max_score,percent\r\n"
+    for (quiz, attempts) in byQuiz {
+      for attempt in attempts {
+        text +=
+          [
+            quiz, attempt.id, attempt.submittedAt.text, ReportNumbers.csv(attempt.score),
+            ReportNumbers.csv(attempt.maxScore),
+            ReportNumbers.csv(attempt.fraction.map { $0 * 100 }),
+          ].map(CSV.field).joined(separator: ",") + "\r\n"
+      }
+    }
+    return text
+  }
+
+  /// In the page frame (styles, escaping) of the quiz report.
+  static func html(taker: String, _ byQuiz: AttemptsByQuiz) -> String {
+    var body = "<h1>\(ReportHTML.escape(taker))</h1>\n"
+    for (quiz, attempts) in byQuiz {
+      body +=
+        "<h2>\(ReportHTML.escape(quiz))</h2>\n<table><tr><th>Submitted (UTC)</th><th>Score</th><th>Percent</th></tr>\n"
+      for attempt in attempts {
+        body += "<tr><td>\(attempt.submittedAt.utcMinute)</td><td class=\"n\">\(scoreText(attempt))</td>"
+        body += "<td class=\"n\">\(ReportNumbers.percentOfFraction(attempt.fraction))</td></tr>\n"
+      }
+      body += "</table>\n"
+    }
+    return ReportHTML.page(title: taker, body: body)
+  }
+
+  static func markdown(taker: String, _ byQuiz: AttemptsByQuiz) -> String {
+    var text = "# \(taker)\n"
+    for (quiz, attempts) in byQuiz {
+      text += "\n## `\(quiz)`\n\n| submitted (UTC) | score | percent |\n|---|---:|---:|\n"
+      for attempt in attempts {
+        text +=
+          "| \(attempt.submittedAt.utcMinute) | \(scoreText(attempt)) | \(ReportNumbers.percentOfFraction(attempt.fraction)) |\n"
+      }
+    }
+    return text
+  }
+
+  static func text(taker: String, _ byQuiz: AttemptsByQuiz, console: Console) -> String {
+    guard !byQuiz.isEmpty else { return "No attempts by \(taker).\n" }
+    let count = byQuiz.reduce(0) { $0 + $1.attempts.count }
+    var text =
+      console.styled(taker, .bold) + " — " + NumberText.plural(count, "attempt") + " at "
+      + NumberText.plural(byQuiz.count, "quiz", "quizzes") + "\n"
+    for (quiz, attempts) in byQuiz {
+      text += "\n" + console.styled(quiz, .cyan) + "\n"
+      for attempt in attempts {
+        let fraction = attempt.fraction ?? 0
+        let bar = String(repeating: "█", count: Int((fraction * 20).rounded()))
+        text +=
+          "  \(attempt.submittedAt.utcMinute)  "
+          + DisplayWidth.pad(scoreText(attempt), to: 12, alignRight: true)
+          + "  " + DisplayWidth.pad(attempt.fraction.map(NumberText.percent) ?? "–", to: 5, alignRight: true) + "  "
+          + bar + "\n"
+      }
+    }
+    return text
   }
 }

@@ -20,30 +20,8 @@ struct ArgumentParser {
         optionsEnded = true
         continue
       }
-      var name: String
-      var inlineValue: String?
-      let spec: OptionSpec
-      if argument.hasPrefix("--") {
-        name = String(argument.dropFirst(2))
-        if let equals = name.firstIndex(of: "=") {
-          inlineValue = String(name[name.index(after: equals)...])
-          name = String(name[..<equals])
-        }
-        guard let found = command.allOptions.first(where: { $0.name == name }) else {
-          let suggestion = Suggestion.closest(to: name, among: command.allOptions.map(\.name))
-          throw CLIError.usage(
-            "Unknown option '--\(name)'" + (suggestion.map { " (did you mean '--\($0)'?)" } ?? ""), command: command)
-        }
-        spec = found
-      } else {
-        guard argument.count == 2, let letter = argument.last,
-          let found = command.allOptions.first(where: { $0.short == letter })
-        else {
-          throw CLIError.usage("Unknown option '\(argument)'", command: command)
-        }
-        spec = found
-        name = found.name
-      }
+      let (spec, inlineValue) = try option(for: argument)
+      let name = spec.name
       if spec.isFlag {
         if inlineValue != nil { throw CLIError.usage("Flag '--\(name)' takes no value", command: command) }
         parsed.flags.insert(name)
@@ -81,13 +59,39 @@ struct ArgumentParser {
     return parsed
   }
 
+  /// The option `argument` names (`--name`, `--name=value` or `-x`), and its inline value.
+  private func option(for argument: String) throws -> (OptionSpec, inlineValue: String?) {
+    guard argument.hasPrefix("--") else {
+      guard argument.count == 2, let letter = argument.last,
+        let found = command.allOptions.first(where: { $0.short == letter })
+      else {
+        throw CLIError.usage("Unknown option '\(argument)'", command: command)
+      }
+      return (found, nil)
+    }
+    var name = String(argument.dropFirst(2))
+    var inlineValue: String?
+    if let equals = name.firstIndex(of: "=") {
+      inlineValue = String(name[name.index(after: equals)...])
+      name = String(name[..<equals])
+    }
+    guard let found = command.allOptions.first(where: { $0.name == name }) else {
+      let suggestion = Suggestion.closest(to: name, among: command.allOptions.map(\.name))
+      throw CLIError.usage(
+        "Unknown option '--\(name)'" + (suggestion.map { " (did you mean '--\($0)'?)" } ?? ""), command: command)
+    }
+    return (found, inlineValue)
+  }
+
   /// For a command with forms: the first argument names one, and every option given belongs
   /// to it.
   private func checkForm(_ parsed: ParsedArguments) throws {
     guard !command.forms.isEmpty else { return }
     let names = command.forms.map(\.name)
     guard let kind = parsed.positionals.first else {
-      throw CLIError.usage("Missing expected argument '<\(command.arguments.first?.name ?? "kind")>' (one of: \(names.joined(separator: ", ")))", command: command)
+      throw CLIError.usage(
+        "Missing expected argument '<\(command.arguments.first?.name ?? "kind")>' (one of: \(names.joined(separator: ", ")))",
+        command: command)
     }
     guard let form = command.form(named: kind) else {
       let suggestion = Suggestion.closest(to: kind, among: names)

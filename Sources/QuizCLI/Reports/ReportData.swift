@@ -28,6 +28,16 @@ enum ReportData {
     writer.field("attempts", test.attempts)
     writer.field("max_score", test.maxScore)
     writer.key("test")
+    writeTest(test, to: &writer)
+    writer.key("items")
+    writer.beginArray()
+    for item in report.items { write(item, to: &writer) }
+    writer.endArray()
+    writer.endObject()
+  }
+
+  /// The test statistics, in points and in percent of the maximum.
+  static func writeTest(_ test: TestStatistics, to writer: inout JSONWriter) {
     writer.beginObject()
     for (key, value) in [
       ("mean", test.mean), ("median", test.median), ("sd", test.sd), ("min", test.min), ("max", test.max),
@@ -47,34 +57,32 @@ enum ReportData {
     }
     writer.endObject()
     writer.endObject()
-    writer.key("items")
+  }
+
+  /// One question's statistics and its choices.
+  static func write(_ item: ItemStatistics, to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("question", item.question)
+    writer.field("max_mark", item.maxMark)
+    for (key, value) in [
+      ("facility", item.facility), ("sd", item.sd), ("random_guess_score", item.randomGuessScore),
+      ("intended_weight", item.intendedWeight), ("effective_weight", item.effectiveWeight),
+      ("discrimination_index", item.discriminationIndex),
+      ("discriminative_efficiency", item.discriminativeEfficiency),
+    ] {
+      writer.key(key)
+      writer.number(value)
+    }
+    writer.key("choices")
     writer.beginArray()
-    for item in report.items {
+    for choice in item.choices {
       writer.beginObject()
-      writer.field("question", item.question)
-      writer.field("max_mark", item.maxMark)
-      for (key, value) in [
-        ("facility", item.facility), ("sd", item.sd), ("random_guess_score", item.randomGuessScore),
-        ("intended_weight", item.intendedWeight), ("effective_weight", item.effectiveWeight),
-        ("discrimination_index", item.discriminationIndex),
-        ("discriminative_efficiency", item.discriminativeEfficiency),
-      ] {
-        writer.key(key)
-        writer.number(value)
-      }
-      writer.key("choices")
-      writer.beginArray()
-      for choice in item.choices {
-        writer.beginObject()
-        writer.field("id", choice.id)
-        writer.field("text", choice.text)
-        writer.field("correct", choice.correct)
-        writer.field("picked", choice.picked)
-        writer.key("picked_fraction")
-        writer.number(choice.pickedFraction)
-        writer.endObject()
-      }
-      writer.endArray()
+      writer.field("id", choice.id)
+      writer.field("text", choice.text)
+      writer.field("correct", choice.correct)
+      writer.field("picked", choice.picked)
+      writer.key("picked_fraction")
+      writer.number(choice.pickedFraction)
       writer.endObject()
     }
     writer.endArray()

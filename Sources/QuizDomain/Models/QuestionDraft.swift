@@ -30,7 +30,8 @@ public struct QuestionDraft: Sendable {
         choices[index].feedback = text
       } else {
         let ids = choices.map(\.id).joined(separator: ", ")
-        problems.append("feedback for choice \"\(choiceID)\", which does not exist (choices: \(ids.isEmpty ? "none" : ids))")
+        problems.append(
+          "feedback for choice \"\(choiceID)\", which does not exist (choices: \(ids.isEmpty ? "none" : ids))")
       }
     }
     let question = Question(
