@@ -66,12 +66,15 @@ public struct StorageFailure: Equatable, Sendable {
   public var message: String
   /// The statement that failed, when there was one.
   public var sql: String?
+  /// What SQLite said, with the codes and the statement: for `--verbose` and bug reports.
+  public var detail: String
 
   init(_ error: DatabaseError) {
     code = error.resultCode
     extendedCode = error.extendedResultCode
     message = error.message
     sql = error.sql
+    detail = error.description
     switch error.resultCode {
     case DatabaseError.full: kind = .diskFull
     case DatabaseError.readOnly: kind = .readOnly
@@ -80,15 +83,6 @@ public struct StorageFailure: Equatable, Sendable {
     case DatabaseError.constraint: kind = .constraint
     default: kind = .other
     }
-  }
-
-  /// What SQLite said, with the codes and the statement: for `--verbose` and bug reports.
-  public var detail: String {
-    var text = "SQLite error \(code)"
-    if extendedCode != code { text += " (extended \(extendedCode))" }
-    text += ": \(message)"
-    if let sql { text += " - while executing `\(sql)`" }
-    return text
   }
 }
 

@@ -101,8 +101,8 @@ enum HistoryCommand {
     for attempt in attempts {
       let fields = [
         attempt.id, attempt.taker, attempt.quiz, attempt.startedAt?.text ?? "", attempt.submittedAt.text,
-        attempt.duration.map { JSONWriter.numberText($0) } ?? "", JSONWriter.numberText(attempt.score),
-        JSONWriter.numberText(attempt.maxScore), attempt.fraction.map { JSONWriter.numberText($0 * 100) } ?? "",
+        ReportNumbers.csv(attempt.duration), ReportNumbers.csv(attempt.score),
+        ReportNumbers.csv(attempt.maxScore), ReportNumbers.csv(attempt.fraction.map { $0 * 100 }),
         attempt.regraded ? "true" : "false",
       ]
       text += fields.map(CSV.field).joined(separator: ",") + "\r\n"

@@ -94,9 +94,10 @@ extension JSONWriter {
     appendString(value)
   }
 
+  /// A number; `null` for NaN and the infinities, which JSON cannot carry.
   public mutating func number(_ value: Double) {
     prefixValue()
-    bytes.append(contentsOf: JSONWriter.numberText(value).utf8)
+    bytes.append(contentsOf: (value.isFinite ? JSONWriter.numberText(value) : "null").utf8)
   }
 
   public mutating func number(_ value: Int) {

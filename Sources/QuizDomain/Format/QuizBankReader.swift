@@ -412,8 +412,11 @@ extension QuizBankDecoder {
       case "explanation": explanation = try decoder.decodeString()
       case "points":
         points = try decoder.decodeNumber()
-        if let value = points, value <= 0 {
-          decoder.report("points must be greater than 0, found \(JSONWriter.numberText(value))")
+        if let value = points, !(value > 0 && value.isFinite) {
+          decoder.report(
+            value.isFinite
+              ? "points must be greater than 0, found \(JSONWriter.numberText(value))"
+              : "points must be a finite number")
           points = nil
         }
       case "multiple": multiple = try decoder.decodeBool()

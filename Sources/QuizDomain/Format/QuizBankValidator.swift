@@ -27,6 +27,7 @@ public enum QuizBankValidator {
     if !Slug.isValid(question.id) { problems.append("\"\(question.id)\" is not a valid id (\(Slug.rule))") }
     if question.prompt.isEmpty { problems.append("the prompt must not be empty") }
     if !(question.points > 0) { problems.append("points must be greater than 0") }
+    if !question.points.isFinite { problems.append("points must be a finite number") }
     for choice in question.choices {
       if !Slug.isValid(choice.id) { problems.append("choice id \"\(choice.id)\" is not valid (\(Slug.rule))") }
       if choice.text.isEmpty { problems.append("choice \(choice.id): text must not be empty") }
@@ -124,6 +125,12 @@ extension QuizBankValidator {
     if quiz.title.isEmpty { problems.append(Problem(path: path + ".title", message: "must not be empty")) }
     if quiz.sections.isEmpty {
       problems.append(Problem(path: path + ".sections", message: "a quiz needs at least one section"))
+    }
+    if !quiz.maxScore.isFinite {
+      problems.append(
+        Problem(
+          path: path + ".sections",
+          message: "the points of the questions add up to more than the largest number quiz can hold"))
     }
     var seen: [String: String] = [:]
     for (s, section) in quiz.sections.enumerated() {

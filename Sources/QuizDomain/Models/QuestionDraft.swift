@@ -38,7 +38,6 @@ public struct QuestionDraft: Sendable {
       id: id, prompt: prompt, explanation: explanation, points: points, multiple: multiple, scoring: scoring,
       tags: tags, choices: choices)
     problems = QuizBankValidator.questionProblems(question) + problems
-    if !points.isFinite { problems.append("points must be a finite number") }
     return problems.isEmpty ? .success(question) : .failure(QuestionDraftError(problems: problems))
   }
 }
