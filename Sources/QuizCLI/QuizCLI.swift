@@ -26,6 +26,7 @@ public enum QuizCLI {
     let console = Console.current(environment: environment)
     do {
       try dispatch(Array(argv.dropFirst()), console: console)
+      try Console.checkOutput()
       return ExitStatus.success.rawValue
     } catch let request as ExitRequest {
       return request.status.rawValue

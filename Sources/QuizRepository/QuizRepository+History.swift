@@ -180,7 +180,7 @@ extension QuizRepository {
       let content = try database.fetchOne(
         "SELECT \(QuestionRows.contentColumns) FROM question_versions v WHERE v.id = ?", [versionRow],
         { QuestionRows.content($0, at: 0) })
-    else { throw RepositoryError.conflict("question version \(versionRow) is missing") }
+    else { throw RepositoryError.refused("question version \(versionRow) is missing from the database") }
     var full = Question(id: id, content: content)
     full.choices = try choices(ofVersionRow: versionRow)
     return full

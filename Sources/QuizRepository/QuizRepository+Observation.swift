@@ -240,6 +240,40 @@ extension QuizRepository {
     }
   }
 
+  /// A fingerprint of everything stored but the change log and the search index: equal
+  /// fingerprints mean equal content. `data_version` also moves for commits that change
+  /// nothing (a big transaction that spilled to the WAL and rolled back, a WAL restart), so a
+  /// watcher asks this before calling a commit without change-log rows a change. It reads
+  /// every row: call it only then.
+  public func contentFingerprint() throws -> [Int64] {
+    return try mappingStorageErrors {
+      try database.inTransaction(.deferred) {
+        var fingerprint: [Int64] = []
+        for table in QuizRepository.contentTables {
+          let columns = try database.fetchAll("SELECT name FROM pragma_table_info(?)", [table]) { $0.string(0) }
+          guard !columns.isEmpty else { continue }
+          let hash = "row_hash(" + columns.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
+          let row = try database.fetchOne(
+            "SELECT count(*), coalesce(sum(\(hash) % 1000000007), 0) FROM \(table)", []
+          ) { ($0.int64(0), $0.int64(1)) }
+          fingerprint += [row?.0 ?? 0, row?.1 ?? 0]
+        }
+        return fingerprint
+      }
+    }
+  }
+
+  /// The sizes and modification times of the database file and its WAL: they move when
+  /// another connection commits, whatever this connection can see of SQLite's shared memory.
+  public func fileStamp() -> [Int64] {
+    FileSystem.stamp(of: path) + FileSystem.stamp(of: path + "-wal")
+  }
+
+  static let contentTables = [
+    "quizzes", "sections", "questions", "question_versions", "choices", "question_tags", "attempts", "answers",
+    "regrades", "attempt_regrades",
+  ]
+
   /// Deletes all but the newest `keep` change-log entries; returns how many went. Sequence
   /// numbers are never reused.
   @discardableResult

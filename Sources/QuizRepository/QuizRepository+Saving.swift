@@ -343,7 +343,7 @@ extension QuizRepository {
         let stored = try requireQuiz(id)
         let attempts = try attemptCount(ofQuiz: id)
         guard attempts == 0 || force else {
-          throw RepositoryError.conflict(
+          throw RepositoryError.refused(
             "quiz \"\(id)\" has \(attempts) attempt\(attempts == 1 ? "" : "s"); give --force to delete it with them")
         }
         try database.execute(

@@ -10,6 +10,15 @@ public struct SearchHit: Equatable, Sendable {
   public var rank: Double
 }
 
+/// The best hits of a search, and how many there were in all.
+public struct SearchResults: Equatable, Sendable {
+  public var hits: [SearchHit]
+  public var total: Int
+  /// True when the database was opened read-only and writes since the last search could not be
+  /// indexed: recent changes may be missing.
+  public var indexMayBeStale: Bool
+}
+
 extension QuizRepository {
   /// Marks quiz `quizRow` for re-indexing (inside the caller's transaction).
   func markSearchStale(_ quizRow: Int64) throws {
@@ -24,38 +33,52 @@ extension QuizRepository {
 
   /// Full-text search (SQLite FTS5 query syntax) over the prompts, choices, explanations and
   /// tags of the current questions, best first. `open` and `close` surround matched words in
-  /// the prompt. A malformed query is `RepositoryError.invalid`.
+  /// the prompt. At most `limit` hits (nil: all); `total` counts them all. A malformed query
+  /// is `RepositoryError.invalid`.
   public func search(
-    _ query: String, quiz: String? = nil, tag: String? = nil, open: String = "", close: String = "", limit: Int = 50
-  ) throws -> [SearchHit] {
+    _ query: String, quiz: String? = nil, tag: String? = nil, open: String = "", close: String = "", limit: Int? = 50
+  ) throws -> SearchResults {
     return try mappingStorageErrors {
-      try refreshSearchIndex()
-      var sql = """
-        SELECT quiz, question, highlight(search_index, 2, ?, ?), bm25(search_index)
-        FROM search_index WHERE search_index MATCH ?
-        """
-      var arguments: [any DatabaseValueConvertible] = [open, close, query]
+      var stale = false
+      if isReadOnly {
+        stale = try database.fetchOne("SELECT EXISTS (SELECT 1 FROM search_stale)", []) { $0.bool(0) } ?? false
+      } else {
+        try refreshSearchIndex()
+      }
+      var filter = "search_index MATCH ?"
+      var arguments: [any DatabaseValueConvertible] = [query]
       if let quiz {
         _ = try requireQuiz(quiz)
-        sql += " AND quiz = ?"
+        filter += " AND quiz = ?"
         arguments.append(quiz)
       }
       if let tag {
-        sql += " AND rowid IN (SELECT question_id FROM question_tags WHERE tag = ?)"
+        filter += " AND rowid IN (SELECT question_id FROM question_tags WHERE tag = ?)"
         arguments.append(tag)
       }
-      sql += " ORDER BY bm25(search_index) LIMIT ?"
-      arguments.append(limit)
       do {
         return try database.inTransaction(.deferred) {
-          try database.fetchAll(sql, arguments) { row in
+          let hits = try database.fetchAll(
+            """
+            SELECT quiz, question, highlight(search_index, 2, ?, ?), bm25(search_index)
+            FROM search_index WHERE \(filter) ORDER BY bm25(search_index) LIMIT ?
+            """, [open, close] + arguments + [limit ?? -1]
+          ) { row in
             SearchHit(quiz: row.string(0), question: row.string(1), prompt: row.string(2), rank: row.double(3))
           }
+          var total = hits.count
+          if let limit, hits.count == limit {
+            total =
+              try database.fetchOne("SELECT count(*) FROM search_index WHERE \(filter)", arguments) {
+                $0.int(0)
+              } ?? total
+          }
+          return SearchResults(hits: hits, total: total, indexMayBeStale: stale)
         }
       } catch let error as DatabaseError where error.resultCode == DatabaseError.genericError {
         // SQLITE_ERROR from MATCH: the query's syntax (a stray quote, a dangling operator).
         throw RepositoryError.invalid(
-          [Problem(path: "search \"\(query)\"", message: "not a valid search: \(error.message)")], total: 1)
+          [Problem(path: "search \"\(query)\"", message: error.message)], total: 1)
       }
     }
   }

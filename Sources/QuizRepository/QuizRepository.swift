@@ -18,6 +18,8 @@ import SQLite
 public final class QuizRepository {
   let database: Database
   public let path: String
+  /// True when the file (or its folder) could not be written, so it was opened read-only.
+  public let isReadOnly: Bool
   /// The copy of the database kept before this open migrated it, if it did.
   public private(set) var migrationBackup: String?
   /// Observations of this repository's commits (see `observe(_:)`).
@@ -31,21 +33,33 @@ public final class QuizRepository {
   /// The version of the SQLite library in use, such as "3.40.1".
   public static var sqliteVersion: String { Database.libraryVersion }
 
-  private init(database: Database, path: String) {
+  private init(database: Database, path: String, isReadOnly: Bool = false) {
     self.database = database
     self.path = path
+    self.isReadOnly = isReadOnly
   }
 
-  /// Opens the database at `path`, creating it (and its folder) when missing and migrating it
-  /// to this binary's schema. A file that is not a database, or whose schema is newer, is
-  /// refused before anything is written to it. Before migrating a database that holds data,
-  /// a copy of it is kept next to it (`migrationBackup` names it).
-  public static func open(at path: String) throws -> QuizRepository {
-    try mappingStorageErrors { try openAndMigrate(at: path) }
+  /// What a command does with the database: reading never creates one, and works on a file
+  /// it cannot write to.
+  public enum Access: Sendable {
+    /// Create the database (and its folder) when missing; migrate it.
+    case readWrite
+    /// The database must exist. Opened read-only when the file or its folder cannot be
+    /// written; otherwise migrated like `readWrite`, since this binary reads only its schema.
+    case read
   }
 
-  private static func openAndMigrate(at path: String) throws -> QuizRepository {
-    let database = try openConnection(at: path)
+  /// Opens the database at `path`, creating it (and its folder) when missing and `access` is
+  /// `readWrite`, and migrating it to this binary's schema. A file that is not a database, or
+  /// whose schema is newer, is refused before anything is written to it. Before migrating a
+  /// database that holds data, a copy of it is kept next to it (`migrationBackup` names it).
+  public static func open(at path: String, access: Access = .readWrite) throws -> QuizRepository {
+    try mappingStorageErrors { try openAndMigrate(at: path, access: access) }
+  }
+
+  private static func openAndMigrate(at path: String, access: Access) throws -> QuizRepository {
+    let readOnly = try checkPath(path, access: access)
+    let database = try openConnection(at: path, readOnly: readOnly)
     let pending: [Migration]
     do {
       pending = try migrator.pendingMigrations(in: database)
@@ -56,7 +70,14 @@ public final class QuizRepository {
     } catch let error as DatabaseError where error.resultCode == DatabaseError.cannotOpen {
       throw RepositoryError.cannotOpen(path: path, reason: error.message)
     }
-    let repository = QuizRepository(database: database, path: path)
+    let repository = QuizRepository(database: database, path: path, isReadOnly: readOnly)
+    if readOnly {
+      guard pending.isEmpty else {
+        throw RepositoryError.cannotOpen(
+          path: path, reason: "it was made by an older quiz and must be migrated, but it is read-only")
+      }
+      return repository
+    }
     do {
       // WAL is a property of the file, set when it was created or migrated; a database that is
       // up to date needs only this connection's settings.
@@ -74,6 +95,22 @@ public final class QuizRepository {
       throw RepositoryError.migrationFailed(path: path, detail: error.description)
     }
     return repository
+  }
+
+  /// Refuses what cannot be a database file, and says whether it must be opened read-only.
+  private static func checkPath(_ path: String, access: Access) throws -> Bool {
+    guard !path.isEmpty else { throw RepositoryError.cannotOpen(path: path, reason: "the path is empty") }
+    switch FileSystem.kind(atPath: path) {
+    case .directory: throw RepositoryError.cannotOpen(path: path, reason: "it is a directory")
+    case .other: throw RepositoryError.cannotOpen(path: path, reason: "it is not a regular file")
+    case .missing:
+      if access == .read { throw RepositoryError.noDatabase(path: path) }
+      return false
+    case .file:
+      // Writing needs the file, and the folder for the -wal and -shm files beside it.
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      return access == .read && !(FileSystem.isWritable(path) && FileSystem.isWritable(folder))
+    }
   }
 
   /// Copies the database, as committed, to `PATH.before-vN` (or `PATH.before-vN-2`, … when
@@ -97,10 +134,8 @@ public final class QuizRepository {
     migrationBackup = copy
   }
 
-  private static func openConnection(at path: String) throws -> Database {
-    if FileSystem.kind(atPath: path) == .directory {
-      throw RepositoryError.cannotOpen(path: path, reason: "it is a directory")
-    }
+  private static func openConnection(at path: String, readOnly: Bool) throws -> Database {
+    if readOnly { return try openReadOnly(at: path) }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     if FileSystem.kind(atPath: folder) == .missing {
       do {
@@ -114,6 +149,22 @@ public final class QuizRepository {
       return try Database(path: path)
     } catch let error as DatabaseError {
       throw RepositoryError.cannotOpen(path: path, reason: error.message)
+    }
+  }
+
+  /// A read-only connection. In a folder that cannot be written the -shm file of a WAL
+  /// database may be missing and cannot be made; nobody can write the database then, so it is
+  /// read as immutable.
+  private static func openReadOnly(at path: String) throws -> Database {
+    do {
+      let database = try Database(path: path, readOnly: true)
+      _ = try database.fetchOne("SELECT count(*) FROM sqlite_schema") { $0.int(0) }
+      return database
+    } catch let error as DatabaseError
+      where error.resultCode == DatabaseError.cannotOpen || error.resultCode == DatabaseError.readOnly
+    {
+      // SQLITE_READONLY_CANTINIT or _DIRECTORY: the -shm file cannot be made here.
+      return try Database(path: path, readOnly: true, immutable: true)
     }
   }
 

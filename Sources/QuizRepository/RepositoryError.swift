@@ -5,6 +5,8 @@ import SQLite
 public enum RepositoryError: Error, Equatable, Sendable {
   /// The database file cannot be opened or created.
   case cannotOpen(path: String, reason: String)
+  /// A command that only reads found no database at `path`.
+  case noDatabase(path: String)
   /// The file exists but is not a SQLite database.
   case notADatabase(path: String)
   /// The database was migrated by a newer quiz.
@@ -18,8 +20,11 @@ public enum RepositoryError: Error, Equatable, Sendable {
   /// Content that breaks the rules; nothing was written. `total` counts every problem, of
   /// which `problems` holds the first ones.
   case invalid([Problem], total: Int)
-  /// A request that conflicts with what is stored (say, a quiz id that exists).
+  /// Input that conflicts with what is stored (say, a quiz id that exists).
   case conflict(String)
+  /// A request refused to protect what is stored (say, removing a quiz with attempts without
+  /// `--force`), or one the stored data cannot satisfy.
+  case refused(String)
   /// The database itself failed (a full disk, a read-only or damaged file, a lock held too
   /// long); nothing of the call was written.
   case storage(StorageFailure)
@@ -29,6 +34,8 @@ extension RepositoryError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .cannotOpen(let path, let reason): return "cannot open database \(path): \(reason)"
+    case .noDatabase(let path):
+      return "no database at \(path) (create it with 'quiz init' or 'quiz import')"
     case .notADatabase(let path): return "\(path) is not a SQLite database"
     case .newerSchema(let path, let detail): return "cannot use database \(path): \(detail)"
     case .migrationFailed(let path, let detail): return "cannot migrate database \(path): \(detail)"
@@ -44,7 +51,7 @@ extension RepositoryError: CustomStringConvertible {
       return "unknown attempt \"\(id)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     case .invalid(let problems, _):
       return problems.map(\.description).joined(separator: "\n")
-    case .conflict(let message): return message
+    case .conflict(let message), .refused(let message): return message
     case .storage(let failure): return failure.detail
     }
   }

@@ -26,15 +26,23 @@ public final class Database {
   /// The connection enforces foreign keys and waits up to `busyTimeout` for other writers;
   /// the journal mode is left for `enableWAL()`, so that a file can be inspected before
   /// anything is written to it.
-  public init(path: String, busyTimeout: Int32 = 5_000, readOnly: Bool = false) throws {
+  ///
+  /// `immutable` (with `readOnly`) reads the file as one that nobody changes: no locks, no
+  /// -shm file, for a database in a folder that cannot be written.
+  public init(path: String, busyTimeout: Int32 = 5_000, readOnly: Bool = false, immutable: Bool = false) throws {
     if !readOnly && path != ":memory:" && !path.isEmpty {
       try Database.createPrivateFile(at: path)
     }
     var connection: OpaquePointer?
-    let flags =
+    var flags =
       (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
       | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path, &connection, flags, nil)
+    var name = path
+    if readOnly && immutable {
+      flags |= SQLITE_OPEN_URI
+      name = "file:" + Database.uriEscaped(path) + "?immutable=1"
+    }
+    let code = sqlite3_open_v2(name, &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
       let error = DatabaseError(connection: connection, code: code, sql: nil)
       sqlite3_close_v2(connection)
@@ -45,6 +53,7 @@ public final class Database {
     sqlite3_extended_result_codes(connection, 1)
     sqlite3_busy_timeout(connection, busyTimeout)
     installHooks()
+    try addRowHashFunction()
     try execute("PRAGMA foreign_keys = ON")
   }
 
@@ -52,6 +61,20 @@ public final class Database {
     statementCache.removeAll()
     uninstallHooks()
     sqlite3_close_v2(handle)
+  }
+
+  /// `path` with the characters a URI filename gives meaning to (`%`, `?`, `#`) escaped.
+  static func uriEscaped(_ path: String) -> String {
+    var text = ""
+    for character in path.unicodeScalars {
+      switch character {
+      case "%": text += "%25"
+      case "?": text += "%3f"
+      case "#": text += "%23"
+      default: text.unicodeScalars.append(character)
+      }
+    }
+    return text
   }
 
   /// Creates an empty file with mode 0600; returns false when one exists (and `exclusive`),

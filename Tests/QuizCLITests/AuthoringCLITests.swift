@@ -94,7 +94,7 @@ import Testing
     try refused(
       ["add", "question", "z", "--id", "q", "--prompt", "P", "--right", "a", "--wrong", "b", "--section", "Nope"], 1,
       #"unknown section "Nope""#)
-    try refused(["add", "quiz", "z", "--title", "Again"], 1, #"quiz "z" already exists"#)
+    try refused(["add", "quiz", "z", "--title", "Again"], 65, #"quiz "z" already exists"#)
     try refused(["rm", "z/q9"], 1, #"unknown question "q9" in quiz "z""#)
     #expect(try workspace.databaseBytes() == before)
     try workspace.quiz("add", "question", "z", "--id", "q", "--prompt", "P", "--right", "a", "--wrong", "b")

@@ -148,7 +148,9 @@ import Testing
   }
 
   @Test func listIsEmptyJSONArrayOnANewDatabase() throws {
-    let run = try Workspace().quiz("list", "--format", "json")
+    let workspace = try Workspace()
+    #expect(try workspace.quiz("init").status == 0)
+    let run = try workspace.quiz("list", "--format", "json")
     #expect(run.status == 0)
     #expect(run.stdout == "[]\n")
   }

@@ -98,6 +98,7 @@ enum AddCommand {
       .value("explanation", valueName: "text", help: "Shown after the answer."),
       .value("feedback", valueName: "choice=text", help: "Shown when that choice is picked.", repeatable: true),
     ],
+    access: .readWrite,
     run: run)
 
   static func run(_ invocation: Invocation) throws {
@@ -214,6 +215,7 @@ enum RemoveCommand {
       .flag("purge", help: "Delete an answered question with its answers instead of retiring it."),
       .flag("force", help: "Remove a quiz even though it has attempts (they go with it)."),
     ],
+    access: .readWrite,
     run: run)
 
   static func run(_ invocation: Invocation) throws {
@@ -246,6 +248,7 @@ enum MoveCommand {
       .value("section", valueName: "title|n", help: "The section to move it to (default: its own)."),
       .value("at", valueName: "n", help: "Its position there (1 is first; default: last)."),
     ],
+    access: .readWrite,
     run: run)
 
   static func run(_ invocation: Invocation) throws {

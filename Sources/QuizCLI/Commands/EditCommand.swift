@@ -18,6 +18,7 @@ enum EditCommand {
       it unchanged, emptying it, or quitting the editor with an error changes nothing.
       """,
     arguments: [ArgumentSpec(name: "quiz[/question]", help: "What to edit.")],
+    access: .readWrite,
     run: run)
 
   static func run(_ invocation: Invocation) throws {
@@ -139,20 +140,22 @@ enum EditCommand {
   }
 }
 
-/// A private temporary file, removed when released.
+/// A private temporary file, in a folder of its own readable by its owner only (the file holds
+/// the answer key), removed with its folder when released.
 final class TemporaryFile {
+  let folder: String
   let path: String
 
   init(name: String, contents: String) throws {
-    let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array("\(folder)/XXXXXX-\(name)".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      return mkstemps(base, Int32(name.utf8.count + 1))
+    let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array("\(base)/quiz-edit-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
+      guard let start = buffer.baseAddress else { return false }
+      return mkdtemp(start) != nil
     }
-    guard descriptor >= 0 else { throw CLIError.failure("cannot create a temporary file in \(folder)") }
-    close(descriptor)
-    path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard made else { throw CLIError.failure("cannot create a temporary folder in \(base)") }
+    folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    path = folder + "/" + name
     try write(contents)
   }
 
@@ -161,10 +164,13 @@ final class TemporaryFile {
   }
 
   func write(_ text: String) throws {
-    let output = try OutputFile(path: path)
+    let output = try OutputFile(path: path, personal: true)
     try output.write(Array(text.utf8))
     try output.commit()
   }
 
-  deinit { unlink(path) }
+  deinit {
+    unlink(path)
+    rmdir(folder)
+  }
 }

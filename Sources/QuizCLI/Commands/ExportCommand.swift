@@ -29,12 +29,13 @@ enum ExportCommand {
     let repository = try invocation.repository()
     let withAttempts = invocation.arguments.flag("with-attempts")
     if let path = invocation.arguments.value("output"), path != "-" {
-      let file = try OutputFile(path: path)
+      let file = try OutputFile(path: path, personal: withAttempts)
       try repository.export(quizzes: ids.isEmpty ? nil : ids, withAttempts: withAttempts) { try file.write($0) }
       try file.commit()
     } else {
       try repository.export(quizzes: ids.isEmpty ? nil : ids, withAttempts: withAttempts) { bytes in
-        guard Console.write(bytes, to: STDOUT_FILENO) else { throw CLIError.failure("cannot write the output") }
+        Console.writeOutput(bytes)
+        try Console.checkOutput()
       }
     }
   }

@@ -22,6 +22,7 @@ enum GradeCommand {
       .flag("dry-run", help: "Score without saving."),
       .format(["text", "json"]),
     ],
+    access: .readWrite,
     run: run)
 
   static func run(_ invocation: Invocation) throws {

@@ -18,6 +18,7 @@ enum ImportCommand {
       .flag("dry-run", help: "Check and count everything, write nothing."),
       .format(["text", "json"], help: "Summary format"),
     ],
+    access: .readWrite,
     run: run)
 
   static func run(_ invocation: Invocation) throws {

@@ -6,6 +6,7 @@ enum InitCommand {
       Safe to run again: an up-to-date database is left as it is. The change log that 'quiz watch' reads keeps the newest 100,000 changes by itself; --compact-log KEEP keeps fewer.
       """,
     options: [.value("compact-log", valueName: "keep", help: "Keep only the newest KEEP change-log entries.")],
+    access: .readWrite,
     run: run)
 
   static func run(_ invocation: Invocation) throws {

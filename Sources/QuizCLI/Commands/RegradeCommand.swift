@@ -11,6 +11,7 @@ enum RegradeCommand {
       """,
     arguments: [ArgumentSpec(name: "quiz", help: "The quiz whose attempts to re-score.")],
     options: [.flag("dry-run", help: "Show what would change, write nothing."), .format(["table", "json"])],
+    access: .readWrite,
     run: run)
 
   struct ChangeRow: TableRow {

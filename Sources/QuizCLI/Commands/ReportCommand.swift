@@ -27,10 +27,16 @@ enum ReportCommand {
   static func run(_ invocation: Invocation) throws {
     let arguments = invocation.arguments
     let output: String
+    let console = arguments.value("output").map { $0 == "-" } ?? true ? invocation.console : .plain
     if let taker = arguments.value("taker") {
+      if arguments.given.contains("attempts") {
+        throw CLIError.usage(
+          "'--attempts' chooses the attempts of a quiz report; '--taker' shows every attempt of the taker",
+          command: invocation.command)
+      }
       output = try TakerReport.render(
-        taker: taker, quiz: arguments.positionals.first, repository: invocation.repository(),
-        format: invocation.format, console: invocation.console)
+        taker: taker, quizzes: arguments.positionals, repository: invocation.repository(),
+        format: invocation.format, console: console)
     } else {
       guard !arguments.positionals.isEmpty else {
         throw CLIError.usage("Missing expected argument '<quiz>' (or give '--taker NAME')", command: invocation.command)
@@ -41,11 +47,10 @@ enum ReportCommand {
         let input = try repository.reportInput(quiz: id)
         return QuizStatistics.report(quiz: input.quiz, attempts: input.attempts, selection: selection)
       }
-      output = render(
-        reports, format: invocation.format, console: arguments.value("output") == nil ? invocation.console : .plain)
+      output = render(reports, format: invocation.format, console: console)
     }
     if let path = arguments.value("output"), path != "-" {
-      let file = try OutputFile(path: path)
+      let file = try OutputFile(path: path, personal: true)
       try file.write(Array(output.utf8))
       try file.commit()
     } else {
@@ -81,10 +86,14 @@ enum TakerReport {
   /// A taker's attempts, quiz by quiz.
   typealias AttemptsByQuiz = [(quiz: String, attempts: [AttemptSummary])]
 
-  static func render(taker: String, quiz: String?, repository: QuizRepository, format: String, console: Console) throws
-    -> String
+  /// `quizzes`: only the attempts at these (none: at every quiz).
+  static func render(taker: String, quizzes: [String], repository: QuizRepository, format: String, console: Console)
+    throws -> String
   {
-    let attempts = try repository.attemptSummaries(AttemptFilter(taker: taker, quiz: quiz)).reversed()
+    for quiz in quizzes { _ = try repository.requireQuiz(quiz) }
+    let attempts = try repository.attemptSummaries(
+      AttemptFilter(taker: taker, quiz: quizzes.count == 1 ? quizzes[0] : nil)
+    ).reversed().filter { quizzes.isEmpty || quizzes.contains($0.quiz) }
     var byQuiz: AttemptsByQuiz = []
     for attempt in attempts {
       if let index = byQuiz.firstIndex(where: { $0.quiz == attempt.quiz }) {

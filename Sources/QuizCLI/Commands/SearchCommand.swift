@@ -13,6 +13,7 @@ enum SearchCommand {
     options: [
       .value("quiz", help: "Only this quiz's questions."),
       .value("tag", help: "Only questions with this tag."),
+      .value("limit", valueName: "n", help: "Show at most N matches; 0 shows all.", defaultValue: "50"),
       .format(["table", "json"]),
     ],
     run: run)
@@ -31,14 +32,31 @@ enum SearchCommand {
   static func run(_ invocation: Invocation) throws {
     let arguments = invocation.arguments
     let text = arguments.positionals[0]
-    let hits: [SearchHit]
-    do {
-      hits = try invocation.repository().search(
-        text, quiz: arguments.value("quiz"), tag: arguments.value("tag"), open: open, close: close)
-    } catch RepositoryError.invalid(let problems, _) {
-      throw CLIError.data(problems.first.map { "\($0.message) (in \($0.path))" } ?? "not a valid search")
+    guard text.contains(where: { !$0.isWhitespace }) else {
+      throw CLIError.usage("Nothing to search for: give one or more words", command: invocation.command)
     }
+    let limitText = arguments.value("limit") ?? "50"
+    guard let limit = Int(limitText), limit >= 0 else {
+      throw CLIError.usage("Invalid '--limit \(limitText)': expected a number, 0 for all", command: invocation.command)
+    }
+    let results: SearchResults
+    do {
+      results = try invocation.repository().search(
+        text, quiz: arguments.value("quiz"), tag: arguments.value("tag"), open: open, close: close,
+        limit: limit == 0 ? nil : limit)
+    } catch RepositoryError.invalid(let problems, _) {
+      let reason = problems.first?.message ?? "not a valid search"
+      throw CLIError.data(
+        "\"\(text)\" is not a valid search (\(reason)); "
+          + "put words in double quotes to search for them as written")
+    }
+    let hits = results.hits
     let console = invocation.console
+    if results.indexMayBeStale {
+      console.error(
+        "note: the database is read-only, so the search index could not be brought up to date: recent changes may be missing\n"
+      )
+    }
     if invocation.format == "json" {
       var writer = JSONWriter(pretty: true)
       writer.beginArray()
@@ -57,6 +75,10 @@ enum SearchCommand {
       console.write("No questions match \"\(text)\".\n")
     } else {
       console.write(Table.render(hits.map { HitRow(hit: $0, console: console) }, console: console))
+      if results.total > hits.count {
+        console.write(
+          "… and \(results.total - hits.count) more (\(results.total) in all; --limit 0 shows every one)\n")
+      }
     }
   }
 

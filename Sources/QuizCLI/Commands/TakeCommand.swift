@@ -25,6 +25,7 @@ enum TakeCommand {
       .value("as", valueName: "name", help: "Who is taking the quiz."),
       .value("seed", valueName: "n", help: "Seed for shuffling choices of questions marked shuffle (default: random)."),
     ],
+    access: .readWrite,
     run: run)
 
   /// The taker stopped before the end: nothing is saved.

@@ -42,21 +42,22 @@ enum WatchCommand {
     if let since, let oldest = try repository.oldestSequence(), oldest > since + 1 {
       console.error("Note: changes \(since + 1) to \(oldest - 1) were compacted away; going on from \(oldest).\n")
     }
-    var version = try repository.dataVersion()
+    var detector = try ExternalChangeDetector(repository)
     try printEntries(repository, after: &last, quiz: quiz, json: json, console: console)
     try ChangePoller.forever {
-      let current = try repository.dataVersion()
-      guard current != version else { return }
-      version = current
+      guard try detector.somethingCommitted() else { return }
       let latest = try repository.latestSequence()
-      if latest == seen {
-        // Another connection committed without writing the log.
-        console.write(
-          json
-            ? #"{"kind":"external","message":"the database changed outside the change log"}"# + "\n"
-            : "the database changed outside the change log\n")
+      guard latest != seen else {
+        if try detector.contentChangedOutsideTheLog() {
+          console.write(
+            json
+              ? #"{"kind":"external","message":"the database changed outside the change log"}"# + "\n"
+              : "the database changed outside the change log\n")
+        }
+        return
       }
       seen = latest
+      detector.logMoved()
       try printEntries(repository, after: &last, quiz: quiz, json: json, console: console)
     }
   }
@@ -101,6 +102,76 @@ enum WatchCommand {
   }
 }
 
+/// Tells commits that changed content without writing the change log (the sqlite3 CLI, say)
+/// from those that changed nothing. `data_version` moves for both, and also for a transaction
+/// that spilled to the WAL and rolled back, or a WAL restart; a read-only connection sees it
+/// move on every read. So a move with no new log entry is checked against a fingerprint of the
+/// content, which reads every row: it is taken at the start, and again when the log has moved
+/// and the database has then been quiet for two seconds.
+struct ExternalChangeDetector {
+  let repository: QuizRepository
+  private var version: Int64
+  private var fileStamp: [Int64]
+  private var fingerprint: [Int64]
+  /// The log moved since the fingerprint was taken: it no longer describes the content.
+  private var fingerprintStale = false
+  private var lastActivity = Monotonic.seconds
+
+  init(_ repository: QuizRepository) throws {
+    self.repository = repository
+    version = try repository.dataVersion()
+    fileStamp = repository.fileStamp()
+    fingerprint = try repository.contentFingerprint()
+  }
+
+  /// Whether another connection may have committed since the last call.
+  mutating func somethingCommitted() throws -> Bool {
+    if repository.isReadOnly {
+      // data_version is no signal here; the files' sizes and times are.
+      let stamp = repository.fileStamp()
+      guard stamp != fileStamp else { return try refreshWhenQuiet() }
+      fileStamp = stamp
+      lastActivity = Monotonic.seconds
+      return true
+    }
+    let current = try repository.dataVersion()
+    guard current != version else { return try refreshWhenQuiet() }
+    version = current
+    lastActivity = Monotonic.seconds
+    return true
+  }
+
+  mutating func logMoved() { fingerprintStale = true }
+
+  /// After a commit that wrote no log entry: whether the content changed.
+  mutating func contentChangedOutsideTheLog() throws -> Bool {
+    let now = try repository.contentFingerprint()
+    defer {
+      fingerprint = now
+      fingerprintStale = false
+    }
+    // With logged writes since the fingerprint, a difference proves nothing.
+    return !fingerprintStale && now != fingerprint
+  }
+
+  private mutating func refreshWhenQuiet() throws -> Bool {
+    if fingerprintStale && Monotonic.seconds - lastActivity >= 2 {
+      fingerprint = try repository.contentFingerprint()
+      fingerprintStale = false
+    }
+    return false
+  }
+}
+
+/// Seconds on a clock that only goes forward.
+enum Monotonic {
+  static var seconds: Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}
+
 /// Waits for commits by polling SQLite's data version: a read of shared memory, no disk access,
 /// 20 times a second — well under 1% of a core while nothing happens.
 enum ChangePoller {
@@ -110,6 +181,8 @@ enum ChangePoller {
   static func forever(_ check: () throws -> Void) throws {
     while true {
       usleep(interval)
+      try Console.checkOutput()
+      if Console.outputReaderGone { exit(ExitStatus.success.rawValue) }
       try check()
     }
   }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #else
@@ -28,8 +30,34 @@ struct Console {
   /// Colors only on a terminal, and never when NO_COLOR is set (https://no-color.org).
   var colorsEnabled: Bool { stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
 
-  func write(_ text: String) { Console.write(Array(text.utf8), to: STDOUT_FILENO) }
-  func writeBytes(_ bytes: [UInt8]) { Console.write(bytes, to: STDOUT_FILENO) }
+  func write(_ text: String) { Console.writeOutput(Array(text.utf8)) }
+  func writeBytes(_ bytes: [UInt8]) { Console.writeOutput(bytes) }
+
+  /// The errno of the first failed write to standard output; 0 while none failed. `main`
+  /// reports it (exit 1) when the command is done; long-running commands stop on it.
+  static let outputError = Atomic<Int32>(0)
+
+  /// Writes to standard output. A reader that went away (`quiz export | head -1`) is no error:
+  /// the program ends quietly, as with SIGPIPE. Any other failure (a full disk) is recorded.
+  static func writeOutput(_ bytes: [UInt8]) {
+    guard !write(bytes, to: STDOUT_FILENO) else { return }
+    let code = errno
+    if code == EPIPE { exit(ExitStatus.success.rawValue) }
+    _ = outputError.compareExchange(expected: 0, desired: code == 0 ? EIO : code, ordering: .relaxed)
+  }
+
+  /// Whether standard output is a pipe whose reader went away: a command that waits (watch)
+  /// would otherwise notice only at its next write.
+  static var outputReaderGone: Bool {
+    var descriptor = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+    return poll(&descriptor, 1, 0) == 1 && descriptor.revents & Int16(POLLERR) != 0
+  }
+
+  /// Throws once a write to standard output has failed: for loops that would go on writing.
+  static func checkOutput() throws {
+    let code = outputError.load(ordering: .relaxed)
+    guard code == 0 else { throw CLIError.outputFailed(code) }
+  }
   func error(_ text: String) { Console.write(Array(text.utf8), to: STDERR_FILENO) }
 
   /// Writes everything, retrying short writes; false when writing failed (a closed pipe, a

@@ -1,6 +1,12 @@
 import QuizDomain
 import QuizRepository
 
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
 /// The exit statuses of `quiz` (sysexits.h).
 public enum ExitStatus: Int32, Sendable {
   case success = 0
@@ -22,6 +28,11 @@ enum CLIError: Error {
   /// Any other failure. Exit 1.
   case failure(String)
 
+  /// Standard output could not be written (`errno`).
+  static func outputFailed(_ code: Int32) -> CLIError {
+    .failure("could not write the output: \(String(cString: strerror(code)).lowercased())")
+  }
+
   var status: ExitStatus {
     switch self {
     case .usage: return .usage
@@ -37,7 +48,8 @@ enum CLIError: Error {
     case let error as CLIError: self = error
     case let error as RepositoryError:
       switch error {
-      case .cannotOpen: self = .noInput(error.description)
+      case .cannotOpen, .noDatabase: self = .noInput(error.description)
+      case .conflict: self = .data(error.description)
       case .notADatabase: self = .data(error.description)
       case .invalid(let problems, let total):
         self = .data(

@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizRepository
 
 /// A command is a value: its name, help and `run`. Help, dispatch and "did you mean" all come
 /// from the one list in `Commands.all`.
@@ -15,6 +16,8 @@ struct Command: Sendable {
   var usesDatabase = true
   /// The usage line to show instead of the one made from the specs (one form's, in an error).
   var usageLine: String? = nil
+  /// Whether it writes (and so creates a missing database) or only reads.
+  var access: QuizRepository.Access = .read
   var run: @Sendable (Invocation) throws -> Void
 
   /// One form of a command: `quiz add section QUIZ TITLE [--at N]`.

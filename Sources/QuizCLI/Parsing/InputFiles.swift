@@ -142,40 +142,110 @@ final class InputBytes: @unchecked Sendable {
   }
 }
 
-/// Writes an output file whole or not at all: into a temporary file beside the target, renamed
-/// over it by `commit()`; dropped without a commit, the temporary file is removed.
+/// Where `-o FILE` writes. A regular file (new, or replaced) is written whole or not at all:
+/// into a temporary file beside it, renamed over it by `commit()` with the old file's mode (and
+/// owner, when we are root); dropped without a commit, the temporary file is removed. A
+/// symbolic link is followed, so the link stays and its target changes. Anything else — a FIFO,
+/// a device, `/dev/stdout` — is written straight into.
 final class OutputFile {
   let path: String
-  private let temporary: String
+  /// The file renamed into place on commit; nil when writing straight into `path`.
+  private let target: String?
+  private let temporary: String?
   private var descriptor: Int32
   private var committed = false
+  /// Mode and owner for the file put in place.
+  private let mode: mode_t
+  private let owner: (uid_t, gid_t)?
 
-  init(path: String) throws {
+  /// `personal`: the content names people (takers, answers): a new file is readable by its
+  /// owner only, whatever the umask.
+  init(path: String, personal: Bool) throws {
     self.path = path
-    temporary = path + ".tmp-\(getpid())"
-    descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw CLIError.failure("cannot write \(path): \(String(cString: strerror(errno)).lowercased())")
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      if status.st_mode & S_IFMT == S_IFDIR { throw OutputFile.error(path, "it is a directory") }
+      descriptor = open(path, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw OutputFile.error(path, errno) }
+      target = nil
+      temporary = nil
+      mode = 0
+      owner = nil
+      return
     }
+    let exists = stat(path, &status) == 0
+    let resolved = OutputFile.followingLinks(path)
+    let mask = umask(0)
+    umask(mask)
+    mode = exists ? status.st_mode & 0o7777 : (personal ? 0o600 : 0o666 & ~mask)
+    owner = exists && geteuid() == 0 ? (status.st_uid, status.st_gid) : nil
+    target = resolved
+    let folder = resolved.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let name = resolved.split(separator: "/").last.map(String.init) ?? "output"
+    var made: (String, Int32)?
+    for attempt in 0..<100 {
+      let candidate =
+        (folder.isEmpty && !resolved.hasPrefix("/") ? "" : folder + "/") + ".\(name).\(getpid())-\(attempt).tmp"
+      let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if descriptor >= 0 {
+        made = (candidate, descriptor)
+        break
+      }
+      if errno != EEXIST { throw OutputFile.error(path, errno) }
+    }
+    guard let made else { throw OutputFile.error(path, EEXIST) }
+    temporary = made.0
+    descriptor = made.1
   }
 
   func write(_ bytes: [UInt8]) throws {
-    guard Console.write(bytes, to: descriptor) else {
-      throw CLIError.failure("cannot write \(path): \(String(cString: strerror(errno)).lowercased())")
-    }
+    guard Console.write(bytes, to: descriptor) else { throw OutputFile.error(path, errno) }
   }
 
   func commit() throws {
-    let closed = close(descriptor) == 0
-    descriptor = -1
-    guard closed, rename(temporary, path) == 0 else {
-      throw CLIError.failure("cannot write \(path): \(String(cString: strerror(errno)).lowercased())")
+    defer { descriptor = -1 }
+    guard let target, let temporary else {
+      guard close(descriptor) == 0 else { throw OutputFile.error(path, errno) }
+      committed = true
+      return
     }
+    if let owner, fchown(descriptor, owner.0, owner.1) != 0 { throw OutputFile.error(path, errno) }
+    guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 || errno == EINVAL, close(descriptor) == 0 else {
+      throw OutputFile.error(path, errno)
+    }
+    guard rename(temporary, target) == 0 else { throw OutputFile.error(path, errno) }
     committed = true
   }
 
   deinit {
     if descriptor >= 0 { close(descriptor) }
-    if !committed { unlink(temporary) }
+    if !committed, let temporary { unlink(temporary) }
+  }
+
+  /// `path` with symbolic links followed to the file they name (which may not exist yet).
+  static func followingLinks(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else { return current }
+      let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        current = link
+      } else {
+        let folder = current.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+          .joined(separator: "/")
+        current = folder.isEmpty && !current.hasPrefix("/") ? link : folder + "/" + link
+      }
+    }
+    return current
+  }
+
+  static func error(_ path: String, _ code: Int32) -> CLIError {
+    error(path, String(cString: strerror(code)).lowercased())
+  }
+
+  static func error(_ path: String, _ reason: String) -> CLIError {
+    CLIError.failure("cannot write \(path): \(reason)")
   }
 }

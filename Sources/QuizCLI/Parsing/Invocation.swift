@@ -36,7 +36,7 @@ final class Invocation {
   /// The repository, opened (and created or migrated) on first use.
   func repository() throws -> QuizRepository {
     if let openedRepository { return openedRepository }
-    let repository = try QuizRepository.open(at: databasePath)
+    let repository = try QuizRepository.open(at: databasePath, access: command.access)
     openedRepository = repository
     if let copy = repository.migrationBackup {
       console.error("note: the database was migrated to this version of quiz; a copy of it as it was is at \(copy)\n")
