@@ -1,5 +1,6 @@
 import QuizDomain
 import QuizRepository
+import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -47,6 +48,8 @@ public enum QuizCLI {
       case "-h", "--help":
         console.write(Commands.overview(width: console.width))
         return
+      case "--verbose":
+        CLIError.verbose.store(true, ordering: .relaxed)
       case "--version":
         console.write(
           "quiz \(version) (SQLite \(QuizRepository.sqliteVersion), schema version \(QuizRepository.newestSchemaVersion))\n"
@@ -82,6 +85,7 @@ public enum QuizCLI {
     let command = try Commands.named(name)
     // `-h`/`--help` count only where an option may stand: `--prompt -h` is a prompt.
     let parsed = try ArgumentParser(command: command).parse(arguments)
+    if parsed.flag("verbose") { CLIError.verbose.store(true, ordering: .relaxed) }
     if parsed.flag("help") {
       console.write(command.help(width: console.width))
       return

@@ -168,6 +168,26 @@ public final class QuizRepository {
     }
   }
 
+  /// What SQLite's `PRAGMA quick_check` finds wrong with the file (damaged pages, broken
+  /// indexes); empty when it is sound.
+  public func quickCheck() throws -> [String] {
+    try mappingStorageErrors { try QuizRepository.quickCheck(database) }
+  }
+
+  /// The same for a file too damaged to open as a repository: read-only, nothing migrated.
+  public static func quickCheck(at path: String) throws -> [String] {
+    try mappingStorageErrors { try quickCheck(Database(path: path, readOnly: true)) }
+  }
+
+  private static func quickCheck(_ database: Database) throws -> [String] {
+    do {
+      let lines = try database.fetchAll("PRAGMA quick_check", []) { $0.string(0) }
+      return lines == ["ok"] ? [] : lines
+    } catch let error as DatabaseError where error.resultCode == DatabaseError.corrupt {
+      return [error.message]
+    }
+  }
+
   /// The number of migrations applied: the schema version.
   public func schemaVersion() throws -> Int {
     try QuizRepository.migrator.schemaVersion(of: database)

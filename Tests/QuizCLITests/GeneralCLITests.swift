@@ -7,7 +7,7 @@ import Testing
     let run = try workspace.quiz("--help")
     #expect(run.status == 0)
     for heading in [
-      "OVERVIEW:", "USAGE: quiz [--db <path>] <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "import", "export",
+      "OVERVIEW:", "USAGE: quiz [--db <path>] [--verbose] <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "import", "export",
     ] {
       #expect(run.stdout.contains(heading))
     }
@@ -38,7 +38,7 @@ import Testing
     #expect(run.stdout.isEmpty)
     let lines = run.stderr.split(separator: "\n")
     #expect(lines.first == "Error: Unknown command 'lsit' (did you mean 'list'?)")
-    #expect(lines.contains("Usage: quiz [--db <path>] <subcommand>"))
+    #expect(lines.contains("Usage: quiz [--db <path>] [--verbose] <subcommand>"))
     #expect(lines.last == "  See 'quiz --help' for more information.")
   }
 

@@ -28,7 +28,7 @@ enum Commands {
       "Unknown command '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""), command: nil)
   }
 
-  static let usage = "quiz [--db <path>] <subcommand>"
+  static let usage = "quiz [--db <path>] [--verbose] <subcommand>"
 
   static func overview(width: Int) -> String {
     var text = """
@@ -42,6 +42,7 @@ enum Commands {
     text += HelpFormatter.rows(
       [
         ("--db <path>", Command.databaseOption.help),
+        ("--verbose", Command.verboseOption.help),
         ("--version", "Show the version."),
         ("-h, --help", "Show help information."),
       ], width: width)

@@ -1,3 +1,5 @@
+import QuizRepository
+
 enum InitCommand {
   static let command = Command(
     name: "init",
@@ -9,6 +11,12 @@ enum InitCommand {
     access: .readWrite,
     run: run)
 
+  static func damaged(_ path: String, problems: [String]) -> CLIError {
+    CLIError.data(
+      "the database file \(path) is damaged: restore a backup",
+      details: CLIError.limited(problems.isEmpty ? ["SQLite reports no page in particular"] : problems))
+  }
+
   static func run(_ invocation: Invocation) throws {
     var keep: Int?
     if let text = invocation.arguments.value("compact-log") {
@@ -18,7 +26,14 @@ enum InitCommand {
       }
       keep = value
     }
-    let repository = try invocation.repository()
+    let repository: QuizRepository
+    do {
+      repository = try invocation.repository()
+    } catch RepositoryError.storage(let failure) where failure.kind == .damaged {
+      throw damaged(invocation.databasePath, problems: try QuizRepository.quickCheck(at: invocation.databasePath))
+    }
+    let problems = try repository.quickCheck()
+    guard problems.isEmpty else { throw damaged(repository.path, problems: problems) }
     let version = try repository.schemaVersion()
     invocation.console.write("Database: \(repository.path)\nSchema version: \(version)\n")
     if let keep {

@@ -1,5 +1,6 @@
 import QuizDomain
 import QuizRepository
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -55,6 +56,7 @@ enum CLIError: Error {
         self = .data(
           "invalid input, nothing was written (\(total == 1 ? "1 problem" : "\(total) problems"))",
           details: CLIError.limited(problems.map(\.description), total: total))
+      case .storage(let failure) where failure.kind == .damaged: self = .data(CLIError.message(for: failure))
       case .storage(let failure): self = .failure(CLIError.message(for: failure))
       default: self = .failure(error.description)
       }
@@ -68,11 +70,23 @@ enum CLIError: Error {
     switch failure.kind {
     case .diskFull: return "the disk is full: nothing was written; free some space and run the command again"
     case .readOnly: return "the database file is read-only: nothing was written"
-    case .damaged: return "the database file is damaged (\(failure.message)): restore a backup"
+    case .damaged:
+      return "the database file is damaged (\(failure.message)): restore a backup; 'quiz init' lists what is wrong"
+        + verboseDetail(failure)
     case .busy: return "the database is locked by another process: nothing was written; try again"
-    case .constraint, .other: return failure.detail
+    case .constraint, .other:
+      return "the database refused the change (SQLite: \(failure.message)); nothing was written"
+        + verboseDetail(failure)
     }
   }
+
+  /// With `--verbose`: SQLite's codes and the statement, on a line of their own.
+  static func verboseDetail(_ failure: StorageFailure) -> String {
+    verbose.load(ordering: .relaxed) ? "\n" + failure.detail : " (--verbose shows SQLite's details)"
+  }
+
+  /// Set by `--verbose`: errors carry SQLite's own words.
+  static let verbose = Atomic<Bool>(false)
 
   /// At most 20 lines, then a count of the rest (of `total`, when more were found than kept).
   static func limited(_ lines: [String], total: Int? = nil, limit: Int = 20) -> [String] {

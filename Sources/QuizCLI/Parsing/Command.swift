@@ -32,11 +32,13 @@ struct Command: Sendable {
 
   /// The command's own options plus the shared ones.
   var allOptions: [OptionSpec] {
-    options + (usesDatabase ? [Command.databaseOption] : []) + [Command.helpOption]
+    options + (usesDatabase ? [Command.databaseOption, Command.verboseOption] : []) + [Command.helpOption]
   }
 
   static let databaseOption = OptionSpec.value(
     "db", valueName: "path", help: "The database file (default: $QUIZ_DB, else $XDG_DATA_HOME/quiz/quiz.sqlite).")
+  static let verboseOption = OptionSpec.flag(
+    "verbose", help: "With a database error, also show SQLite's own message, codes and statement.")
   static let helpOption = OptionSpec.flag("help", short: "h", help: "Show help information.")
 
   func form(named name: String) -> Form? { forms.first { $0.name == name } }
