@@ -97,14 +97,14 @@ public enum QuizCLI {
   static func report(_ error: CLIError, console: Console) {
     switch error {
     case .usage(let message, let command):
-      console.error("Error: \(message)\n")
+      console.error("Error: \(message.terminalSafe)\n")
       console.error("Usage: \(command?.usage(width: console.errorWidth - 7) ?? Commands.usage)\n")
       console.error("  See 'quiz \(command.map { "\($0.name) " } ?? "")--help' for more information.\n")
     case .data(let message, let details):
-      console.error("Error: \(message)\(details.isEmpty ? "" : ":")\n")
-      for line in details { console.error("\(line)\n") }
+      console.error("Error: \(message.terminalSafe)\(details.isEmpty ? "" : ":")\n")
+      for line in details { console.error("\(line.terminalSafe)\n") }
     case .noInput(let message), .failure(let message):
-      console.error("Error: \(message)\n")
+      console.error("Error: \(message.terminalSafe)\n")
     }
   }
 }

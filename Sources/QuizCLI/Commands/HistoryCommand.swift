@@ -31,7 +31,7 @@ enum HistoryCommand {
       let detail = try invocation.repository().attemptDetail(attempt)
       invocation.console.write(
         invocation.format == "json"
-          ? AttemptView.json(detail) : AttemptView.text(detail, console: invocation.console))
+          ? AttemptView.json(detail) : AttemptView.text(detail.terminalSafe, console: invocation.console))
       return
     }
     var since: Timestamp?

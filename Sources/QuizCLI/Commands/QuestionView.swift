@@ -54,7 +54,7 @@ enum QuestionView {
   }
 
   static func text(_ shown: Shown, console: Console) -> String {
-    let question = shown.question
+    let question = shown.question.terminalSafe
     let quiz = shown.stored.quiz
     var facts = [
       "version \(shown.version)",
@@ -62,7 +62,9 @@ enum QuestionView {
       question.multiple ? "several answers" : "one answer", quiz.scoringRule(for: question).rawValue,
     ]
     if !question.tags.isEmpty { facts.append("tags: " + question.tags.joined(separator: ", ")) }
-    let section = quiz.sections[shown.section].title.flatMap { $0.isEmpty ? nil : $0 } ?? "Section \(shown.section + 1)"
+    let section =
+      quiz.sections[shown.section].title.flatMap { $0.isEmpty ? nil : $0.terminalSafeLine }
+      ?? "Section \(shown.section + 1)"
     var text =
       console.styled(question.id, .bold) + "  "
       + console.styled("(\(quiz.id), \(section), question \(shown.position + 1))", .dim) + "\n"

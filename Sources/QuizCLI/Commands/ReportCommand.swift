@@ -185,6 +185,7 @@ enum TakerReport {
   }
 
   static func text(taker: String, _ byQuiz: AttemptsByQuiz, console: Console) -> String {
+    let taker = taker.terminalSafeLine
     guard !byQuiz.isEmpty else { return "No attempts by \(taker).\n" }
     let count = byQuiz.reduce(0) { $0 + $1.attempts.count }
     var text =

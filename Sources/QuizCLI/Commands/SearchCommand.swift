@@ -25,7 +25,7 @@ enum SearchCommand {
   struct HitRow: TableRow {
     let hit: SearchHit
     let console: Console
-    static var columns: [TableColumn] { [.left("QUIZ"), .left("QUESTION"), .left("PROMPT")] }
+    static var columns: [TableColumn] { [.left("QUIZ"), .left("QUESTION"), .styled("PROMPT")] }
     var cells: [String] { [hit.quiz, hit.question, SearchCommand.mark(hit.prompt, console: console)] }
   }
 
@@ -85,7 +85,7 @@ enum SearchCommand {
   /// The prompt with matched words highlighted on a terminal, plain elsewhere.
   static func mark(_ prompt: String, console: Console) -> String {
     let highlighted = console.colorsEnabled
-    return prompt.replacingNewlines().split(separator: Character(open), omittingEmptySubsequences: false)
+    return prompt.terminalSafeLine.split(separator: Character(open), omittingEmptySubsequences: false)
       .enumerated().map { index, part in
         guard index > 0 else { return String(part) }
         let pieces = part.split(separator: Character(close), maxSplits: 1, omittingEmptySubsequences: false)

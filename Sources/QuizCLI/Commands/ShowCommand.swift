@@ -60,7 +60,7 @@ enum ShowCommand {
   }
 
   static func text(_ stored: StoredQuiz, withAnswers: Bool, console: Console) -> String {
-    let quiz = stored.quiz
+    let quiz = stored.quiz.terminalSafe
     let questions = quiz.questions
     var text = console.styled("\(quiz.title)", .bold) + "  " + console.styled("(\(quiz.id))", .dim) + "\n"
     if let description = quiz.description, !description.isEmpty { text += description + "\n" }

@@ -43,7 +43,8 @@ enum TakeCommand {
       seed = value
     }
     let repository = try invocation.repository()
-    let quiz = try repository.requireQuiz(invocation.arguments.positionals[0]).quiz
+    // Shown on a terminal: every text terminal-safe (ids are slugs, scores do not change).
+    let quiz = try repository.requireQuiz(invocation.arguments.positionals[0]).quiz.terminalSafe
     guard !quiz.questions.isEmpty else { throw CLIError.failure("quiz \"\(quiz.id)\" has no questions yet") }
     let questions = Shuffle.presentationOrder(quiz.questions, seed: seed)
     let started = Date()

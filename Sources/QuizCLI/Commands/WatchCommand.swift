@@ -78,9 +78,9 @@ enum WatchCommand {
   }
 
   static func textLine(_ change: Change) -> String {
-    var parts = ["#\(change.sequence)", change.time, change.entity, change.operation, change.quiz]
-    if let item = change.item { parts.append(item) }
-    if let detail = change.detail { parts.append(detail) }
+    var parts = ["#\(change.sequence)", change.time, change.entity, change.operation, change.quiz.terminalSafeLine]
+    if let item = change.item { parts.append(item.terminalSafeLine) }
+    if let detail = change.detail { parts.append(detail.terminalSafeLine) }
     return parts.joined(separator: " ") + "\n"
   }
 

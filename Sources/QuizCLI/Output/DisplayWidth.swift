@@ -1,10 +1,26 @@
 /// How many terminal columns text takes: East Asian wide and fullwidth characters and emoji
 /// take two, combining marks and zero-width characters none, everything else one.
 enum DisplayWidth {
+  /// Columns of `text`; the program's own ANSI escape sequences (colors) take none.
   static func of(_ text: String) -> Int {
     var width = 0
-    for character in text { width += of(character) }
+    var inEscape = false
+    for character in text {
+      if skipsEscape(character, &inEscape) { continue }
+      width += of(character)
+    }
     return width
+  }
+
+  /// Whether `character` is part of an ANSI CSI sequence (ESC [ … final), tracking the state.
+  private static func skipsEscape(_ character: Character, _ inEscape: inout Bool) -> Bool {
+    if character == "\u{1B}" {
+      inEscape = true
+      return true
+    }
+    guard inEscape else { return false }
+    if character != "[", let ascii = character.asciiValue, (0x40...0x7E).contains(ascii) { inEscape = false }
+    return true
   }
 
   static func of(_ character: Character) -> Int {
@@ -41,17 +57,25 @@ enum DisplayWidth {
     return alignRight ? padding + text : text + padding
   }
 
-  /// `text` cut to at most `width` columns, ending in "…" when cut.
+  /// `text` cut to at most `width` columns, ending in "…" when cut (and with colors reset, if
+  /// it had any).
   static func truncate(_ text: String, to width: Int) -> String {
     guard of(text) > width else { return text }
     var result = ""
     var used = 0
+    var inEscape = false
+    var styled = false
     for character in text {
+      if skipsEscape(character, &inEscape) {
+        result.append(character)
+        styled = true
+        continue
+      }
       let w = of(character)
       if used + w > width - 1 { break }
       result.append(character)
       used += w
     }
-    return result + "…"
+    return result + "…" + (styled ? "\u{1B}[0m" : "")
   }
 }

@@ -2,9 +2,13 @@
 struct TableColumn {
   var header: String
   var alignRight = false
+  /// Cells made by the program (colored flags, highlighted matches): printed as they are.
+  /// Every other cell is data, shown terminal-safe on one line.
+  var preformatted = false
 
   static func left(_ header: String) -> TableColumn { TableColumn(header: header) }
   static func right(_ header: String) -> TableColumn { TableColumn(header: header, alignRight: true) }
+  static func styled(_ header: String) -> TableColumn { TableColumn(header: header, preformatted: true) }
 }
 
 /// A value that can be printed as a table row: one renderer serves every list.
@@ -21,16 +25,36 @@ enum Table {
   }
 
   static func render(columns: [TableColumn], rows: [[String]], console: Console) -> String {
-    let cleaned = rows.map { $0.map { $0.replacingNewlines() } }
+    let cleaned = rows.map { row in
+      row.enumerated().map { index, cell in
+        index < columns.count && columns[index].preformatted ? cell : cell.terminalSafeLine
+      }
+    }
     var widths = columns.map { DisplayWidth.of($0.header) }
     for row in cleaned {
       for (index, cell) in row.enumerated() where index < widths.count {
         widths[index] = max(widths[index], DisplayWidth.of(cell))
       }
     }
+    // On a terminal, the widest text column gives way so that rows fit on one line; piped
+    // output keeps every character.
+    var cut: (column: Int, width: Int)?
+    if console.stdoutIsTerminal {
+      let total = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+      if total > console.width,
+        let widest = widths.indices.filter({ !columns[$0].alignRight }).max(by: { widths[$0] < widths[$1] })
+      {
+        let width = max(DisplayWidth.of(columns[widest].header), 8, widths[widest] - (total - console.width))
+        if width < widths[widest] {
+          cut = (widest, width)
+          widths[widest] = width
+        }
+      }
+    }
     func line(_ cells: [String]) -> String {
       var parts: [String] = []
       for (index, cell) in cells.enumerated() where index < columns.count {
+        let cell = cut?.column == index ? DisplayWidth.truncate(cell, to: widths[index]) : cell
         let isLast = index == columns.count - 1
         parts.append(
           isLast && !columns[index].alignRight

@@ -5,7 +5,7 @@ import QuizDomain
 enum ReportText {
   static func render(_ report: QuizReport, console: Console) -> String {
     let test = report.test
-    var text = console.styled("\(report.title)", .bold) + "  " + console.styled("(\(report.quiz))", .dim) + "\n"
+    var text = console.styled("\(report.title.terminalSafeLine)", .bold) + "  " + console.styled("(\(report.quiz))", .dim) + "\n"
     text += "\(NumberText.plural(test.attempts, "attempt")) (\(ReportSelectionText.describe(report.selection)))"
     text += " · max score \(NumberText.points(test.maxScore))\n\n"
     text += console.styled("Test", .bold) + "\n"
@@ -35,7 +35,7 @@ enum ReportText {
     text += Table.render(
       columns: [
         .right("#"), .left("QUESTION"), .right("FACILITY"), .right("SD"), .right("GUESS"), .right("INTENDED"),
-        .right("EFFECTIVE"), .right("DISCRIM."), .right("EFFIC."), .left("FLAGS"),
+        .right("EFFECTIVE"), .right("DISCRIM."), .right("EFFIC."), .styled("FLAGS"),
       ], rows: rows, console: console)
     text += "\n" + console.styled("Choices", .bold) + " (how many counted attempts picked each)\n"
     for item in report.items {
@@ -44,7 +44,7 @@ enum ReportText {
         let mark = choice.correct ? "✓" : " "
         text +=
           "    \(mark) \(choice.id)) "
-          + DisplayWidth.pad(DisplayWidth.truncate(choice.text.replacingNewlines(), to: 50), to: 50)
+          + DisplayWidth.pad(DisplayWidth.truncate(choice.text.terminalSafeLine, to: 50), to: 50)
           + " " + DisplayWidth.pad(String(choice.picked), to: 5, alignRight: true) + "  "
           + DisplayWidth.pad(ReportNumbers.percentOfFraction(choice.pickedFraction), to: 7, alignRight: true) + "\n"
       }

@@ -1,0 +1,90 @@
+import QuizDomain
+import QuizRepository
+
+/// Text from the database or an input file, made safe to print on a terminal: a control
+/// character in a title could clear the screen or retitle the window. Control characters are
+/// shown the way `cat -v` shows them (ESC as `^[`, BEL as `^G`, DEL as `^?`; C1 as `\u{9B}`).
+extension String {
+  /// Multi-line text: newlines and tabs kept (any newline as "\n").
+  var terminalSafe: String { visibleControls(keepingLines: true) }
+
+  /// One line (a table cell): newlines and tabs as spaces.
+  var terminalSafeLine: String { visibleControls(keepingLines: false) }
+
+  private func visibleControls(keepingLines: Bool) -> String {
+    guard unicodeScalars.contains(where: { $0.isControl || $0.properties.isNewlineLike }) else { return self }
+    var text = ""
+    for character in self {
+      if character.isNewline {
+        text += keepingLines ? "\n" : " "
+      } else if character == "\t" {
+        text += keepingLines ? "\t" : " "
+      } else {
+        for scalar in character.unicodeScalars {
+          if scalar.isControl { text += scalar.visible } else { text.unicodeScalars.append(scalar) }
+        }
+      }
+    }
+    return text
+  }
+}
+
+extension Unicode.Scalar {
+  /// C0, DEL and C1.
+  fileprivate var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+
+  fileprivate var visible: String {
+    switch value {
+    case 0x7F: return "^?"
+    case ..<0x20: return "^" + String(Character(Unicode.Scalar(UInt8(value + 0x40))))
+    default: return "\\u{" + String(value, radix: 16, uppercase: true) + "}"
+    }
+  }
+}
+
+extension Unicode.Scalar.Properties {
+  /// Line and paragraph separators, which `Character.isNewline` also counts.
+  fileprivate var isNewlineLike: Bool { generalCategory == .lineSeparator || generalCategory == .paragraphSeparator }
+}
+
+// MARK: - Whole values
+
+extension Quiz {
+  /// Every text of the quiz made terminal-safe, for the renderers that print it.
+  var terminalSafe: Quiz {
+    var quiz = self
+    quiz.title = title.terminalSafe
+    quiz.description = description?.terminalSafe
+    for s in quiz.sections.indices {
+      quiz.sections[s].title = quiz.sections[s].title?.terminalSafe
+      for q in quiz.sections[s].questions.indices {
+        quiz.sections[s].questions[q] = quiz.sections[s].questions[q].terminalSafe
+      }
+    }
+    return quiz
+  }
+}
+
+extension Question {
+  var terminalSafe: Question {
+    var question = self
+    question.prompt = prompt.terminalSafe
+    question.explanation = explanation?.terminalSafe
+    question.tags = tags.map(\.terminalSafeLine)
+    for c in question.choices.indices {
+      question.choices[c].text = question.choices[c].text.terminalSafe
+      question.choices[c].feedback = question.choices[c].feedback?.terminalSafe
+    }
+    return question
+  }
+}
+
+extension AttemptDetail {
+  var terminalSafe: AttemptDetail {
+    var detail = self
+    detail.summary.taker = summary.taker.terminalSafeLine
+    detail.summary.id = summary.id.terminalSafeLine
+    for a in detail.answers.indices { detail.answers[a].question = detail.answers[a].question.terminalSafe }
+    return detail
+  }
+}
