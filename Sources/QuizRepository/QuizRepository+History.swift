@@ -26,11 +26,14 @@ public struct AttemptFilter: Sendable {
   public var quiz: String?
   /// Only attempts submitted at or after this instant.
   public var since: Timestamp?
+  /// At most this many (the newest); nil: all.
+  public var limit: Int?
 
-  public init(taker: String? = nil, quiz: String? = nil, since: Timestamp? = nil) {
+  public init(taker: String? = nil, quiz: String? = nil, since: Timestamp? = nil, limit: Int? = nil) {
     self.taker = taker
     self.quiz = quiz
     self.since = since
+    self.limit = limit
   }
 }
 
@@ -66,25 +69,42 @@ public struct AttemptDetail: Equatable, Sendable {
 // MARK: - History
 
 extension QuizRepository {
+  /// How many attempts match `filter` (its limit aside).
+  public func attemptCount(_ filter: AttemptFilter) throws -> Int {
+    return try mappingStorageErrors {
+      guard let (whereClause, arguments) = try conditions(filter) else { return 0 }
+      return try database.fetchOne("SELECT count(*) FROM attempts a \(whereClause)", arguments) { $0.int(0) } ?? 0
+    }
+  }
+
+  /// The WHERE clause of `filter` over `attempts a`, with its arguments; nil when no attempt
+  /// can match (a quiz with no row). An unknown quiz is an error.
+  private func conditions(_ filter: AttemptFilter) throws -> (String, [any DatabaseValueConvertible])? {
+    var conditions: [String] = []
+    var arguments: [any DatabaseValueConvertible] = []
+    if let quiz = filter.quiz {
+      guard let row = try storedQuizRow(quiz) else {
+        _ = try requireQuiz(quiz)
+        return nil
+      }
+      conditions.append("a.quiz_id = ?")
+      arguments.append(row)
+    }
+    if let taker = filter.taker {
+      conditions.append("a.taker = ?")
+      arguments.append(taker)
+    }
+    if let since = filter.since {
+      conditions.append("a.submitted_unix >= ?")
+      arguments.append(since.unixSeconds)
+    }
+    return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), arguments)
+  }
+
   /// Attempts matching `filter`, newest first.
   public func attemptSummaries(_ filter: AttemptFilter = AttemptFilter()) throws -> [AttemptSummary] {
     return try mappingStorageErrors {
-      var conditions: [String] = []
-      var arguments: [any DatabaseValueConvertible] = []
-      if let quiz = filter.quiz {
-        guard let row = try storedQuizRow(quiz) else { _ = try requireQuiz(quiz); return [] }
-        conditions.append("a.quiz_id = ?")
-        arguments.append(row)
-      }
-      if let taker = filter.taker {
-        conditions.append("a.taker = ?")
-        arguments.append(taker)
-      }
-      if let since = filter.since {
-        conditions.append("a.submitted_unix >= ?")
-        arguments.append(since.unixSeconds)
-      }
-      let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+      guard let (whereClause, arguments) = try conditions(filter) else { return [] }
       return try database.fetchAll(
         """
         SELECT a.uid, z.slug, a.taker, a.started_at, a.submitted_at, a.score, a.max_score,
@@ -92,7 +112,8 @@ extension QuizRepository {
         FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
         \(whereClause)
         ORDER BY a.submitted_unix DESC, a.id DESC
-        """, arguments
+        LIMIT ?
+        """, arguments + [filter.limit ?? -1]
       ) { row in
         AttemptSummary(
           id: row.string(0), quiz: row.string(1), taker: row.string(2),

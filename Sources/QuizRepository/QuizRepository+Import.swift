@@ -122,6 +122,9 @@ public final class ImportSession {
   /// Every quiz id, read once for "did you mean" (a file of attempts at a mistyped quiz would
   /// otherwise read them once per line).
   private var knownQuizIDs: [String]?
+  /// Attempt id → where this import first gave it: an id given twice is a mistake in the input,
+  /// not an attempt "already recorded".
+  private var attemptIDs: [String: String] = [:]
 
   init(repository: QuizRepository, time: Timestamp) {
     self.repository = repository
@@ -171,6 +174,18 @@ public final class ImportSession {
       guard quizzesDone.contains(source) else {
         pending.append((attempt, path, source))
         return nil
+      }
+      if let id = attempt.id {
+        if let first = attemptIDs[id] {
+          report(
+            [
+              Problem(
+                path: path + ".id", message: "attempt id \"\(id)\" is given twice in this import (first at \(first))")
+            ],
+            source: source)
+          return nil
+        }
+        attemptIDs[id] = "\(source): \(path)"
       }
       guard !rejected.contains(attempt.quiz) else { return nil }
       guard let target = try repository.attemptTarget(attempt.quiz, cache: &targets) else {

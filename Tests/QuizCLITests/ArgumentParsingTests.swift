@@ -120,7 +120,8 @@ import Testing
     let show = try Commands.named("show")
     #expect(
       show.usage(width: 200)
-        == "quiz show [--answers] [--format <format>] [--watch] [--history] [--db <path>] <quiz[/question]>")
+        == "quiz show [--answers] [--format <format>] [--watch] [--history] [--db <path>] [--verbose] <quiz[/question]>"
+    )
     #expect(show.usage(width: 40) == "quiz show [<options>] <quiz[/question]>")
   }
 }

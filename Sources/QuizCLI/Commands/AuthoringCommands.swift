@@ -111,6 +111,9 @@ enum AddCommand {
       guard let title = arguments.value("title"), !title.isEmpty else {
         throw CLIError.usage("Missing '--title <title>' for the new quiz", command: invocation.command)
       }
+      guard Slug.isValid(target) else {
+        throw CLIError.data("\"\(target)\" is not a valid quiz id (\(Slug.rule))")
+      }
       let repository = try invocation.repository()
       let quiz = Quiz(
         id: target, title: title, description: arguments.value("description"),

@@ -190,6 +190,7 @@ enum GradeCommand {
     let name = input.name
     let repository = try invocation.repository()
     let dryRun = invocation.arguments.flag("dry-run")
+    InterruptNotice.install("Interrupted: no attempt was recorded.")
     let summary = try repository.importing(dryRun: dryRun) { session in
       session.quizzesComplete(source: name)
       var lines = 0
@@ -222,7 +223,9 @@ enum GradeCommand {
       console.writeBytes(writer.bytes)
     } else {
       var text = dryRun ? "Dry run: nothing was saved.\n" : ""
-      text += "Attempts: \(summary.attemptsAdded) recorded, \(summary.attemptsSkipped) already recorded\n"
+      text +=
+        "Attempts: \(summary.attemptsAdded) \(dryRun ? "would be recorded" : "recorded"), "
+        + "\(summary.attemptsSkipped) already recorded\n"
       console.write(text)
     }
   }

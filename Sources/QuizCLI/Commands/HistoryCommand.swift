@@ -15,6 +15,9 @@ enum HistoryCommand {
       .value("taker", valueName: "name", help: "Only this taker's attempts."),
       .value("quiz", help: "Only attempts at this quiz."),
       .value("since", valueName: "date", help: "Only attempts submitted since DATE (2026-11-01 or an RFC 3339 time)."),
+      .value(
+        "limit", valueName: "n",
+        help: "Show at most the newest N attempts; 0 shows all (default: 100 in a table, all in JSON and CSV)."),
       .format(["table", "json", "csv"]),
     ],
     run: run)
@@ -43,14 +46,29 @@ enum HistoryCommand {
       }
       since = parsed
     }
-    let attempts = try invocation.repository().attemptSummaries(
-      AttemptFilter(taker: arguments.value("taker"), quiz: arguments.value("quiz"), since: since))
+    var limit: Int? = invocation.format == "table" ? 100 : nil
+    if let text = arguments.value("limit") {
+      guard let value = Int(text), value >= 0 else {
+        throw CLIError.usage("Invalid '--limit \(text)': expected a number, 0 for all", command: invocation.command)
+      }
+      limit = value == 0 ? nil : value
+    }
+    let filter = AttemptFilter(
+      taker: arguments.value("taker"), quiz: arguments.value("quiz"), since: since, limit: limit)
+    let repository = try invocation.repository()
+    let attempts = try repository.attemptSummaries(filter)
     let console = invocation.console
     switch invocation.format {
     case "json": console.writeBytes(json(attempts))
     case "csv": console.write(csv(attempts))
     default:
       console.write(attempts.isEmpty ? "No attempts.\n" : Table.render(attempts.map(AttemptRow.init), console: console))
+      if let limit, attempts.count == limit {
+        let total = try repository.attemptCount(filter)
+        if total > limit {
+          console.write("… and \(total - limit) older (\(total) in all; --limit 0 shows every one)\n")
+        }
+      }
     }
   }
 

@@ -30,6 +30,7 @@ enum ImportCommand {
     let progress =
       console.stderrIsTerminal && totalBytes > 4 << 20 ? ProgressLine(console: console, total: totalBytes) : nil
     var before = 0
+    InterruptNotice.install("Interrupted: nothing was imported.")
     let summary = try repository.importing(dryRun: dryRun) { session in
       for input in inputs {
         try ImportPipeline.run(input.bytes) { message in

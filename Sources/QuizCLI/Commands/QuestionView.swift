@@ -5,16 +5,17 @@ import QuizRepository
 enum QuestionView {
   static func run(quiz quizID: String, question id: String, invocation: Invocation) throws {
     let repository = try invocation.repository()
-    let stored = try repository.requireQuiz(quizID)
-    let location = try stored.quiz.requireQuestion(id)
-    let versions = invocation.arguments.flag("history") ? try repository.versions(ofQuestion: id, inQuiz: quizID) : []
-    let shown = Shown(
-      stored: stored, section: location.section, position: location.position, versions: versions,
-      withAnswers: invocation.arguments.flag("answers"))
-    if invocation.format == "json" {
-      invocation.console.writeBytes(json(shown))
-    } else {
-      invocation.console.write(text(shown, console: invocation.console))
+    let console = invocation.console
+    try LiveView.show(watching: invocation.arguments.flag("watch"), repository: repository, console: console) {
+      let stored = try repository.requireQuiz(quizID)
+      let location = try stored.quiz.requireQuestion(id)
+      let versions =
+        invocation.arguments.flag("history") ? try repository.versions(ofQuestion: id, inQuiz: quizID) : []
+      let shown = Shown(
+        stored: stored, section: location.section, position: location.position, versions: versions,
+        withAnswers: invocation.arguments.flag("answers"))
+      return invocation.format == "json"
+        ? String(decoding: json(shown), as: UTF8.self) : text(shown, console: console)
     }
   }
 

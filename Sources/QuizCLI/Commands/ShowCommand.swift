@@ -21,6 +21,10 @@ enum ShowCommand {
       return
     }
     let id = address.quiz
+    if invocation.arguments.flag("history") {
+      throw CLIError.usage(
+        "'--history' shows the versions of one question: give QUIZ/QUESTION", command: invocation.command)
+    }
     let repository = try invocation.repository()
     let withAnswers = invocation.arguments.flag("answers")
     let console = invocation.console

@@ -60,6 +60,9 @@ enum TakeCommand {
     } catch is Interrupted {
       console.error("Interrupted: nothing was saved.\n")
       throw ExitRequest(status: .interrupted)
+    } catch let ended as LineTaker.InputEnded {
+      throw CLIError.failure(
+        "the input ended before question \(ended.number) of \(questions.count) was answered: nothing was saved")
     }
     let attempt = Attempt(
       quiz: quiz.id, taker: taker, startedAt: Timestamp(unixSeconds: started.timeIntervalSince1970),
@@ -118,11 +121,22 @@ struct SplitMix64: RandomNumberGenerator {
 
 // MARK: - Line by line (no terminal)
 
-/// Asks each question on standard output and reads the answer as a line: "a,c" or "a c".
+/// Asks each question and reads the answer as a line: "a,c" or "a c". The questions go to
+/// standard output on a terminal; when standard output is redirected they go to standard error,
+/// so that the taker still sees them, and only the result goes to the file.
 struct LineTaker {
   let quiz: Quiz
   let questions: [Question]
   let console: Console
+
+  /// The input ended before question `number` was answered.
+  struct InputEnded: Error {
+    let number: Int
+  }
+
+  private func show(_ text: String) {
+    if console.stdoutIsTerminal { console.write(text) } else { console.error(text) }
+  }
 
   func run() throws -> [Answer] {
     var answers: [Answer] = []
@@ -131,38 +145,38 @@ struct LineTaker {
       text += console.styled("  (\(question.multiple ? "one or more answers" : "one answer"))", .dim) + "\n"
       text += question.prompt + "\n"
       for choice in question.choices { text += "  \(choice.id)) \(choice.text.replacingNewlines())\n" }
-      console.write(text)
-      let selected = try ask(question)
+      show(text)
+      let selected = try ask(question, number: index + 1)
       let points = TakeCommand.score(question, in: quiz, selected: selected)
-      console.write(
+      show(
         ChoiceMarks.lines(for: question, selected: selected, console: console, indent: 2)
           + "  Points: \(NumberText.points(points)) / \(NumberText.points(question.points))\n")
       answers.append(Answer(question: question.id, selected: selected))
     }
-    console.write("\n")
+    show("\n")
     return answers
   }
 
   /// Reads lines until one is a valid answer to `question`.
-  private func ask(_ question: Question) throws -> [String] {
+  private func ask(_ question: Question, number: Int) throws -> [String] {
     while true {
-      console.write(question.multiple ? "Your answer (such as a,c): " : "Your answer (such as a): ")
+      show(question.multiple ? "Your answer (such as a,c): " : "Your answer (such as a): ")
       guard let line = readLine(strippingNewline: true) else {
-        console.write("\n")
-        throw TakeCommand.Interrupted()
+        show("\n")
+        throw InputEnded(number: number)
       }
       // Piped input is not echoed: write it, so that the transcript reads like a session.
-      if !console.stdinIsTerminal { console.write(line + "\n") }
+      if !console.stdinIsTerminal { show(line + "\n") }
       let picks = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map { $0.lowercased() }
       var seen = Set<String>()
       let selected = picks.filter { seen.insert($0).inserted }
       if selected.isEmpty {
-        console.write("  Select at least one choice.\n")
+        show("  Select at least one choice.\n")
       } else if let unknown = selected.first(where: { question.choice(withID: $0) == nil }) {
-        console.write(
+        show(
           "  There is no choice \"\(unknown)\" (choices: \(question.choices.map(\.id).joined(separator: ", "))).\n")
       } else if !question.multiple && selected.count > 1 {
-        console.write("  This question takes one answer.\n")
+        show("  This question takes one answer.\n")
       } else {
         return selected
       }
