@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import QuizCLI
+
 @Suite struct TakeCLITests {
   func seeded() throws -> Workspace {
     let workspace = try Workspace()
@@ -60,10 +62,21 @@ import Testing
     let socket = "quiz-test-\(UUID().uuidString.prefix(8))"
     let workspace: Workspace
 
-    func start(_ arguments: String) throws {
+    func start(_ arguments: String, columns: Int = 90, rows: Int = 30) throws {
       let command =
         "'\(QuizProcess.binary.path)' --db '\(workspace.database)' \(arguments); echo EXIT=$? > '\(workspace.directory.path("exit"))'; sleep 60"
-      _ = try tmux(["new-session", "-d", "-s", "take", "-x", "90", "-y", "30", command], capture: false)
+      _ = try tmux(
+        ["new-session", "-d", "-s", "take", "-x", "\(columns)", "-y", "\(rows)", command], capture: false)
+    }
+
+    /// Waits until `condition` holds for the screen (up to 10 s); returns the screen.
+    func waitUntil(_ condition: (String) -> Bool) throws -> String {
+      for _ in 0..<200 {
+        let screen = try screen()
+        if condition(screen) { return screen }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      return try screen()
     }
 
     /// Runs tmux with posix_spawn and waitpid: Foundation's Process waits on pipes and
@@ -170,5 +183,89 @@ import Testing
     #expect(screen.contains("Interrupted: nothing was saved."))
     #expect(!screen.contains("Question 1 of 8"))
     #expect(try workspace.quiz("history", "--taker", "interrupted").stdout == "No attempts.\n")
+  }
+
+  // MARK: - Narrow and short windows
+
+  static func widest(_ screen: String) -> Int {
+    screen.split(separator: "\n").map { DisplayWidth.of(String($0)) }.max() ?? 0
+  }
+
+  @Test(arguments: [40, 60, 100])
+  func theScreenFitsTheWindowAndTheCursorStaysInView(columns: Int) throws {
+    try QuizProcess.requireTool("tmux")
+    let workspace = try seeded()
+    let session = TmuxSession(workspace: workspace)
+    defer { session.stop() }
+    try session.start("take reactive-swift --as narrow --seed 1", columns: columns, rows: 10)
+    var screen = try session.waitFor("Question 1 of 8")
+    #expect(Self.widest(screen) <= columns, "\(columns) columns:\n\(screen)")
+    #expect(screen.split(separator: "\n").count <= 10)
+    #expect(screen.contains("space"), "the footer is cut off:\n\(screen)")
+    // Choice text wraps at word boundaries with a hanging indent: no line of a choice starts
+    // at the left edge, and words stay whole.
+    if columns == 40 {
+      #expect(screen.contains("A Swift implementation of"))
+      #expect(screen.contains("\n          ReactiveX"))
+    }
+    // Moving down through every choice keeps the pointer on screen.
+    for _ in 0..<4 {
+      try session.keys("j")
+      screen = try session.waitUntil { $0.contains("›") }
+      #expect(screen.contains("›"), "the cursor scrolled out of view:\n\(screen)")
+      #expect(Self.widest(screen) <= columns)
+    }
+  }
+
+  @Test func aResizeRedrawsAtOnce() throws {
+    try QuizProcess.requireTool("tmux")
+    let workspace = try seeded()
+    let session = TmuxSession(workspace: workspace)
+    defer { session.stop() }
+    try session.start("take reactive-swift --as resized --seed 1", columns: 100, rows: 20)
+    _ = try session.waitFor("Question 1 of 8")
+    try session.tmux(["resize-window", "-t", "take", "-x", "45", "-y", "12"], capture: false)
+    let screen = try session.waitUntil { Self.widest($0) <= 45 && $0.contains("Question 1 of 8") }
+    #expect(Self.widest(screen) <= 45, "not redrawn without a key:\n\(screen)")
+  }
+
+  @Test func qAsksBeforeQuitting() throws {
+    try QuizProcess.requireTool("tmux")
+    let workspace = try seeded()
+    let session = TmuxSession(workspace: workspace)
+    defer { session.stop() }
+    try session.start("take reactive-swift --as quitter --seed 1")
+    _ = try session.waitFor("Question 1 of 8")
+    try session.keys("q")
+    #expect(try session.waitFor("Quit without saving?").contains("Quit without saving?"))
+    try session.keys("n")
+    let back = try session.waitUntil { !$0.contains("Quit without saving?") }
+    #expect(back.contains("Question 1 of 8"))
+    try session.keys("Escape")
+    _ = try session.waitFor("Quit without saving?")
+    try session.keys("y")
+    #expect(session.exitStatus() == "EXIT=130")
+    #expect(try workspace.quiz("history", "--taker", "quitter").stdout == "No attempts.\n")
+  }
+
+  @Test func ctrlZGivesTheTerminalBackAndContinuingRedraws() throws {
+    try QuizProcess.requireTool("tmux")
+    let workspace = try seeded()
+    let session = TmuxSession(workspace: workspace)
+    defer { session.stop() }
+    // An interactive shell with job control, as a user has: Ctrl-Z stops the job, fg goes on.
+    _ = try session.tmux(
+      ["new-session", "-d", "-s", "take", "-x", "90", "-y", "30", "bash --norc --noprofile -i"], capture: false)
+    try session.keys(
+      "'\(QuizProcess.binary.path)' --db '\(workspace.database)' take reactive-swift --as stopper --seed 1", "Enter")
+    _ = try session.waitFor("Question 1 of 8")
+    try session.keys("C-z")
+    let stopped = try session.waitFor("Stopped")
+    #expect(!stopped.contains("Question 1 of 8"), "the screen was not given back:\n\(stopped)")
+    try session.keys("fg", "Enter")
+    #expect(try session.waitFor("Question 1 of 8").contains("Question 1 of 8"))
+    try session.keys("C-c")
+    let end = try session.waitFor("Interrupted")
+    #expect(end.contains("Interrupted: nothing was saved."))
   }
 }

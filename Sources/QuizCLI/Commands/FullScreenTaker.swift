@@ -1,7 +1,8 @@
 import QuizDomain
 
 /// `quiz take` on a terminal: one question per screen, choices as rows, the answer revealed
-/// after submitting.
+/// after submitting. The screen is laid out for the window's size, redrawn when it changes, and
+/// scrolls to keep the current choice in view when the question is taller than the window.
 struct FullScreenTaker {
   let quiz: Quiz
   let questions: [Question]
@@ -13,6 +14,10 @@ struct FullScreenTaker {
     var selected = Set<String>()
     var revealed = false
     var hint: String?
+    /// The first body line shown (when the body is taller than the window).
+    var scroll = 0
+    /// `q` or Esc was pressed: the footer asks whether to quit.
+    var confirmingQuit = false
   }
 
   func run() throws -> [Answer] {
@@ -21,38 +26,15 @@ struct FullScreenTaker {
       var state = State()
       var done = false
       while !done {
-        draw(question, number: index + 1, state: state)
+        draw(question, number: index + 1, state: &state)
         let key = Terminal.readKey()
         state.hint = nil
-        switch key {
-        case .interrupt, .endOfInput:
-          throw TakeCommand.Interrupted()
-        case .up, .character("k"):
-          if !state.revealed { state.cursor = max(0, state.cursor - 1) }
-        case .down, .character("j"):
-          if !state.revealed { state.cursor = min(question.choices.count - 1, state.cursor + 1) }
-        case .space:
-          guard !state.revealed else { break }
-          let id = question.choices[state.cursor].id
-          if question.multiple {
-            if state.selected.contains(id) { state.selected.remove(id) } else { state.selected.insert(id) }
-          } else {
-            state.selected = state.selected == [id] ? [] : [id]
-          }
-        case .enter, .character("n"):
-          if state.revealed {
-            done = true
-          } else if key == .enter {
-            // Submitting nothing is refused, with a hint.
-            if state.selected.isEmpty {
-              state.hint = "Select at least one choice with space, then press enter."
-            } else {
-              state.revealed = true
-            }
-          }
-        default:
-          break
+        if state.confirmingQuit {
+          state.confirmingQuit = false
+          if key == .character("y") || key == .character("Y") { throw TakeCommand.Interrupted() }
+          continue
         }
+        done = try handle(key, question: question, state: &state)
       }
       let selected = question.choices.map(\.id).filter { state.selected.contains($0) }
       answers.append(Answer(question: question.id, selected: selected))
@@ -60,53 +42,162 @@ struct FullScreenTaker {
     return answers
   }
 
-  private func draw(_ question: Question, number: Int, state: State) {
-    let width = max(20, Terminal.size.columns)
-    var lines: [String] = []
-    let right = " Question \(number) of \(questions.count) "
-    let left = " " + DisplayWidth.truncate(quiz.title, to: max(1, width - DisplayWidth.of(right) - 2)) + " "
-    let bar =
-      left + String(repeating: " ", count: max(0, width - DisplayWidth.of(left) - DisplayWidth.of(right))) + right
-    lines.append(console.colorsEnabled ? "\u{1B}[7m\(bar)\u{1B}[0m" : bar)
-    lines.append("")
+  /// Applies `key`; true when the question is done.
+  private func handle(_ key: Terminal.Key, question: Question, state: inout State) throws -> Bool {
+    switch key {
+    case .interrupt, .endOfInput:
+      throw TakeCommand.Interrupted()
+    case .escape, .character("q"):
+      state.confirmingQuit = true
+    case .suspend:
+      Terminal.suspend()
+    case .resize:
+      break
+    case .up, .character("k"):
+      if state.revealed { state.scroll = max(0, state.scroll - 1) } else { state.cursor = max(0, state.cursor - 1) }
+    case .down, .character("j"):
+      if state.revealed {
+        state.scroll += 1
+      } else {
+        state.cursor = min(question.choices.count - 1, state.cursor + 1)
+      }
+    case .space:
+      guard !state.revealed else { break }
+      let id = question.choices[state.cursor].id
+      if question.multiple {
+        if state.selected.contains(id) { state.selected.remove(id) } else { state.selected.insert(id) }
+      } else {
+        state.selected = state.selected == [id] ? [] : [id]
+      }
+    case .enter, .character("n"):
+      if state.revealed { return true }
+      if key == .enter {
+        // Submitting nothing is refused, with a hint.
+        if state.selected.isEmpty {
+          state.hint = "Select at least one choice with space, then press enter."
+        } else {
+          state.revealed = true
+          state.scroll = 0
+        }
+      }
+    default:
+      break
+    }
+    return false
+  }
+
+  // MARK: - Drawing
+
+  private func draw(_ question: Question, number: Int, state: inout State) {
+    let size = Terminal.size
+    let width = max(20, size.columns)
+    let header = headerLine(number: number, width: width)
+    let footer = footerLines(number: number, state: state, width: width)
+    let (body, focus) = bodyLines(question, state: state, width: width)
+    // The body gets the rows the header and footer leave; it scrolls to keep the focus in view.
+    let rows = max(1, size.rows - 1 - footer.count)
+    var scroll = min(state.scroll, max(0, body.count - rows))
+    if let focus, !state.revealed {
+      if focus.lowerBound < scroll { scroll = focus.lowerBound }
+      if focus.upperBound > scroll + rows { scroll = min(focus.lowerBound, focus.upperBound - rows) }
+    }
+    state.scroll = scroll
+    var shown = Array(body.dropFirst(scroll).prefix(rows))
+    if scroll > 0, !shown.isEmpty { shown[0] = console.styled(" ▲ more above", .dim) }
+    if scroll + rows < body.count, !shown.isEmpty { shown[shown.count - 1] = console.styled(" ▼ more below", .dim) }
+    shown += Array(repeating: "", count: max(0, rows - shown.count))
+    let lines = [header] + shown + footer
+    console.write("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n"))
+  }
+
+  private func headerLine(number: Int, width: Int) -> String {
+    let right = DisplayWidth.truncate(" Question \(number) of \(questions.count) ", to: width)
+    let room = width - DisplayWidth.of(right)
+    let left = room > 3 ? " " + DisplayWidth.truncate(quiz.title.terminalSafeLine, to: room - 2) + " " : ""
+    let bar = left + String(repeating: " ", count: max(0, room - DisplayWidth.of(left))) + right
+    return console.colorsEnabled ? "\u{1B}[7m\(bar)\u{1B}[0m" : bar
+  }
+
+  /// The question's lines, wrapped at word boundaries by display width; and the rows of the
+  /// choice under the cursor.
+  private func bodyLines(_ question: Question, state: State, width: Int) -> ([String], Range<Int>?) {
+    var lines = [""]
     for line in question.prompt.split(separator: "\n", omittingEmptySubsequences: false) {
       lines += Wrap.lines(String(line), width: width - 2).map { " " + $0 }
     }
     lines.append(console.styled(question.multiple ? " (one or more answers)" : " (one answer)", .dim))
     lines.append("")
+    var focus: Range<Int>?
     for (index, choice) in question.choices.enumerated() {
       let picked = state.selected.contains(choice.id)
       let box = question.multiple ? (picked ? "[x]" : "[ ]") : (picked ? "(•)" : "( )")
       let pointer = !state.revealed && index == state.cursor ? "›" : " "
-      var line = " \(pointer) \(box) \(choice.id)) \(choice.text.replacingNewlines())"
+      var text = choice.text.terminalSafeLine
+      var style: Console.Style?
       if state.revealed {
         switch (choice.correct, picked) {
-        case (true, true): line = console.styled(line + "  ✓", .green)
-        case (true, false): line = console.styled(line + "  ✓ missed", .yellow)
-        case (false, true): line = console.styled(line + "  ✗", .red)
+        case (true, true): (text, style) = (text + "  ✓", .green)
+        case (true, false): (text, style) = (text + "  ✓ missed", .yellow)
+        case (false, true): (text, style) = (text + "  ✗", .red)
         case (false, false): break
         }
       } else if index == state.cursor {
-        line = console.styled(line, .bold)
+        style = .bold
       }
-      lines.append(line)
+      // A hanging indent: continuation lines start under the choice's text.
+      let prefix = " \(pointer) \(box) \(choice.id)) "
+      let indent = String(repeating: " ", count: DisplayWidth.of(prefix))
+      let wrapped = Wrap.lines(text, width: width - DisplayWidth.of(prefix) - 1)
+      let start = lines.count
+      for (row, part) in wrapped.enumerated() {
+        let line = (row == 0 ? prefix : indent) + part
+        lines.append(style.map { console.styled(line, $0) } ?? line)
+      }
+      if index == state.cursor { focus = start..<lines.count }
       if state.revealed, picked, let feedback = choice.feedback, !feedback.isEmpty {
-        lines += Wrap.lines(feedback, width: width - 10).map { console.styled("         " + $0, .dim) }
+        lines += Wrap.lines(feedback, width: width - indent.count - 1).map { console.styled(indent + $0, .dim) }
       }
     }
-    lines.append("")
     if state.revealed {
+      lines.append("")
       if let explanation = question.explanation, !explanation.isEmpty {
         lines += Wrap.lines("→ " + explanation, width: width - 2).map { console.styled(" " + $0, .dim) }
       }
       let points = TakeCommand.score(question, in: quiz, selected: Array(state.selected))
       lines.append(" Points: \(NumberText.points(points)) / \(NumberText.points(question.points))")
-      lines.append("")
-      lines.append(console.styled(number == questions.count ? " enter: finish" : " enter or n: next question", .dim))
-    } else {
-      if let hint = state.hint { lines.append(console.styled(" " + hint, .yellow)) }
-      lines.append(console.styled(" ↑/↓ or j/k: move · space: select · enter: submit · ctrl-c: quit", .dim))
     }
-    console.write("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n"))
+    return (lines, focus)
+  }
+
+  /// The hint (if any) and the keys, each cut to the width: the longest wording that fits.
+  private func footerLines(number: Int, state: State, width: Int) -> [String] {
+    func fitted(_ variants: [String]) -> String {
+      let text =
+        variants.first { DisplayWidth.of($0) <= width } ?? DisplayWidth.truncate(variants.last ?? "", to: width)
+      return console.styled(text, .dim)
+    }
+    if state.confirmingQuit {
+      return [
+        console.styled(
+          DisplayWidth.truncate(" Quit without saving? y: quit · any other key: go on", to: width), .yellow)
+      ]
+    }
+    var lines: [String] = []
+    if let hint = state.hint { lines += Wrap.lines(hint, width: width - 2).map { console.styled(" " + $0, .yellow) } }
+    if state.revealed {
+      let last = number == questions.count
+      lines.append(
+        fitted(
+          last
+            ? [" enter: finish · ↑/↓: scroll · q: quit", " enter: finish", " enter"]
+            : [" enter or n: next question · ↑/↓: scroll · q: quit", " enter: next · q: quit", " enter: next"]))
+    } else {
+      lines.append(
+        fitted([
+          " ↑/↓ or j/k: move · space: select · enter: submit · q: quit",
+          " ↑↓ move · space select · enter submit · q quit", " space: select · enter: submit",
+        ]))
+    }
+    return lines
   }
 }

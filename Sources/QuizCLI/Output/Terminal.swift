@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #else
@@ -8,9 +10,9 @@
 /// way the program ends — normally, Ctrl-C, a signal, a crash in our code — the terminal is
 /// put back as it was.
 enum Terminal {
-  /// A key press, decoded from the bytes a terminal sends.
+  /// A key press, decoded from the bytes a terminal sends; or a change of the window's size.
   enum Key: Equatable {
-    case up, down, space, enter, interrupt, endOfInput
+    case up, down, space, enter, escape, interrupt, suspend, endOfInput, resize
     case character(Character)
   }
 
@@ -20,6 +22,12 @@ enum Terminal {
     guard tcgetattr(STDIN_FILENO, &original) == 0 else { return false }
     TerminalState.saved = original
     installRestoringSignalHandlers()
+    installResizeHandler()
+    enterRawMode(from: original)
+    return true
+  }
+
+  private static func enterRawMode(from original: termios) {
     var raw = original
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
     raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
@@ -30,7 +38,18 @@ enum Terminal {
     }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
     Console.write(Array(TerminalState.enterSequence.utf8), to: STDOUT_FILENO)
-    return true
+  }
+
+  /// Ctrl-Z: gives the terminal back as it was, stops the program as the shell expects, and
+  /// takes the screen again when the program is continued (`fg`).
+  static func suspend() {
+    guard let original = TerminalState.saved else { return }
+    restoreTerminal()
+    POSIX.restoreDefaultSignal(SIGTSTP)
+    raise(SIGTSTP)
+    // Continued.
+    TerminalState.saved = original
+    enterRawMode(from: original)
   }
 
   /// Leaves full-screen mode (safe to call twice).
@@ -46,33 +65,57 @@ enum Terminal {
     return (Int(size.ws_col), Int(size.ws_row))
   }
 
-  /// Waits for the next key.
+  /// Waits for the next key, or for the window to change size.
   static func readKey() -> Key {
-    guard let byte = readByte() else { return .endOfInput }
+    guard let byte = readByte() else {
+      return TerminalState.resized.exchange(false, ordering: .relaxed) ? .resize : .endOfInput
+    }
     switch byte {
     case 0x03, 0x04: return .interrupt  // Ctrl-C, Ctrl-D
+    case 0x1A: return .suspend  // Ctrl-Z
     case 0x0D, 0x0A: return .enter
     case 0x20: return .space
     case 0x1B:
-      guard readByte() == UInt8(ascii: "[") else { return .character("\u{1B}") }
+      // A lone Esc is a key of its own; an arrow key is Esc [ A, sent at once.
+      guard byteIsWaiting(), readByte() == UInt8(ascii: "[") else { return .escape }
       switch readByte() {
       case UInt8(ascii: "A"): return .up
       case UInt8(ascii: "B"): return .down
-      default: return .character("\u{1B}")
+      default: return .escape
       }
     default:
       return .character(Character(Unicode.Scalar(byte)))
     }
   }
 
+  /// Whether another byte arrives within 30 ms.
+  private static func byteIsWaiting() -> Bool {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 30) == 1
+  }
+
+  /// The next byte; nil at the end of input, or when a resize interrupted the wait.
   private static func readByte() -> UInt8? {
     var byte: UInt8 = 0
     while true {
       let count = read(STDIN_FILENO, &byte, 1)
       if count == 1 { return byte }
-      if count < 0 && errno == EINTR { continue }
+      if count < 0 && errno == EINTR {
+        if TerminalState.resized.load(ordering: .relaxed) { return nil }
+        continue
+      }
       return nil
     }
+  }
+
+  /// SIGWINCH interrupts the wait for a key (no SA_RESTART), so that the screen is redrawn at
+  /// once at the new size, not at the next key.
+  private static func installResizeHandler() {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in TerminalState.resized.store(true, ordering: .relaxed) }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(SIGWINCH, &action, nil)
   }
 
   private static func installRestoringSignalHandlers() {
@@ -92,6 +135,8 @@ enum Terminal {
 /// nothing, must reach them; written once before full-screen mode starts, read when it ends.
 private enum TerminalState {
   nonisolated(unsafe) static var saved: termios?
+  /// Set by the SIGWINCH handler.
+  static let resized = Atomic<Bool>(false)
   static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H"
   static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 }
