@@ -35,8 +35,11 @@ import Testing
     let workspace = try seeded()
     let existing = try workspace.write("shared.json", "old")
     chmod(existing, 0o640)
+    chown(existing, 65534, 65534)
     #expect(try workspace.quiz("export", "-o", existing).status == 0)
     #expect(try Self.mode(existing) == 0o640)
+    var status = stat()
+    #expect(stat(existing, &status) == 0 && status.st_uid == 65534 && status.st_gid == 65534)
     // Names and answers: owner only, whatever the umask.
     for arguments in [
       ["export", "--with-attempts", "-o", workspace.directory.path("attempts.json")],

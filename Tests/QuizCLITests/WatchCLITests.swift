@@ -130,4 +130,26 @@ import Testing
     defer { watcher.stop() }
     #expect(watcher.waitForLines(1).first?.hasPrefix("#4 ") == true)
   }
+
+  @Test func bigTransactionsThatChangeNothingAreNotCalledOutsideChanges() throws {
+    try QuizProcess.requireTool("sqlite3")
+    let workspace = try Workspace()
+    let generator = QuizProcess.packageRoot.appendingPathComponent("Benchmarks/make-bank.py").path
+    let made = try QuizProcess.shell(
+      "python3 '\(generator)' --quizzes 150 --questions 100 > a.json && python3 '\(generator)' --quizzes 150 --questions 100 --seed 2 > b.json",
+      in: workspace.directory)
+    #expect(made.status == 0)
+    try workspace.quiz("import", workspace.directory.path("a.json"))  // changes 1 to 150
+    let watcher = try Watcher(workspace, ["--since", "149"])
+    defer { watcher.stop() }
+    #expect(watcher.waitForLines(1).first?.hasPrefix("#150 ") == true)
+    // A dry run writes pages to the WAL (a spill) and rolls back: data_version moves, nothing
+    // changed. It used to print "changed outside the change log".
+    #expect(try workspace.quiz("import", "--dry-run", workspace.directory.path("b.json")).status == 0)
+    Thread.sleep(forTimeInterval: 1)  // long enough for 20 polls; nothing may appear
+    #expect(watcher.lines.count == 1, "\(watcher.lines)")
+    // A real outside change still is one.
+    _ = try QuizProcess.shell("sqlite3 quiz.sqlite \"UPDATE quizzes SET title = 'X' WHERE id = 1\"", in: workspace.directory)
+    #expect(watcher.waitForLines(2).last == "the database changed outside the change log")
+  }
 }
