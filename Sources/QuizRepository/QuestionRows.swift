@@ -6,14 +6,15 @@ import SQLite
 /// here.
 enum QuestionRows {
   /// The content columns of `question_versions` (aliased `v`), as `content(_:at:)` reads them.
-  static let contentColumns = "v.prompt, v.explanation, v.points, v.multiple, v.scoring, v.shuffle"
+  static let contentColumns = "v.prompt, v.explanation, v.points, v.multiple, v.scoring, v.shuffle, v.text_format"
 
   /// The content read from `row` starting at column `offset`, with `choices`.
   static func content(_ row: Row, at offset: Int32, choices: [Choice] = []) -> Question.Content {
     Question.Content(
       prompt: row.string(offset), explanation: row.optionalString(offset + 1), points: row.double(offset + 2),
       multiple: row.bool(offset + 3), scoring: row.optionalString(offset + 4).flatMap(ScoringRule.init),
-      shuffle: row.bool(offset + 5), choices: choices)
+      shuffle: row.bool(offset + 5), choices: choices,
+      textFormat: row.optionalString(offset + 6).flatMap(TextFormat.init) ?? .plain)
   }
 
   /// The columns of `choices` (aliased `c`), as `choice(_:at:)` reads them.

@@ -222,6 +222,15 @@ public final class ImportSession {
     }
   }
 
+  /// Adds problems a text-format reader found, each at `LINE` or `LINE:COLUMN` of `source`:
+  /// printed `FILE:LINE: message`, as compilers do.
+  public func report(located found: [(location: String, message: String)], source: String) {
+    problemCount += found.count
+    for (location, message) in found where problems.count < QuizBankReader.problemLimit {
+      problems.append(Problem(path: "\(source):\(location)", message: message))
+    }
+  }
+
   /// Adds problems found elsewhere (by the reader), with their source's name.
   public func report(_ found: [Problem], source: String, total: Int? = nil) {
     problemCount += total ?? found.count

@@ -162,8 +162,8 @@ extension QuizRepository {
     let version = try database.cachedStatement(
       """
       INSERT INTO question_versions (question_id, version, created_at, prompt, explanation, points,
-        multiple, scoring, shuffle, choice_count, correct_count)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        multiple, scoring, shuffle, choice_count, correct_count, text_format)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """)
     version.reset()
     try version.bind(identity, at: 1)
@@ -177,6 +177,7 @@ extension QuizRepository {
     try version.bind(content.shuffle, at: 9)
     try version.bind(Int64(content.choices.count), at: 10)
     try version.bind(Int64(content.choices.count(where: \.correct)), at: 11)
+    try version.bind(content.textFormat == .plain ? nil : content.textFormat.rawValue, at: 12)
     try version.executeBound()
     let versionRow = database.lastInsertedRowID
 

@@ -27,7 +27,7 @@ import Testing
     (["init", "--compact-log", "10"], [], ["compact-log": ["10"]], []),
     (["list", "--format=json", "--watch"], [], ["format": ["json"]], ["watch"]),
     (["show", "geo/q1", "--answers", "--history"], ["geo/q1"], ["format": ["table"]], ["answers", "history"]),
-    (["import", "a.json", "-", "--dry-run"], ["a.json", "-"], ["format": ["text"]], ["dry-run"]),
+    (["import", "a.json", "-", "--dry-run"], ["a.json", "-"], ["summary": ["text"]], ["dry-run"]),
     (
       ["export", "geo", "art", "-o", "out.json", "--with-attempts"], ["geo", "art"], ["output": ["out.json"]],
       ["with-attempts"]

@@ -81,7 +81,7 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout == "question debounce: version 1 → 2\n")
     let problems = try String(contentsOfFile: workspace.directory.path("edit.problems"), encoding: .utf8)
-    #expect(problems.hasPrefix("// line 5, column 15: unexpected '2'"))
+    #expect(problems.hasPrefix("// ! line 5, column 15: unexpected '2'"))
     // The private folder the file was edited in is gone with it.
     let left = try FileManager.default.contentsOfDirectory(atPath: workspace.directory.url.path)
     #expect(left.filter { $0.hasPrefix("quiz-edit-") }.isEmpty)

@@ -25,7 +25,7 @@ import Testing
       ))
     #expect(first.stdout.contains("quiz list"))
     let before = try workspace.databaseBytes()
-    let again = try workspace.quiz("import", workspace.seeds, "--format", "json")
+    let again = try workspace.quiz("import", workspace.seeds, "--summary", "json")
     #expect(again.status == 0)
     #expect(again.stdout.contains(#""unchanged": 2"#))
     #expect(again.stdout.contains(#""skipped": 7"#))
@@ -165,7 +165,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let run = try workspace.quiz("import", folder)
     #expect(run.status == 66)
-    #expect(run.stderr == "Error: no .json files in folder \(folder)\n")
+    #expect(run.stderr == "Error: no .json, .aiken, .gift, .txt files in folder \(folder)\n")
   }
 
   @Test func missingPath() throws {

@@ -2,7 +2,7 @@ import QuizDomain
 import QuizRepository
 
 /// `QUIZ` or `QUIZ/QUESTION`, as authoring commands name things.
-struct QuestionAddress {
+struct QuestionAddress: Sendable {
   var quiz: String
   var question: String?
 

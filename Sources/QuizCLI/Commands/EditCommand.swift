@@ -10,54 +10,65 @@ import QuizRepository
 enum EditCommand {
   static let command = Command(
     name: "edit",
-    summary: "Edit a quiz or one question as JSON in $VISUAL or $EDITOR, then save it with versioning.",
+    summary: "Edit a quiz or one question in $VISUAL or $EDITOR, then save it with versioning.",
     discussion: """
-      The quiz (or question) is written as quiz-bank/1 JSON to a temporary file and opened in \
-      $VISUAL, else $EDITOR, else vi. On save it is checked and applied: changed questions get a \
-      new version. A file with problems reopens with them listed at the top in // lines. Saving \
-      it unchanged, emptying it, or quitting the editor with an error changes nothing.
+      The quiz (or question) is written as quiz-bank/1 JSON (or GIFT, with --format gift) to a \
+      temporary file and opened in $VISUAL, else $EDITOR, else vi. On save it is checked and \
+      applied: changed questions get a new version. A file with problems reopens with them listed \
+      at the top in // lines. Saving it unchanged, emptying it, or quitting the editor with an \
+      error changes nothing. GIFT cannot carry points, shuffle or a question's own scoring rule: \
+      a question keeps its own when edited in GIFT.
       """,
     arguments: [ArgumentSpec(name: "quiz[/question]", help: "What to edit.")],
+    options: [
+      .value(
+        "format", help: "The format to edit in: \(QuizFileFormat.editable.map(\.name).joined(separator: ", ")).",
+        allowed: QuizFileFormat.editable.map(\.name), defaultValue: "json")
+    ],
     access: .readWrite,
     run: run)
+
+  /// The problems of an edited file, one line each, or none.
+  struct Problems: Error {
+    let lines: [String]
+  }
 
   static func run(_ invocation: Invocation) throws {
     let address = QuestionAddress(invocation.arguments.positionals[0])
     let repository = try invocation.repository()
     let stored = try repository.requireQuiz(address.quiz)
-    let original: String
-    if let id = address.question {
-      let location = try stored.quiz.requireQuestion(id)
-      var writer = JSONWriter(pretty: true)
-      QuizBankWriter.write(stored.quiz.sections[location.section].questions[location.position], to: &writer)
-      writer.endLine()
-      original = writer.string
-    } else {
-      original = String(decoding: QuizBankWriter.write(quizzes: [stored.quiz]), as: UTF8.self)
+    let format = QuizFileFormat.named(invocation.arguments.value("format") ?? "json") ?? .json
+    guard let editing = format.editing else {
+      throw CLIError.usage("quiz cannot edit in \(format.name)", command: invocation.command)
     }
+    let original = try editing.render(stored.quiz, address)
     let environment = invocation.console.environment
     let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-    let file = try TemporaryFile(name: "quiz-edit-\(address.quiz).json", contents: original)
+    let file = try TemporaryFile(
+      name: "quiz-edit-\(address.quiz).\(format.extensions.first ?? format.name)", contents: original)
     var problems: [String] = []
     // The file reopens until it is valid; an editor that keeps saving the same problems (a
     // script, say) is stopped after a few rounds.
     for _ in 0..<5 {
-      let body = stripComments(try file.read())
+      let body = stripHeader(try file.read())
       let header =
         problems.isEmpty
         ? ""
-        : problems.map { "// \($0)\n" }.joined() + "// Fix the problems above and save, or empty the file to cancel.\n"
+        : problems.map { "\(headerMark)\($0)\n" }.joined()
+          + "\(headerMark)Fix the problems above and save, or empty the file to cancel.\n\n"
       try file.write(header + body)
       try runEditor(editor, on: file.path)
-      let edited = stripComments(try file.read())
+      let edited = stripHeader(try file.read())
       if edited.allSatisfy(\.isWhitespace) || edited == original {
         invocation.console.write("No changes.\n")
         return
       }
       do {
-        let result = try apply(edited, address: address, stored: stored, repository: repository)
-        invocation.console.write(describe(result))
+        let quiz = try editing.apply(edited, address, stored.quiz)
+        invocation.console.write(describe(try repository.saveQuiz(quiz)))
         return
+      } catch let found as Problems {
+        problems = found.lines
       } catch QuizBankError.syntax(let error) {
         problems = ["line \(error.line), column \(error.column): \(error.message)"]
       } catch QuizBankError.invalid(let found, _) {
@@ -69,32 +80,55 @@ enum EditCommand {
     throw CLIError.data("the edited file is still invalid, nothing was saved", details: CLIError.limited(problems))
   }
 
-  static func apply(_ text: String, address: QuestionAddress, stored: StoredQuiz, repository: QuizRepository) throws
-    -> QuizSaveResult
-  {
-    var quiz = stored.quiz
+  /// The quiz, or its one question, as quiz-bank/1 JSON.
+  @Sendable static func render(_ quiz: Quiz, address: QuestionAddress) throws -> String {
+    guard let id = address.question else {
+      return String(decoding: QuizBankWriter.write(quizzes: [quiz]), as: UTF8.self)
+    }
+    let location = try quiz.requireQuestion(id)
+    var writer = JSONWriter(pretty: true)
+    QuizBankWriter.write(quiz.sections[location.section].questions[location.position], to: &writer)
+    writer.endLine()
+    return writer.string
+  }
+
+  /// The quiz with the edited JSON applied.
+  @Sendable static func apply(_ text: String, address: QuestionAddress, to stored: Quiz) throws -> Quiz {
+    var quiz = stored
     if let id = address.question {
       let question = try QuizBankReader.readQuestion(Array(text.utf8))
-      let location = try quiz.requireQuestion(id)
-      guard question.id == id || quiz.location(of: question.id) == nil else {
-        throw RepositoryError.invalid(
-          [Problem(path: "$.id", message: "quiz \"\(quiz.id)\" already has a question \"\(question.id)\"")], total: 1)
-      }
-      quiz.sections[location.section].questions[location.position] = question
-    } else {
-      let document = try QuizBankReader.read(Array(text.utf8))
-      guard document.quizzes.count == 1, let edited = document.quizzes.first, document.attempts.isEmpty else {
-        throw RepositoryError.invalid(
-          [Problem(path: "$.quizzes", message: "keep exactly one quiz, and no attempts")], total: 1)
-      }
-      guard edited.id == quiz.id else {
-        throw RepositoryError.invalid(
-          [Problem(path: "$.quizzes[0].id", message: "the quiz id cannot change here (it is \"\(quiz.id)\")")], total: 1
-        )
-      }
-      quiz = edited
+      try replace(id, in: &quiz, with: question)
+      return quiz
     }
-    return try repository.saveQuiz(quiz)
+    let document = try QuizBankReader.read(Array(text.utf8))
+    guard document.quizzes.count == 1, let edited = document.quizzes.first, document.attempts.isEmpty else {
+      throw Problems(lines: ["$.quizzes: keep exactly one quiz, and no attempts"])
+    }
+    guard edited.id == quiz.id else {
+      throw Problems(lines: ["$.quizzes[0].id: the quiz id cannot change here (it is \"\(quiz.id)\")"])
+    }
+    return edited
+  }
+
+  /// Puts `question` where question `id` stands; its id may change to one not taken.
+  static func replace(_ id: String, in quiz: inout Quiz, with question: Question) throws {
+    let location = try quiz.requireQuestion(id)
+    guard question.id == id || quiz.location(of: question.id) == nil else {
+      throw Problems(lines: ["quiz \"\(quiz.id)\" already has a question \"\(question.id)\""])
+    }
+    quiz.sections[location.section].questions[location.position] = question
+  }
+
+  /// Marks the lines this command adds on top of the file.
+  static let headerMark = "// ! "
+
+  /// The text without the problem lines this command added on top.
+  static func stripHeader(_ text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.first?.hasPrefix(headerMark) == true else { return text }
+    while let first = lines.first, first.hasPrefix(headerMark) { lines.removeFirst() }
+    if lines.first?.isEmpty == true { lines.removeFirst() }
+    return lines.joined(separator: "\n")
   }
 
   static func describe(_ result: QuizSaveResult) -> String {
@@ -110,13 +144,6 @@ enum EditCommand {
     }
     if lines.isEmpty { lines.append("quiz \(result.quiz): updated (no question changed its version)") }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// The text without the `//` lines this command adds.
-  static func stripComments(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
-      .filter { !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") }
-      .joined(separator: "\n")
   }
 
   /// Runs the editor through the shell (so that EDITOR may carry arguments) and waits for it.

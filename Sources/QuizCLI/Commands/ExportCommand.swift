@@ -10,25 +10,46 @@ import QuizRepository
 enum ExportCommand {
   static let command = Command(
     name: "export",
-    summary: "Export quizzes (all, or those named) as a quiz-bank/1 JSON document.",
+    summary: "Export quizzes as quiz-bank/1 JSON (all, or those named), or one quiz as GIFT or Aiken.",
     discussion: """
       The output is deterministic: exporting the same database twice gives the same bytes, and \
-      importing an export into an empty database and exporting again gives it back exactly.
+      importing an export into an empty database and exporting again gives it back exactly. GIFT \
+      and Aiken carry one quiz's questions; what they cannot carry (points, shuffle, a question's \
+      own scoring rule; for Aiken, questions with several answers) is named in a warning.
       """,
     arguments: [
       ArgumentSpec(name: "quiz", help: "Quiz ids to export (default: all).", optional: true, repeatable: true)
     ],
     options: [
-      .flag("with-attempts", help: "Include the attempts at the exported quizzes."),
+      .flag("with-attempts", help: "Include the attempts at the exported quizzes (JSON only)."),
+      .value(
+        "format", help: "The format: \(QuizFileFormat.names.joined(separator: ", ")).", allowed: QuizFileFormat.names,
+        defaultValue: "json"),
       .value("output", short: "o", valueName: "file", help: "Write to this file instead of standard output."),
     ],
     run: run)
 
   static func run(_ invocation: Invocation) throws {
     let ids = invocation.arguments.positionals
-    let repository = try invocation.repository()
     let withAttempts = invocation.arguments.flag("with-attempts")
-    if let path = invocation.arguments.value("output"), path != "-" {
+    let format = QuizFileFormat.named(invocation.arguments.value("format") ?? "json") ?? .json
+    let path = invocation.arguments.value("output").flatMap { $0 == "-" ? nil : $0 }
+    if let write = format.writer {
+      guard ids.count == 1 else {
+        throw CLIError.usage("\(format.name) carries one quiz: name it", command: invocation.command)
+      }
+      guard !withAttempts else {
+        throw CLIError.usage(
+          "\(format.name) carries no attempts: leave out --with-attempts", command: invocation.command)
+      }
+      let quiz = try invocation.repository().requireQuiz(ids[0]).quiz
+      let written = write(quiz)
+      for warning in written.warnings { invocation.console.error("warning: \(warning)\n".terminalSafe) }
+      try output(written.bytes, to: path, personal: false)
+      return
+    }
+    let repository = try invocation.repository()
+    if let path {
       let file = try OutputFile(path: path, personal: withAttempts)
       try repository.export(quizzes: ids.isEmpty ? nil : ids, withAttempts: withAttempts) { try file.write($0) }
       try file.commit()
@@ -38,5 +59,16 @@ enum ExportCommand {
         try Console.checkOutput()
       }
     }
+  }
+
+  /// `bytes` to the file at `path`, or to standard output.
+  static func output(_ bytes: [UInt8], to path: String?, personal: Bool) throws {
+    guard let path else {
+      Console.writeOutput(bytes)
+      return
+    }
+    let file = try OutputFile(path: path, personal: personal)
+    try file.write(bytes)
+    try file.commit()
   }
 }

@@ -4,27 +4,58 @@ import QuizRepository
 enum ImportCommand {
   static let command = Command(
     name: "import",
-    summary: "Import quizzes and attempts from quiz-bank/1 JSON files.",
+    summary: "Import quizzes and attempts: quiz-bank/1 JSON, GIFT or Aiken files.",
     discussion: """
-      All files land in one transaction: if any document is invalid, nothing is written. \
-      Quizzes are matched by id: unchanged questions keep their version, changed ones get a new \
-      version, and questions missing from the document are retired (their history is kept).
+      All files land in one transaction: if any file is invalid, nothing is written. Quizzes are \
+      matched by id: unchanged questions keep their version, changed ones get a new version, and \
+      questions missing from the file are retired (their history is kept). The format comes from \
+      --format, else the file's ending (.json, .gift, .aiken), else for .txt its content (a line \
+      starting ANSWER: is Aiken, a { is GIFT). GIFT and Aiken files carry one quiz's questions: \
+      the quiz is --quiz (default: the file name as an id) titled --title (default: the file name).
       """,
     arguments: [
       ArgumentSpec(
-        name: "path", help: "A JSON file, '-' for standard input, or a folder of .json files.", repeatable: true)
+        name: "path",
+        help: "A file, '-' for standard input (JSON), or a folder: its files of a known ending, in name order.",
+        repeatable: true)
     ],
     options: [
       .flag("dry-run", help: "Check and count everything, write nothing."),
-      .format(["text", "json"], help: "Summary format"),
+      .value(
+        "format", help: "The files' format: \(QuizFileFormat.names.joined(separator: ", ")).",
+        allowed: QuizFileFormat.names),
+      .value("quiz", help: "For GIFT and Aiken: the id of the quiz the questions go to."),
+      .value("title", help: "For GIFT and Aiken: the quiz's title."),
+      .value("summary", help: "Summary format: text, json.", allowed: ["text", "json"], defaultValue: "text"),
     ],
     access: .readWrite,
     run: run)
 
   static func run(_ invocation: Invocation) throws {
     let console = invocation.console
-    let dryRun = invocation.arguments.flag("dry-run")
-    let inputs = try InputFiles.read(invocation.arguments.positionals)
+    let arguments = invocation.arguments
+    let dryRun = arguments.flag("dry-run")
+    let inputs = try InputFiles.read(arguments.positionals, folderExtensions: QuizFileFormat.folderExtensions)
+    let formats = try inputs.map { input in
+      guard
+        let format = QuizFileFormat.of(name: input.name, bytes: input.bytes.prefix, given: arguments.value("format"))
+      else {
+        throw CLIError.usage(
+          "Cannot tell the format of \(input.name): give --format (\(QuizFileFormat.names.joined(separator: ", ")))",
+          command: invocation.command)
+      }
+      return format
+    }
+    if arguments.value("quiz") != nil || arguments.value("title") != nil {
+      guard formats.allSatisfy({ !$0.carriesQuizzes }) else {
+        throw CLIError.usage(
+          "--quiz and --title name the quiz of GIFT and Aiken files; quiz-bank/1 files carry their own",
+          command: invocation.command)
+      }
+      guard inputs.count == 1 else {
+        throw CLIError.usage("--quiz and --title name one quiz: give one file", command: invocation.command)
+      }
+    }
     let repository = try invocation.repository()
     let totalBytes = inputs.reduce(0) { $0 + $1.bytes.count }
     let progress =
@@ -32,29 +63,64 @@ enum ImportCommand {
     var before = 0
     InterruptNotice.install("Interrupted: nothing was imported.")
     let summary = try repository.importing(dryRun: dryRun) { session in
-      for input in inputs {
-        try ImportPipeline.run(input.bytes) { message in
-          switch message {
-          case .item(.quiz(let quiz, let path)): try session.add(quiz, path: path, source: input.name)
-          case .item(.rejectedQuiz(let id)): session.reject(quizID: id)
-          case .item(.attempt(let attempt, let path)): try session.add(attempt, path: path, source: input.name)
-          case .item(.quizzesComplete): session.quizzesComplete(source: input.name)
-          case .progress(let offset): progress?.update(before + offset)
-          case .finished, .line: break
-          case .failed(.syntax(let error)): session.report(message: error.description, source: input.name)
-          case .failed(.invalid(let problems, let total)): session.report(problems, source: input.name, total: total)
-          }
+      for (input, format) in zip(inputs, formats) {
+        switch format.reader {
+        case .quizBank:
+          try importQuizBank(input, into: session) { progress?.update(before + $0) }
+        case .questions(let read):
+          try importQuestions(input, read: read, arguments: arguments, into: session, console: console)
         }
         try session.endDocument(source: input.name)
         before += input.bytes.count
       }
       progress?.finish()
     }
-    if invocation.format == "json" {
+    if arguments.value("summary") == "json" {
       console.writeBytes(json(summary, dryRun: dryRun))
     } else {
       console.write(text(summary, dryRun: dryRun))
     }
+  }
+
+  /// A quiz-bank/1 document, streamed.
+  static func importQuizBank(_ input: InputFiles.Input, into session: ImportSession, progress: (Int) -> Void) throws {
+    try ImportPipeline.run(input.bytes) { message in
+      switch message {
+      case .item(.quiz(let quiz, let path)): try session.add(quiz, path: path, source: input.name)
+      case .item(.rejectedQuiz(let id)): session.reject(quizID: id)
+      case .item(.attempt(let attempt, let path)): try session.add(attempt, path: path, source: input.name)
+      case .item(.quizzesComplete): session.quizzesComplete(source: input.name)
+      case .progress(let offset): progress(offset)
+      case .finished, .line: break
+      case .failed(.syntax(let error)): session.report(message: error.description, source: input.name)
+      case .failed(.invalid(let problems, let total)): session.report(problems, source: input.name, total: total)
+      }
+    }
+  }
+
+  /// A file of one quiz's questions: warnings go to stderr as they are, errors to the session
+  /// (which then writes nothing).
+  static func importQuestions(
+    _ input: InputFiles.Input, read: ([UInt8]) -> FormatReading, arguments: ParsedArguments,
+    into session: ImportSession, console: Console
+  ) throws {
+    let reading = read(input.bytes.array)
+    for warning in reading.warnings {
+      console.error("\(input.name):\(lineAndColumn(warning)): warning: \(warning.message)\n".terminalSafe)
+    }
+    guard reading.errors.isEmpty else {
+      session.report(located: reading.errors.map { (lineAndColumn($0), $0.message) }, source: input.name)
+      return
+    }
+    let name = QuizFileFormat.baseName(input.name)
+    let id = arguments.value("quiz") ?? Slug.make(from: name)
+    let quiz = reading.quiz(id: id, title: arguments.value("title") ?? name)
+    try session.add(quiz, path: "$", source: input.name)
+    session.quizzesComplete(source: input.name)
+  }
+
+  static func lineAndColumn(_ problem: FormatProblem) -> String {
+    "\(problem.line)" + (problem.column.map { ":\($0)" } ?? "")
   }
 
   static func text(_ summary: ImportSummary, dryRun: Bool) -> String {

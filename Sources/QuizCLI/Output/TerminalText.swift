@@ -66,16 +66,26 @@ extension Quiz {
 }
 
 extension Question {
+  /// Every text terminal-safe, and HTML texts rendered as text first.
   var terminalSafe: Question {
     var question = self
-    question.prompt = prompt.terminalSafe
-    question.explanation = explanation?.terminalSafe
+    let show = { (text: String) in TextFormatting.forTerminal(text, self.textFormat) }
+    question.prompt = show(prompt)
+    question.explanation = explanation.map(show)
     question.tags = tags.map(\.terminalSafeLine)
     for c in question.choices.indices {
-      question.choices[c].text = question.choices[c].text.terminalSafe
-      question.choices[c].feedback = question.choices[c].feedback?.terminalSafe
+      question.choices[c].text = show(question.choices[c].text)
+      question.choices[c].feedback = question.choices[c].feedback.map(show)
     }
     return question
+  }
+}
+
+enum TextFormatting {
+  /// A question's text for a terminal: HTML (and Moodle's auto-format) rendered as text, and
+  /// control characters shown.
+  static func forTerminal(_ text: String, _ format: TextFormat) -> String {
+    (format == .html || format == .moodle ? HTMLText.plain(text) : text).terminalSafe
   }
 }
 

@@ -10,14 +10,14 @@ import QuizRepository
 #endif
 
 /// Reads the inputs named on a command line: files, `-` for standard input, and folders (their
-/// `*.json` files, in name order).
+/// files with one of `folderExtensions`, in name order).
 enum InputFiles {
   struct Input {
     var name: String
     var bytes: InputBytes
   }
 
-  static func read(_ paths: [String], folderExtension: String = "json") throws -> [Input] {
+  static func read(_ paths: [String], folderExtensions: [String] = ["json"]) throws -> [Input] {
     var inputs: [Input] = []
     for path in paths {
       if path == "-" {
@@ -36,8 +36,12 @@ enum InputFiles {
         } catch {
           throw CLIError.noInput("cannot read folder \(path): permission denied")
         }
-        let files = names.filter { $0.hasSuffix(".\(folderExtension)") }.sorted()
-        guard !files.isEmpty else { throw CLIError.noInput("no .\(folderExtension) files in folder \(path)") }
+        let files = names.filter { name in folderExtensions.contains { name.lowercased().hasSuffix(".\($0)") } }
+          .sorted()
+        guard !files.isEmpty else {
+          throw CLIError.noInput(
+            "no \(folderExtensions.map { "." + $0 }.joined(separator: ", ")) files in folder \(path)")
+        }
         for file in files {
           let full = (path.hasSuffix("/") ? path : path + "/") + file
           inputs.append(Input(name: full, bytes: try InputBytes(mapping: full)))
@@ -131,6 +135,12 @@ final class InputBytes: @unchecked Sendable {
   }
 
   var count: Int { buffer.count }
+
+  /// Every byte, copied: for the formats read whole (GIFT, Aiken), which are small.
+  var array: [UInt8] { Array(buffer) }
+
+  /// The first bytes (64 KiB at most): enough to tell a format by its content.
+  var prefix: [UInt8] { Array(buffer.prefix(1 << 16)) }
 
   deinit {
     guard let base = buffer.baseAddress else { return }

@@ -29,7 +29,8 @@ enum ReportHTML {
       let flags = ItemFlags.flags(item)
       body +=
         "<tr\(flags.isEmpty ? "" : " class=\"flag\"")><td class=\"n\">\(index + 1)</td><td><code>\(escape(item.question))</code> "
-      body += "\(escape(item.prompt))</td><td class=\"n\">\(ReportNumbers.percentOfFraction(item.facility))</td>"
+      body +=
+        "\(text(item.prompt, item.textFormat))</td><td class=\"n\">\(ReportNumbers.percentOfFraction(item.facility))</td>"
       body += "<td class=\"n\">\(ReportNumbers.percentOfFraction(item.sd))</td>"
       body += "<td class=\"n\">\(ReportNumbers.percentOfFraction(item.randomGuessScore))</td>"
       body += "<td class=\"n\">\(ReportNumbers.percent(item.intendedWeight))</td>"
@@ -40,11 +41,12 @@ enum ReportHTML {
     }
     body += "</tbody></table>\n<h2>Choices</h2>\n"
     for item in report.items {
-      body += "<h3><code>\(escape(item.question))</code> \(escape(item.prompt))</h3>\n"
+      body += "<h3><code>\(escape(item.question))</code> \(text(item.prompt, item.textFormat))</h3>\n"
       body +=
         "<table class=\"choices\"><thead><tr><th>Choice</th><th>Correct</th><th>Picked</th><th>Fraction</th></tr></thead><tbody>\n"
       for choice in item.choices {
-        body += "<tr><td>\(escape(choice.id))) \(escape(choice.text))</td><td>\(choice.correct ? "✓" : "")</td>"
+        body +=
+          "<tr><td>\(escape(choice.id))) \(text(choice.text, item.textFormat))</td><td>\(choice.correct ? "✓" : "")</td>"
         body +=
           "<td class=\"n\">\(choice.picked)</td><td class=\"n\">\(ReportNumbers.percentOfFraction(choice.pickedFraction))</td></tr>\n"
       }
@@ -78,6 +80,11 @@ enum ReportHTML {
     </html>
 
     """
+  }
+
+  /// A question's text in the page: HTML texts sanitised and embedded as HTML, others escaped.
+  static func text(_ text: String, _ format: TextFormat) -> String {
+    format == .html || format == .moodle ? HTMLSanitizer.clean(text) : escape(text)
   }
 
   static func escape(_ text: String) -> String {

@@ -5,7 +5,8 @@ import QuizDomain
 enum ReportText {
   static func render(_ report: QuizReport, console: Console) -> String {
     let test = report.test
-    var text = console.styled("\(report.title.terminalSafeLine)", .bold) + "  " + console.styled("(\(report.quiz))", .dim) + "\n"
+    var text =
+      console.styled("\(report.title.terminalSafeLine)", .bold) + "  " + console.styled("(\(report.quiz))", .dim) + "\n"
     text += "\(NumberText.plural(test.attempts, "attempt")) (\(ReportSelectionText.describe(report.selection)))"
     text += " · max score \(NumberText.points(test.maxScore))\n\n"
     text += console.styled("Test", .bold) + "\n"
@@ -44,7 +45,9 @@ enum ReportText {
         let mark = choice.correct ? "✓" : " "
         text +=
           "    \(mark) \(choice.id)) "
-          + DisplayWidth.pad(DisplayWidth.truncate(choice.text.terminalSafeLine, to: 50), to: 50)
+          + DisplayWidth.pad(
+            DisplayWidth.truncate(TextFormatting.forTerminal(choice.text, item.textFormat).terminalSafeLine, to: 50),
+            to: 50)
           + " " + DisplayWidth.pad(String(choice.picked), to: 5, alignRight: true) + "  "
           + DisplayWidth.pad(ReportNumbers.percentOfFraction(choice.pickedFraction), to: 7, alignRight: true) + "\n"
       }

@@ -403,6 +403,7 @@ extension QuizBankDecoder {
     var multiple: Bool?
     var scoring: ScoringRule?
     var shuffle: Bool? = false
+    var textFormat: TextFormat? = .plain
     var tags: [String]? = []
     var choices: [Choice]?
     let seen = try decodeObject { decoder, key in
@@ -422,6 +423,14 @@ extension QuizBankDecoder {
       case "multiple": multiple = try decoder.decodeBool()
       case "scoring": scoring = try decoder.decodeScoring()
       case "shuffle": shuffle = try decoder.decodeBool()
+      case "text_format":
+        textFormat = nil
+        if let text = try decoder.decodeString() {
+          textFormat = TextFormat(rawValue: text)
+          if textFormat == nil {
+            decoder.report("unknown text format \"\(text.prefix(60))\" (expected one of: \(TextFormat.names))")
+          }
+        }
       case "tags": tags = try decoder.decodeArray { try $0.decodeText() }
       case "choices": choices = try decoder.decodeChoices()
       default: return false
@@ -430,11 +439,11 @@ extension QuizBankDecoder {
     }
     guard let seen else { return nil }
     requireFields(["id", "prompt", "choices"], in: seen)
-    guard let id, let prompt, let points, let shuffle, let tags, let choices else { return nil }
+    guard let id, let prompt, let points, let shuffle, let textFormat, let tags, let choices else { return nil }
     if seen.contains("multiple") && multiple == nil { return nil }
     let question = Question(
       id: id, prompt: prompt, explanation: explanation, points: points, multiple: multiple,
-      scoring: scoring, shuffle: shuffle, tags: tags, choices: choices)
+      scoring: scoring, shuffle: shuffle, tags: tags, choices: choices, textFormat: textFormat)
     path.push(.key("choices"))
     for problem in QuizBankValidator.choiceProblems(question) { report(problem) }
     path.pop()

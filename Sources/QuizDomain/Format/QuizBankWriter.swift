@@ -49,6 +49,7 @@ public enum QuizBankWriter {
     writer.field("multiple", question.multiple)
     writer.optionalField("scoring", question.scoring?.rawValue)
     writer.field("shuffle", question.shuffle)
+    if question.textFormat != .plain { writer.field("text_format", question.textFormat.rawValue) }
     if !question.tags.isEmpty {
       writer.key("tags")
       writer.beginArray()

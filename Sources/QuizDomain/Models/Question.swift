@@ -11,11 +11,13 @@ public struct Question: Equatable, Sendable {
   public var shuffle: Bool
   public var tags: [String]
   public var choices: [Choice]
+  /// How the prompt, explanation, choices and feedback are written.
+  public var textFormat: TextFormat
 
   public init(
     id: String, prompt: String, explanation: String? = nil, points: Double = 1,
     multiple: Bool? = nil, scoring: ScoringRule? = nil, shuffle: Bool = false,
-    tags: [String] = [], choices: [Choice]
+    tags: [String] = [], choices: [Choice], textFormat: TextFormat = .plain
   ) {
     self.id = id
     self.prompt = prompt
@@ -26,6 +28,26 @@ public struct Question: Equatable, Sendable {
     self.shuffle = shuffle
     self.tags = tags
     self.choices = choices
+    self.textFormat = textFormat
+  }
+
+  /// A true/false question: single-answer, its choices exactly `true` "True" and `false`
+  /// "False", in that order. Formats that have the type read and write it as such.
+  public var isTrueFalse: Bool {
+    !multiple && choices.count == 2 && choices[0].id == "true" && choices[0].text == "True"
+      && choices[1].id == "false" && choices[1].text == "False"
+  }
+
+  /// A true/false question whose correct answer is `answer`.
+  public static func trueFalse(
+    id: String, prompt: String, answer: Bool, feedbackTrue: String? = nil, feedbackFalse: String? = nil
+  ) -> Question {
+    Question(
+      id: id, prompt: prompt, multiple: false,
+      choices: [
+        Choice(id: "true", text: "True", correct: answer, feedback: feedbackTrue),
+        Choice(id: "false", text: "False", correct: !answer, feedback: feedbackFalse),
+      ])
   }
 
   /// Everything a new version is made for: all but the id and the tags. Two questions with
@@ -33,7 +55,7 @@ public struct Question: Equatable, Sendable {
   public var content: Content {
     Content(
       prompt: prompt, explanation: explanation, points: points, multiple: multiple,
-      scoring: scoring, shuffle: shuffle, choices: choices)
+      scoring: scoring, shuffle: shuffle, choices: choices, textFormat: textFormat)
   }
 
   public struct Content: Equatable, Sendable {
@@ -44,11 +66,13 @@ public struct Question: Equatable, Sendable {
     public var scoring: ScoringRule?
     public var shuffle: Bool
     public var choices: [Choice]
+    public var textFormat: TextFormat
 
     public init(
       prompt: String, explanation: String?, points: Double, multiple: Bool, scoring: ScoringRule?,
-      shuffle: Bool, choices: [Choice]
+      shuffle: Bool, choices: [Choice], textFormat: TextFormat = .plain
     ) {
+      self.textFormat = textFormat
       self.prompt = prompt
       self.explanation = explanation
       self.points = points
@@ -101,6 +125,6 @@ extension Question {
     self.init(
       id: id, prompt: content.prompt, explanation: content.explanation, points: content.points,
       multiple: content.multiple, scoring: content.scoring, shuffle: content.shuffle, tags: tags,
-      choices: content.choices)
+      choices: content.choices, textFormat: content.textFormat)
   }
 }

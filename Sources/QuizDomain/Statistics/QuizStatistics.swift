@@ -28,6 +28,8 @@ public struct ItemStatistics: Equatable, Sendable {
   public var effectiveWeight: Double?
   public var discriminationIndex: Double?
   public var discriminativeEfficiency: Double?
+  /// How the prompt and the choices' texts are written.
+  public var textFormat: TextFormat = .plain
   public var choices: [ChoiceStatistics]
 }
 
@@ -117,7 +119,7 @@ public enum QuizStatistics {
           facility: Moments.ratio(Moments.mean(x), question.points),
           sd: Moments.ratio(Moments.variance(x)?.squareRoot(), question.points), randomGuessScore: randomGuess,
           intendedWeight: Moments.ratio(100 * question.points, maxScore), effectiveWeight: effectiveWeight,
-          discriminationIndex: discrimination, discriminativeEfficiency: efficiency,
+          discriminationIndex: discrimination, discriminativeEfficiency: efficiency, textFormat: question.textFormat,
           choices: question.choices.enumerated().map { position, choice in
             ChoiceStatistics(
               id: choice.id, text: choice.text, correct: choice.correct, picked: picked[index][position],

@@ -1,0 +1,88 @@
+import QuizDomain
+
+/// A file format `quiz` reads and writes. Every format is one value in `QuizFileFormat.all`:
+/// import, export and edit find their format there, by name, extension or content, and name
+/// no format anywhere else.
+struct QuizFileFormat: Sendable {
+  /// What `--format` calls it.
+  let name: String
+  /// File name endings that mean this format (`.txt` is decided by content).
+  let extensions: [String]
+  let reader: Reader
+  /// Writes one quiz; nil for quiz-bank/1, which the repository streams itself.
+  let writer: (@Sendable (Quiz) -> FormatWriting)?
+  /// For a `.txt` file: whether its content looks like this format.
+  let recognizes: @Sendable (String) -> Bool
+  /// How `quiz edit --format NAME` writes a quiz (or one question) and reads the edited text
+  /// back; nil for a format quiz does not edit in.
+  var editing: Editing? = nil
+
+  struct Editing: Sendable {
+    let render: @Sendable (Quiz, QuestionAddress) throws -> String
+    let apply: @Sendable (String, QuestionAddress, Quiz) throws -> Quiz
+  }
+
+  enum Reader: Sendable {
+    /// quiz-bank/1: quizzes and attempts, streamed by the import pipeline.
+    case quizBank
+    /// A file of one quiz's questions, read whole (GIFT, Aiken): the quiz's id and title come
+    /// from the command line or the file name.
+    case questions(@Sendable ([UInt8]) -> FormatReading)
+  }
+
+  var carriesQuizzes: Bool {
+    if case .quizBank = reader { return true }
+    return false
+  }
+}
+
+extension QuizFileFormat {
+  static let json = QuizFileFormat(
+    name: "json", extensions: ["json"], reader: .quizBank, writer: nil,
+    recognizes: { $0.first(where: { !$0.isWhitespace }) == "{" && $0.contains("\"quiz-bank/1\"") },
+    editing: Editing(render: EditCommand.render, apply: EditCommand.apply))
+
+  static let gift = QuizFileFormat(
+    name: "gift", extensions: ["gift"], reader: .questions(GIFT.read), writer: GIFT.write,
+    recognizes: { $0.contains("{") }, editing: Editing(render: GIFTEditing.render, apply: GIFTEditing.apply))
+
+  static let aiken = QuizFileFormat(
+    name: "aiken", extensions: ["aiken"], reader: .questions(Aiken.read), writer: Aiken.write,
+    recognizes: { text in text.split(separator: "\n").contains { $0.hasPrefix("ANSWER:") } })
+
+  /// Every format, in the order `.txt` content is tried (Aiken's `ANSWER:` lines before GIFT's
+  /// braces).
+  static let all: [QuizFileFormat] = [json, aiken, gift]
+
+  static var names: [String] { all.map(\.name) }
+
+  /// The formats `quiz edit` can edit in.
+  static var editable: [QuizFileFormat] { all.filter { $0.editing != nil } }
+
+  /// A file's name without its folder and ending: the default title of the quiz a GIFT or
+  /// Aiken file carries ("bank" for "exams/bank.gift"; "standard input" for "-").
+  static func baseName(_ path: String) -> String {
+    guard path != "-" else { return "standard input" }
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+    return String(file[..<dot])
+  }
+
+  static func named(_ name: String) -> QuizFileFormat? { all.first { $0.name == name } }
+
+  /// Every file name ending a folder import takes.
+  static var folderExtensions: [String] { all.flatMap(\.extensions) + ["txt"] }
+
+  /// The format of the input `name` with `bytes`: `--format` when given, else the file's
+  /// ending, else (`.txt`, standard input) its content; nil when nothing says.
+  static func of(name: String, bytes: [UInt8], given: String?) -> QuizFileFormat? {
+    if let given { return named(given) }
+    let ending = name.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last : nil }
+      .map { $0.lowercased() }
+    if let ending, let format = all.first(where: { $0.extensions.contains(ending) }) { return format }
+    if name == "-" { return json }
+    guard ending == "txt" else { return nil }
+    let text = String(decoding: bytes.prefix(1 << 16), as: UTF8.self)
+    return all.first { $0.name != json.name && $0.recognizes(text) }
+  }
+}

@@ -1,0 +1,55 @@
+/// One thing wrong (or worth a warning) in a text-format file, at its 1-based line and, when
+/// known, column.
+public struct FormatProblem: Equatable, Sendable, CustomStringConvertible {
+  public var line: Int
+  public var column: Int?
+  public var message: String
+
+  public init(line: Int, column: Int? = nil, message: String) {
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `LINE: message` or `LINE:COLUMN: message`: with the file name in front, the form
+  /// compilers use.
+  public var description: String { "\(line)\(column.map { ":\($0)" } ?? ""): \(message)" }
+}
+
+/// What a reader of a format that carries no quiz (GIFT, Aiken) found in a file: the sections
+/// of questions, in order, for a quiz the caller names; warnings (skipped questions); and
+/// errors. With any error the file is invalid and nothing of it may be written.
+public struct FormatReading: Equatable, Sendable {
+  public var sections: [Section]
+  /// The quiz's scoring rule when the file implies one (GIFT's weights: `weighted`).
+  public var scoring: ScoringRule?
+  public var warnings: [FormatProblem]
+  public var errors: [FormatProblem]
+
+  public init(
+    sections: [Section] = [], scoring: ScoringRule? = nil, warnings: [FormatProblem] = [],
+    errors: [FormatProblem] = []
+  ) {
+    self.sections = sections
+    self.scoring = scoring
+    self.warnings = warnings
+    self.errors = errors
+  }
+
+  /// The quiz the file describes, under `id` and `title`.
+  public func quiz(id: String, title: String) -> Quiz {
+    Quiz(id: id, title: title, scoring: scoring, sections: sections)
+  }
+}
+
+/// What a writer made of a quiz: the file's bytes, and a warning for everything the format
+/// could not carry.
+public struct FormatWriting: Equatable, Sendable {
+  public var bytes: [UInt8]
+  public var warnings: [String]
+
+  public init(bytes: [UInt8], warnings: [String] = []) {
+    self.bytes = bytes
+    self.warnings = warnings
+  }
+}

@@ -1,0 +1,219 @@
+import QuizDomain
+import Testing
+
+/// Aiken reading and writing, one test (at least) per rule of the format.
+@Suite struct AikenTests {
+  func read(_ text: String) -> FormatReading { Aiken.read(Array(text.utf8)) }
+
+  func questions(_ reading: FormatReading) -> [Question] { reading.sections.flatMap(\.questions) }
+
+  static let planets = """
+    What is 2 + 2?
+    A. 3
+    B) 4
+    C. 5
+    ANSWER: B
+
+    Which planet is red?
+    A. Mars
+    B. Venus
+    ANSWER: A
+    """
+
+  static let expected = [
+    Question(
+      id: "what-is-2-2", prompt: "What is 2 + 2?", multiple: false,
+      choices: [
+        Choice(id: "a", text: "3", correct: false), Choice(id: "b", text: "4", correct: true),
+        Choice(id: "c", text: "5", correct: false),
+      ]),
+    Question(
+      id: "which-planet-is-red", prompt: "Which planet is red?", multiple: false,
+      choices: [Choice(id: "a", text: "Mars", correct: true), Choice(id: "b", text: "Venus", correct: false)]),
+  ]
+
+  // MARK: Reading
+
+  @Test func questionsAreReadIntoOneUntitledSection() {
+    let reading = read(Self.planets)
+    #expect(reading.errors == [])
+    #expect(reading.warnings == [])
+    #expect(reading.scoring == nil)
+    #expect(reading.sections == [Section(questions: Self.expected)])
+  }
+
+  @Test func blankLinesBetweenQuestionsAreOptionalAndThePromptMaySpanLines() {
+    let reading = read("First line\n  second line  \nA. x\nB) y\nANSWER: A\nNext?\n\nA) x\n\nB. y\nANSWER: B\n")
+    #expect(reading.errors == [])
+    let all = questions(reading)
+    #expect(all.map(\.prompt) == ["First line\nsecond line", "Next?"])
+    #expect(all.map(\.id) == ["first-line-second-line", "next"])
+    #expect(all.map(\.correctChoiceIDs) == [["a"], ["b"]])
+  }
+
+  @Test func aBOMAndCRLFLineEndsAreRead() {
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(Self.planets.split(separator: "\n").joined(separator: "\r\n").utf8)
+    let reading = Aiken.read(bytes)
+    #expect(reading.errors == [])
+    #expect(questions(reading) == Self.expected)
+    #expect(Aiken.read(Array("Q?\r\nA. x\r\nC. y\r\nANSWER: A\r\n".utf8)).errors.map(\.line) == [3])
+  }
+
+  @Test func aLatin1FileIsAnErrorAtItsFirstInvalidLine() {
+    let bytes = Array("Q?\nA. x\n".utf8) + [0x42, 0x2E, 0x20, 0x63, 0x61, 0x66, 0xE9] + Array("\nANSWER: A\n".utf8)
+    #expect(
+      Aiken.read(bytes).errors == [
+        FormatProblem(line: 3, message: "the file is not UTF-8 text (invalid bytes on this line)")
+      ])
+  }
+
+  @Test func idsComeFromThePromptThenThePositionAndAreUnique() {
+    let reading = read(
+      """
+      Same?
+      A. x
+      B. y
+      ANSWER: A
+
+      Same?
+      A. x
+      B. y
+      ANSWER: B
+
+      日本語の質問
+      A. x
+      B. y
+      ANSWER: A
+
+      A question whose prompt is long enough to be cut near forty characters
+      A. x
+      B. y
+      ANSWER: A
+      """)
+    #expect(reading.errors == [])
+    #expect(questions(reading).map(\.id) == ["same", "same-2", "q3", "a-question-whose-prompt-is-long-enough"])
+  }
+
+  // MARK: Errors, each at its line
+
+  @Test func anOptionLetterOutOfSequenceIsAnError() {
+    let reading = read("Question?\nA. one\nC. three\nANSWER: A\n")
+    #expect(
+      reading.errors == [
+        FormatProblem(line: 3, message: "option C is out of sequence: expected B (options go A, B, C…)")
+      ])
+  }
+
+  @Test func fewerThanTwoOptionsIsAnError() {
+    let reading = read("Question?\nA. one\nANSWER: A\n")
+    #expect(
+      reading.errors == [FormatProblem(line: 3, message: "a question needs at least two options (A. and B.), found 1")])
+  }
+
+  @Test func aMissingAnswerIsAnError() {
+    let reading = read("First?\nA. x\nB. y\n\nSecond?\nA. x\nB. y\nANSWER: A\n\nThird?\nA. x\nB. y\n")
+    #expect(reading.errors.map(\.line) == [5, 12])
+    #expect(reading.errors[0].message.hasPrefix("the question at line 1 has no ANSWER: line"))
+    #expect(reading.errors[1].message.hasPrefix("the question at line 10 has no ANSWER: line"))
+  }
+
+  @Test func anAnswerNamingNoOptionIsAnError() {
+    let reading = read("Q?\nA. x\nB. y\nANSWER: C\n\nR?\nA. x\nB. y\nANSWER: b\n")
+    #expect(reading.errors.map(\.line) == [4, 9])
+    #expect(reading.errors[0].message == "ANSWER: \"C\" names no option (the options are A to B)")
+  }
+
+  @Test func optionsOrAnAnswerWithoutAQuestionAreErrors() {
+    let reading = read("A. x\nB. y\nANSWER: A\n\nANSWER: A\n")
+    #expect(reading.errors.map(\.line) == [1, 5])
+  }
+
+  @Test func questionProblemsAreErrorsAtTheQuestionsFirstLine() {
+    let reading = read("\nQ?\nA.\nB. y\nANSWER: A\n")
+    #expect(reading.errors == [FormatProblem(line: 2, message: "choice a: text must not be empty")])
+  }
+
+  @Test func anEmptyFileIsAnError() {
+    #expect(
+      read("\n\n").errors == [
+        FormatProblem(line: 1, message: "no question that quiz can import (the file holds no question)")
+      ])
+  }
+
+  // MARK: Writing
+
+  @Test func writingGivesPromptOptionsAndAnswer() {
+    let quiz = Quiz(id: "planets", title: "Planets", sections: [Section(questions: Self.expected)])
+    let writing = Aiken.write(quiz)
+    #expect(
+      String(decoding: writing.bytes, as: UTF8.self) == """
+        What is 2 + 2?
+        A. 3
+        B. 4
+        C. 5
+        ANSWER: B
+
+        Which planet is red?
+        A. Mars
+        B. Venus
+        ANSWER: A
+
+        """)
+    #expect(writing.warnings == [])
+  }
+
+  @Test func exportThenImportGivesTheSameQuizAndTheSameBytes() {
+    let quiz = read(Self.planets).quiz(id: "planets", title: "Planets")
+    let first = Aiken.write(quiz)
+    let again = Aiken.read(first.bytes)
+    #expect(again.errors == [])
+    #expect(again.quiz(id: "planets", title: "Planets") == quiz)
+    #expect(Aiken.write(again.quiz(id: "planets", title: "Planets")).bytes == first.bytes)
+  }
+
+  @Test func otherQuestionsAreSkippedAndNewlinesBecomeSpacesWithWarnings() {
+    let quiz = Quiz(
+      id: "z", title: "Z",
+      sections: [
+        Section(questions: [
+          Question(
+            id: "several", prompt: "Several?", multiple: true,
+            choices: [
+              Choice(id: "a", text: "x", correct: true), Choice(id: "b", text: "y", correct: true),
+              Choice(id: "c", text: "z", correct: false),
+            ]),
+          Question(
+            id: "two-lines", prompt: "Two\nlines?",
+            choices: [Choice(id: "a", text: "x\ny", correct: true), Choice(id: "b", text: "z", correct: false)]),
+        ])
+      ])
+    let writing = Aiken.write(quiz)
+    #expect(String(decoding: writing.bytes, as: UTF8.self) == "Two lines?\nA. x y\nB. z\nANSWER: A\n")
+    #expect(writing.warnings.contains { $0.contains("\"several\"") && $0.contains("skipped") })
+    #expect(writing.warnings.contains { $0.contains("\"two-lines\"") && $0.contains("newline") })
+    #expect(questions(Aiken.read(writing.bytes)).map(\.id) == ["two-lines"])
+  }
+
+  @Test func whatAikenCannotCarryIsNamedInAWarning() {
+    let quiz = Quiz(
+      id: "z", title: "Z", scoring: .weighted,
+      sections: [
+        Section(
+          title: "Part one",
+          questions: [
+            Question(
+              id: "q", prompt: "P?", explanation: "Because.", points: 2,
+              choices: [
+                Choice(id: "a", text: "x", correct: true, weight: 1, feedback: "Yes"),
+                Choice(id: "b", text: "y", correct: false),
+              ])
+          ])
+      ])
+    let warnings = Aiken.write(quiz).warnings
+    #expect(warnings.contains { $0.contains("sections") })
+    #expect(warnings.contains { $0.contains("weighted") })
+    #expect(warnings.contains { $0.contains("\"q\"") && $0.contains("points") })
+    #expect(warnings.contains { $0.contains("\"q\"") && $0.contains("explanation, feedback and weights") })
+    #expect(warnings.contains { $0.contains("\"q\"") && $0.contains("\"p\"") })
+  }
+}
