@@ -3,11 +3,6 @@ import TestSupport
 import Testing
 
 @Suite struct EditSearchCLITests {
-  func seeded() throws -> Workspace {
-    let workspace = try Workspace()
-    #expect(try workspace.quiz("import", workspace.seeds).status == 0)
-    return workspace
-  }
 
   /// An editor: a shell script that runs `body` with the file as $1.
   func editor(_ workspace: Workspace, _ body: String) throws -> String {
@@ -17,7 +12,7 @@ import Testing
   }
 
   @Test func anEditMakesANewVersionAndSaysSo() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let script = try editor(workspace, #"sed -i 's/What does debounce do?/What does debounce(for:) do?/' "$1""#)
     let run = try workspace.quiz("edit", "reactive-swift/debounce", environment: ["EDITOR": script])
     #expect(run.status == 0, "\(run.stderr)")
@@ -26,7 +21,7 @@ import Testing
   }
 
   @Test func editingTheWholeQuizAndVISUALWins() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let script = try editor(workspace, #"sed -i 's/"title": "Operators"/"title": "Operators and schedulers"/' "$1""#)
     let run = try workspace.quiz(
       "edit", "reactive-swift", environment: ["VISUAL": script, "EDITOR": "/bin/false"])
@@ -36,7 +31,7 @@ import Testing
   }
 
   @Test func unchangedEmptiedOrFailedEditsChangeNothing() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let before = try workspace.databaseBytes()
     #expect(try workspace.quiz("edit", "reactive-swift", environment: ["EDITOR": "true"]).stdout == "No changes.\n")
     let emptied = try editor(workspace, #": > "$1""#)
@@ -52,7 +47,7 @@ import Testing
   }
 
   @Test func anInvalidEditIsRefusedWithItsProblems() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let before = try workspace.databaseBytes()
     let script = try editor(workspace, #"sed -i 's/"correct": true/"correct": false/' "$1""#)
     let run = try workspace.quiz("edit", "reactive-swift/debounce", environment: ["EDITOR": script])
@@ -62,7 +57,7 @@ import Testing
   }
 
   @Test func anInvalidFileReopensWithItsProblemsOnTop() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     // First round: break the JSON. Second round: the problems are listed in // lines on top;
     // keep a copy of them, then fix the file.
     let script = try editor(
@@ -88,7 +83,7 @@ import Testing
   }
 
   @Test func searchRanksHighlightsAndFilters() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let run = try workspace.quiz("search", "observable", "--format", "json")
     #expect(run.status == 0)
     let hits = try #require(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [[String: Any]])
@@ -105,7 +100,7 @@ import Testing
   }
 
   @Test func theIndexFollowsEveryWritePath() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     #expect(try workspace.quiz("search", "zebra").stdout.hasPrefix("No questions"))
     try workspace.quiz(
       "add", "question", "reactive-swift", "--id", "zebra", "--prompt", "Is a zebra an observable?", "--right", "No",
@@ -122,7 +117,7 @@ import Testing
   }
 
   @Test func aStrayQuoteIsAnErrorNotACrash() throws {
-    let run = try seeded().quiz("search", "\"unbalanced")
+    let run = try Workspace.seeded().quiz("search", "\"unbalanced")
     #expect(run.status == 65)
     #expect(
       run.stderr.hasPrefix(

@@ -3,14 +3,9 @@ import Testing
 
 /// One case of each exit status README lists, and the damaged-database messages.
 @Suite struct ExitStatusTests {
-  func seeded() throws -> Workspace {
-    let workspace = try Workspace()
-    #expect(try workspace.quiz("import", workspace.seeds).status == 0)
-    return workspace
-  }
 
   @Test func eachStatusMeansWhatREADMESays() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     #expect(try workspace.quiz("list").status == 0)
     // 1: a failure that is not the input's fault.
     #expect(try workspace.quiz("rm", "reactive-swift").status == 1)
@@ -32,7 +27,7 @@ import Testing
   }
 
   @Test func aDamagedDatabaseIsSaidInOneLineAndInitListsTheDamage() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     #expect(try workspace.quiz("init").status == 0)  // checkpoints the WAL into the file
     try Self.damage(workspace.database, page: 3)
     var damagedSomewhere = false

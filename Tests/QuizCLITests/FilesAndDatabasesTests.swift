@@ -4,11 +4,6 @@ import Testing
 /// What `-o FILE` does to what is there, who may read what quiz writes, and how quiz treats
 /// databases it may only read, or paths that are not databases at all.
 @Suite struct FilesAndDatabasesTests {
-  func seeded() throws -> Workspace {
-    let workspace = try Workspace()
-    #expect(try workspace.quiz("import", workspace.seeds).status == 0)
-    return workspace
-  }
 
   static func mode(_ path: String) throws -> Int {
     try ((FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue).unwrap()
@@ -21,7 +16,7 @@ import Testing
   // MARK: - Output files
 
   @Test func outputThroughASymbolicLinkWritesItsTargetAndKeepsTheLink() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let target = try workspace.write("target.json", "old")
     try FileManager.default.createSymbolicLink(
       atPath: workspace.directory.path("link.json"), withDestinationPath: "target.json")
@@ -32,7 +27,7 @@ import Testing
   }
 
   @Test func anExistingFileKeepsItsModeAndANewPersonalFileIsPrivate() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let existing = try workspace.write("shared.json", "old")
     chmod(existing, 0o640)
     chown(existing, 65534, 65534)
@@ -56,7 +51,7 @@ import Testing
   }
 
   @Test func aFIFOOrADeviceIsWrittenStraightInto() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let fifo = workspace.directory.path("pipe")
     #expect(mkfifo(fifo, 0o600) == 0)
     let run = try QuizProcess.shell(
@@ -74,7 +69,7 @@ import Testing
   }
 
   @Test func editWorksOnAPrivateFileInAPrivateFolder() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     // The "editor" records the file's and its folder's modes, and saves nothing.
     let editor = try workspace.write(
       "editor.sh",
@@ -88,7 +83,7 @@ import Testing
   // MARK: - Standard output
 
   @Test func aFailedWriteIsAnErrorAndAClosedPipeIsNot() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     for command in ["list", "show reactive-swift", "report reactive-swift", "search cold", "history", "export"] {
       let full = try QuizProcess.shell("quiz --db quiz.sqlite \(command) > /dev/full", in: workspace.directory)
       #expect(full.status == 1, "\(command)")
@@ -139,7 +134,7 @@ import Testing
   }
 
   @Test func readingCommandsWorkOnAReadOnlyFileAndInAReadOnlyFolder() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     try workspace.quiz(
       "add", "question", "reactive-swift", "--id", "late", "--prompt", "Added late?", "--right", "y", "--wrong", "n")
     chmod(workspace.database, 0o644)
@@ -165,7 +160,7 @@ import Testing
   }
 
   @Test func watchOnAReadOnlyFileStaysQuiet() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let writable = workspace.directory.path("writable")
     try FileManager.default.createDirectory(atPath: writable, withIntermediateDirectories: false)
     chown(writable, 65534, 65534)

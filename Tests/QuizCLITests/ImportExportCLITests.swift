@@ -7,13 +7,6 @@ import Testing
       {"id": "q", "prompt": "P?", "choices": [{"text": "yes", "correct": true}, {"text": "no", "correct": false}]}]}]}]}
     """
 
-  /// A workspace with the seeds imported, for proving that failures change nothing.
-  func seeded() throws -> Workspace {
-    let workspace = try Workspace()
-    let run = try workspace.quiz("import", workspace.seeds)
-    #expect(run.status == 0)
-    return workspace
-  }
 
   @Test func importPrintsTheSummaryAndReimportChangesNothing() throws {
     let workspace = try Workspace()
@@ -44,7 +37,7 @@ import Testing
   }
 
   @Test func exportRoundTripsByteForByteWithAndWithoutAttempts() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     for flags in [[], ["--with-attempts"]] {
       let first = try workspace.quiz(arguments: ["export"] + flags)
       #expect(first.status == 0)
@@ -57,7 +50,7 @@ import Testing
   }
 
   @Test func exportToAFileAndByQuiz() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let path = workspace.directory.path("out.json")
     #expect(try workspace.quiz("export", "world-languages", "-o", path).status == 0)
     let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -70,7 +63,7 @@ import Testing
   }
 
   @Test func exportValidatesAgainstTheSchema() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let path = workspace.directory.path("export.json")
     try workspace.quiz("export", "--with-attempts", "-o", path)
     #expect(try QuizProcess.validatesAgainstSchema(path, in: workspace) == true)
@@ -81,7 +74,7 @@ import Testing
   func expectRefused(
     _ bytes: [UInt8], status: Int32 = 65, message: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let path = try workspace.write("bad.json", bytes: bytes)
     let before = try workspace.databaseBytes()
     let run = try workspace.quiz("import", path)
@@ -160,7 +153,7 @@ import Testing
   }
 
   @Test func folderWithoutJSON() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let folder = workspace.directory.path("empty")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let run = try workspace.quiz("import", folder)
@@ -169,7 +162,7 @@ import Testing
   }
 
   @Test func missingPath() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let run = try workspace.quiz("import", "nowhere.json")
     #expect(run.status == 66)
     #expect(run.stderr == "Error: cannot open nowhere.json: no such file or directory\n")

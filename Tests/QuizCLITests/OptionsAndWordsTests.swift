@@ -3,11 +3,6 @@ import Testing
 
 /// Options that used to do nothing, and messages that now say what happened in the user's terms.
 @Suite struct OptionsAndWordsTests {
-  func seeded() throws -> Workspace {
-    let workspace = try Workspace()
-    #expect(try workspace.quiz("import", workspace.seeds).status == 0)
-    return workspace
-  }
 
   /// Waits (up to 10 s) until the file at `path` holds `text`; returns what it holds.
   static func waitFor(_ text: String, in path: String) -> String {
@@ -22,7 +17,7 @@ import Testing
 
   @Test func showQuestionWatchRedrawsWhenTheQuestionChanges() throws {
     try QuizProcess.requireTool("sqlite3")
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let process = Process()
     process.executableURL = QuizProcess.binary
     process.arguments = ["--db", workspace.database, "show", "reactive-swift/debounce", "--watch"]
@@ -43,7 +38,7 @@ import Testing
   }
 
   @Test func historyAndSearchSayHowManyMoreThereAre() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let limited = try workspace.quiz("history", "--limit", "2")
     #expect(limited.stdout.split(separator: "\n").count == 4)
     #expect(limited.stdout.hasSuffix("… and 5 older (7 in all; --limit 0 shows every one)\n"))
@@ -60,7 +55,7 @@ import Testing
   }
 
   @Test func reportForATakerTakesQuizzesAndRefusesAttempts() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let takers = try workspace.quiz("history", "--format", "json", "--limit", "0")
     let objects = try JSONSerialization.jsonObject(with: takers.stdoutBytes) as? [[String: Any]] ?? []
     let taker = try #require(objects.first?["taker"] as? String)
@@ -77,7 +72,7 @@ import Testing
   }
 
   @Test func messagesSayWhatHappened() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     // A dry run records nothing.
     let line = #"{"id": "w1", "quiz": "reactive-swift", "taker": "wanda", "answers": []}"#
     let dry = try workspace.quiz("grade", "--attempts", "-", "--dry-run", input: Data((line + "\n").utf8))

@@ -177,3 +177,13 @@ struct Workspace {
 
   var seeds: String { QuizProcess.packageRoot.appendingPathComponent("seeds").path }
 }
+
+extension Workspace {
+  /// A workspace whose database holds the sample quizzes and attempts of seeds/.
+  static func seeded() throws -> Workspace {
+    let workspace = try Workspace()
+    let run = try workspace.quiz("import", workspace.seeds)
+    #expect(run.status == 0, "\(run.stderr)")
+    return workspace
+  }
+}

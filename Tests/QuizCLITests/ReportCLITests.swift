@@ -2,14 +2,9 @@ import Foundation
 import Testing
 
 @Suite struct ReportCLITests {
-  func seeded() throws -> Workspace {
-    let workspace = try Workspace()
-    #expect(try workspace.quiz("import", workspace.seeds).status == 0)
-    return workspace
-  }
 
   @Test func tableShowsTestFiguresHistogramItemsAndChoices() throws {
-    let run = try seeded().quiz("report", "reactive-swift")
+    let run = try Workspace.seeded().quiz("report", "reactive-swift")
     #expect(run.status == 0, "\(run.stderr)")
     for text in [
       "4 attempts (all attempts) · max score 11", "Mean                                    7.75   70.45%",
@@ -21,7 +16,7 @@ import Testing
   }
 
   @Test func jsonHasTheContractKeysAndNullsNotNaN() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let run = try workspace.quiz("report", "world-languages", "--format", "json")
     #expect(run.status == 0)
     let object = try #require(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any])
@@ -46,7 +41,7 @@ import Testing
   }
 
   @Test func attemptSelectionChangesTheCount() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let last = try workspace.quiz("report", "reactive-swift", "--attempts", "last", "--format", "json")
     #expect(last.stdout.contains(#""attempts": 3"#))
     #expect(last.stdout.contains(#""selection": "last""#))
@@ -54,7 +49,7 @@ import Testing
   }
 
   @Test func csvMarkdownAndHTMLToAFile() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let csv = try workspace.quiz("report", "reactive-swift", "--format", "csv")
     let lines = csv.stdout.split(separator: "\r\n")
     #expect(lines.first?.hasPrefix("quiz,question,max_mark,facility,sd,random_guess_score") == true)
@@ -75,7 +70,7 @@ import Testing
   }
 
   @Test func severalQuizzesInTurn() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let json = try workspace.quiz("report", "reactive-swift", "world-languages", "--format", "json")
     let array = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [[String: Any]])
     #expect(array.map { $0["quiz"] as? String } == ["reactive-swift", "world-languages"])
@@ -86,7 +81,7 @@ import Testing
   }
 
   @Test func takerReportOverTime() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let run = try workspace.quiz("report", "--taker", "bob")
     #expect(run.status == 0)
     #expect(run.stdout.hasPrefix("bob — 2 attempts at 1 quiz\n"))
@@ -97,7 +92,7 @@ import Testing
   }
 
   @Test func unknownQuizAndMissingArgument() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     #expect(try workspace.quiz("report", "reactive").status == 1)
     #expect(try workspace.quiz("report").status == 64)
   }

@@ -4,14 +4,9 @@ import Testing
 @testable import QuizCLI
 
 @Suite struct TakeCLITests {
-  func seeded() throws -> Workspace {
-    let workspace = try Workspace()
-    #expect(try workspace.quiz("import", workspace.seeds).status == 0)
-    return workspace
-  }
 
   @Test func lineModeAsksRevealsAndSaves() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     // The first answer is refused (unknown choice), then every question gets "a".
     let input = "z\n" + String(repeating: "a\n", count: 8)
     let run = try workspace.quiz("take", "reactive-swift", "--as", "scripted", "--seed", "7", input: Data(input.utf8))
@@ -30,7 +25,7 @@ import Testing
   }
 
   @Test func shuffleIsReproducibleWithASeed() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let input = Data(String(repeating: "a\n", count: 8).utf8)
     let first = try workspace.quiz("take", "reactive-swift", "--as", "s", "--seed", "42", input: input)
     let second = try workspace.quiz("take", "reactive-swift", "--as", "s", "--seed", "42", input: input)
@@ -43,7 +38,7 @@ import Testing
   }
 
   @Test func inputEndingEarlySavesNothing() throws {
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let run = try workspace.quiz("take", "reactive-swift", "--as", "quitter", input: Data("a\n".utf8))
     #expect(run.status == 1)
     #expect(run.stderr.hasSuffix("Error: the input ended before question 2 of 8 was answered: nothing was saved\n"))
@@ -51,7 +46,7 @@ import Testing
   }
 
   @Test func takeNeedsATaker() throws {
-    let run = try seeded().quiz("take", "reactive-swift")
+    let run = try Workspace.seeded().quiz("take", "reactive-swift")
     #expect(run.status == 64)
   }
 
@@ -134,7 +129,7 @@ import Testing
 
   @Test func fullScreenTakesTheQuizAndSaves() throws {
     try QuizProcess.requireTool("tmux")
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let session = TmuxSession(workspace: workspace)
     defer { session.stop() }
     try session.start("take reactive-swift --as tmuxer --seed 1")
@@ -170,7 +165,7 @@ import Testing
 
   @Test func ctrlCRestoresTheTerminalAndSavesNothing() throws {
     try QuizProcess.requireTool("tmux")
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let session = TmuxSession(workspace: workspace)
     defer { session.stop() }
     try session.start("take reactive-swift --as interrupted")
@@ -194,7 +189,7 @@ import Testing
   @Test(arguments: [40, 60, 100])
   func theScreenFitsTheWindowAndTheCursorStaysInView(columns: Int) throws {
     try QuizProcess.requireTool("tmux")
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let session = TmuxSession(workspace: workspace)
     defer { session.stop() }
     try session.start("take reactive-swift --as narrow --seed 1", columns: columns, rows: 10)
@@ -219,7 +214,7 @@ import Testing
 
   @Test func aResizeRedrawsAtOnce() throws {
     try QuizProcess.requireTool("tmux")
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let session = TmuxSession(workspace: workspace)
     defer { session.stop() }
     try session.start("take reactive-swift --as resized --seed 1", columns: 100, rows: 20)
@@ -231,7 +226,7 @@ import Testing
 
   @Test func qAsksBeforeQuitting() throws {
     try QuizProcess.requireTool("tmux")
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let session = TmuxSession(workspace: workspace)
     defer { session.stop() }
     try session.start("take reactive-swift --as quitter --seed 1")
@@ -250,7 +245,7 @@ import Testing
 
   @Test func ctrlZGivesTheTerminalBackAndContinuingRedraws() throws {
     try QuizProcess.requireTool("tmux")
-    let workspace = try seeded()
+    let workspace = try Workspace.seeded()
     let session = TmuxSession(workspace: workspace)
     defer { session.stop() }
     // An interactive shell with job control, as a user has: Ctrl-Z stops the job, fg goes on.
