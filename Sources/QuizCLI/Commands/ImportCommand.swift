@@ -62,13 +62,18 @@ enum ImportCommand {
       console.stderrIsTerminal && totalBytes > 4 << 20 ? ProgressLine(console: console, total: totalBytes) : nil
     var before = 0
     InterruptNotice.install("Interrupted: nothing was imported.")
+    let readAhead = try ReadAhead(
+      zip(inputs, formats).compactMap { input, format in
+        guard case .questions(let read) = format.reader else { return nil }
+        return (input.bytes, read)
+      })
     let summary = try repository.importing(dryRun: dryRun) { session in
       for (input, format) in zip(inputs, formats) {
         switch format.reader {
         case .quizBank:
           try importQuizBank(input, into: session) { progress?.update(before + $0) }
-        case .questions(let read):
-          try importQuestions(input, read: read, arguments: arguments, into: session, console: console)
+        case .questions:
+          try importQuestions(input, reading: readAhead.next(), arguments: arguments, into: session, console: console)
         }
         try session.endDocument(source: input.name)
         before += input.bytes.count
@@ -101,10 +106,9 @@ enum ImportCommand {
   /// A file of one quiz's questions: warnings go to stderr as they are, errors to the session
   /// (which then writes nothing).
   static func importQuestions(
-    _ input: InputFiles.Input, read: ([UInt8]) -> FormatReading, arguments: ParsedArguments,
+    _ input: InputFiles.Input, reading: FormatReading, arguments: ParsedArguments,
     into session: ImportSession, console: Console
   ) throws {
-    let reading = read(input.bytes.array)
     for warning in reading.warnings {
       console.error("\(input.name):\(lineAndColumn(warning)): warning: \(warning.message)\n".terminalSafe)
     }

@@ -189,3 +189,30 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     pthread_mutex_unlock(&mutex)
   }
 }
+
+/// Reads the files of question formats (GIFT, Aiken) on a second thread, in order, a few files
+/// ahead of the caller, who writes what each gave: a folder of many files uses both cores, as
+/// one large JSON file does.
+final class ReadAhead {
+  typealias Job = (bytes: InputBytes, read: @Sendable ([UInt8]) -> FormatReading)
+  private let queue = BoundedQueue<FormatReading>(capacity: 8)
+  private var thread: ReaderThread?
+
+  init(_ jobs: [Job]) throws {
+    guard !jobs.isEmpty else { return }
+    let queue = self.queue
+    thread = try ReaderThread {
+      for job in jobs {
+        guard queue.put(job.read(job.bytes.array)) else { return }
+      }
+    }
+  }
+
+  /// The next file's reading, in the order of the jobs.
+  func next() -> FormatReading { queue.take() }
+
+  deinit {
+    queue.cancel()
+    thread?.join()
+  }
+}
