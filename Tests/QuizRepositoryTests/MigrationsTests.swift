@@ -92,7 +92,7 @@ import Testing
         $0.string(0)
       })
     // A table renamed by an earlier rebuild is stored as CREATE TABLE "name".
-    let widened = create.replacingOccurrences(of: "'weighted')", with: "'weighted', 'test-rule')")
+    let widened = create.replacingOccurrences(of: "OR scoring = 'weighted')", with: "OR scoring = 'weighted' OR scoring = 'test-rule')")
       .replacingOccurrences(of: "CREATE TABLE \"\(table)\" (", with: "CREATE TABLE \(table)_rebuilt (")
       .replacingOccurrences(of: "CREATE TABLE \(table) (", with: "CREATE TABLE \(table)_rebuilt (")
     #expect(widened.contains("'test-rule'") && widened.contains("\(table)_rebuilt"))
