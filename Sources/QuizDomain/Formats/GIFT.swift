@@ -31,25 +31,37 @@ enum PlainTextFile {
   static func lines(_ bytes: [UInt8]) -> (lines: [String], problem: FormatProblem?) {
     var start = 0
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+    // Valid UTF-8 (the usual case) is checked once for the whole file; otherwise line by line,
+    // to name the first bad line.
+    let valid = String(validating: bytes[start...], as: UTF8.self) != nil
     var lines: [String] = []
     var lineStart = start
     var index = start
     while true {
       if index == bytes.count || bytes[index] == 0x0A {
-        guard let text = String(validating: bytes[lineStart..<index], as: UTF8.self) else {
+        // Trim ASCII whitespace (the CR of a CR LF among it) on the bytes, then decode.
+        var low = lineStart
+        var high = index
+        while low < high, isSpaceByte(bytes[low]) { low += 1 }
+        while high > low, isSpaceByte(bytes[high - 1]) { high -= 1 }
+        if !valid, String(validating: bytes[lineStart..<index], as: UTF8.self) == nil {
           return (
             lines,
             FormatProblem(
               line: lines.count + 1, message: "the file is not UTF-8 text (invalid bytes on this line)")
           )
         }
-        lines.append(trimmed(text))
+        lines.append(String(decoding: bytes[low..<high], as: UTF8.self))
         if index == bytes.count { break }
         lineStart = index + 1
       }
       index += 1
     }
     return (lines, nil)
+  }
+
+  static func isSpaceByte(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
   }
 
   static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
@@ -566,16 +578,24 @@ extension GIFT {
     }
 
     static func string(_ units: some Sequence<Unit>) -> String {
-      var view = String.UnicodeScalarView()
-      for unit in units { view.append(unit.scalar) }
-      return String(view)
+      // Encoded to UTF-8 bytes and made a String once: appending scalars one by one to a
+      // String is several times slower, and reading a large bank is mostly this.
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(units.underestimatedCount)
+      for unit in units { UTF8.encode(unit.scalar) { bytes.append($0) } }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `[html]`, `[moodle]`, `[plain]`, `[markdown]` as scalars, with their formats.
+    static let prefixes: [(scalars: [Unicode.Scalar], format: TextFormat)] = GIFT.prefixFormats.map {
+      (Array("[\($0.rawValue)]".unicodeScalars), $0)
     }
 
     /// A text trimmed, its format prefix (the first only) removed and trimmed again.
     static func clean(_ units: ArraySlice<Unit>) -> (text: String, format: TextFormat?) {
       var slice = trim(units)
-      for format in GIFT.prefixFormats {
-        let prefix = Array("[\(format.rawValue)]".unicodeScalars)
+      guard slice.first?.scalar == "[" else { return (string(slice), nil) }
+      for (prefix, format) in prefixes {
         if slice.count >= prefix.count, zip(slice, prefix).allSatisfy({ pair in pair.0.scalar == pair.1 }) {
           slice = trim(slice.dropFirst(prefix.count))
           return (string(slice), format)
