@@ -171,5 +171,18 @@ import Testing
     #expect(HTMLText.plain("<pre>  x  = 1\n  y</pre>") == "  x  = 1\n  y")
     #expect(HTMLText.plain("5 &lt; 6 &#x263A; &#9731;") == "5 < 6 ☺ ☃")
     #expect(HTMLSanitizer.clean("<b onmouseover=\"x\">b</b><iframe src=x></iframe>") == "<b>b</b>")
+    // Links whose scheme hides behind entities, white space or case are dropped.
+    for href in [
+      "javascript&#58;alert(1)", "java\tscript:alert(1)", " JavaScript:alert(1)", "vbscript:x", "data:text/html,x",
+    ] {
+      #expect(HTMLSanitizer.clean("<a href=\"\(href)\">x</a>") == "<a>x</a>", "\(href)")
+    }
+    #expect(
+      HTMLSanitizer.clean("<a href=\"https://example.org/a?b=c:d\">x</a>")
+        == "<a href=\"https://example.org/a?b=c:d\">x</a>")
+    #expect(
+      HTMLSanitizer.clean("<img src=\"@@PLUGINFILE@@/map.png\" alt=\"map\">")
+        == "<img src=\"@@PLUGINFILE@@/map.png\" alt=\"map\">")
+    #expect(HTMLSanitizer.clean("<script>alert(1)</script><p>ok</p>") == "<p>ok</p>")
   }
 }

@@ -42,16 +42,31 @@ enum HTMLSanitizer {
     return output
   }
 
+  /// A link or image address with no scheme (relative, `@@PLUGINFILE@@/…`), or http, https,
+  /// mailto, or a data: image. Browsers ignore white space and control characters inside a
+  /// scheme (`java\tscript:`), so they are ignored here too before it is read.
+  static func isSafeURL(_ url: String) -> Bool {
+    let squeezed = String(url.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }.map(Character.init))
+      .lowercased()
+    guard let colon = squeezed.firstIndex(of: ":") else { return true }
+    let scheme = squeezed[..<colon]
+    // A colon after a path or query character is not a scheme's ("a/b:c", "?x=y:z").
+    if scheme.contains(where: { "/?#".contains($0) }) { return true }
+    switch scheme {
+    case "http", "https", "mailto": return true
+    case "data": return squeezed.hasPrefix("data:image/")
+    default: return false
+    }
+  }
+
   private static func attributes(of tag: HTMLText.Tag) -> String {
     let allowed = allowedAttributes[tag.name] ?? []
     var text = ""
     for (name, value) in tag.attributes where allowed.contains(name) {
-      if name == "href" || name == "src" {
-        let scheme = String(value.drop(while: \.isWhitespace).prefix { $0 != ":" }).lowercased()
-        let safe = ["http", "https", "mailto", "data"].contains(scheme) || !value.contains(":")
-        guard safe, !(scheme == "data" && !value.lowercased().hasPrefix("data:image/")) else { continue }
-      }
-      text += " \(name)=\"\(ReportHTML.escape(HTMLText.decode(value)))\""
+      // The value as the browser will read it: entities decoded (`&#58;` is a colon).
+      let decoded = HTMLText.decode(value)
+      if (name == "href" || name == "src") && !isSafeURL(decoded) { continue }
+      text += " \(name)=\"\(ReportHTML.escape(decoded))\""
     }
     return text
   }
