@@ -188,6 +188,12 @@ public final class QuizRepository {
     }
   }
 
+  /// Waits up to `seconds` for other writers from now on (5 by default): for a write a person
+  /// is waiting on, such as a finished attempt, which must not be lost behind a long import.
+  public func waitForOtherWriters(upTo seconds: Double) {
+    database.setBusyTimeout(milliseconds: Int32(min(max(seconds, 0), 86_400) * 1000))
+  }
+
   /// The number of migrations applied: the schema version.
   public func schemaVersion() throws -> Int {
     try QuizRepository.migrator.schemaVersion(of: database)

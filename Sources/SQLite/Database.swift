@@ -108,6 +108,10 @@ extension Database {
     try execute("PRAGMA synchronous = NORMAL")
   }
 
+  /// How long a statement waits for another connection's lock before failing with
+  /// SQLITE_BUSY.
+  public func setBusyTimeout(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
+
   /// The number of rows changed by the last INSERT, UPDATE or DELETE.
   public var changes: Int { Int(sqlite3_changes64(handle)) }
 

@@ -264,3 +264,54 @@ import Testing
     #expect(end.contains("Interrupted: nothing was saved."))
   }
 }
+
+/// A finished attempt is never lost: the save waits for other writers, and what still cannot be
+/// written is kept in a recovery file.
+@Suite struct TakeSaveTests {
+  /// Starts a process that holds the database's write lock for `seconds`; returns once it holds it.
+  static func holdWriteLock(_ workspace: Workspace, seconds: Double) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [
+      "-c",
+      "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+        + "c.execute('BEGIN IMMEDIATE'); open(sys.argv[2], 'w').close(); time.sleep(float(sys.argv[3])); c.execute('ROLLBACK')",
+      workspace.database, workspace.directory.path("locked"), String(seconds),
+    ]
+    try process.run()
+    for _ in 0..<200 where !FileManager.default.fileExists(atPath: workspace.directory.path("locked")) {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(FileManager.default.fileExists(atPath: workspace.directory.path("locked")), "the lock was never taken")
+    return process
+  }
+
+  @Test func anAttemptThatCannotBeSavedIsKeptAndCanBeRecordedLater() throws {
+    let workspace = try Workspace.seeded()
+    let locker = try Self.holdWriteLock(workspace, seconds: 4)
+    let input = Data(String(repeating: "a\n", count: 8).utf8)
+    let run = try workspace.quiz(
+      "take", "reactive-swift", "--as", "patient", "--seed", "3", input: input, environment: ["QUIZ_SAVE_WAIT": "0.5"])
+    #expect(run.status == 1)
+    let line = try #require(run.stderr.split(separator: "\n").last.map(String.init))
+    #expect(line.hasPrefix("Error: the attempt could not be saved (the database is locked by another process"))
+    let file = try #require(line.firstMatch(of: #/kept in (\S+\.ndjson):/#).map { String($0.1) })
+    let attributes = try FileManager.default.attributesOfItem(atPath: file)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    locker.waitUntilExit()
+    let recorded = try workspace.quiz("grade", "--attempts", file)
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    #expect(try workspace.quiz("history", "--taker", "patient").stdout.contains("reactive-swift"))
+  }
+
+  @Test func theSaveWaitsForAnotherWriterToFinish() throws {
+    let workspace = try Workspace.seeded()
+    let locker = try Self.holdWriteLock(workspace, seconds: 1.5)
+    defer { locker.waitUntilExit() }
+    let input = Data(String(repeating: "a\n", count: 8).utf8)
+    let run = try workspace.quiz(
+      "take", "reactive-swift", "--as", "waiter", "--seed", "3", input: input, environment: ["QUIZ_SAVE_WAIT": "20"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Saved attempt"))
+  }
+}

@@ -65,19 +65,50 @@ enum TakeCommand {
         "the input ended before question \(ended.number) of \(questions.count) was answered: nothing was saved")
     }
     let attempt = Attempt(
-      quiz: quiz.id, taker: taker, startedAt: Timestamp(unixSeconds: started.timeIntervalSince1970),
+      id: UUID().uuidString.lowercased(), quiz: quiz.id, taker: taker,
+      startedAt: Timestamp(unixSeconds: started.timeIntervalSince1970),
       submittedAt: Timestamp(unixSeconds: Date().timeIntervalSince1970), answers: answers)
-    var scored: ScoredAttempt?
-    _ = try repository.importing { session in
-      session.quizzesComplete(source: "take")
-      scored = try session.add(attempt, path: "$", source: "take")
-    }
-    guard let scored else { throw CLIError.failure("the attempt could not be saved") }
+    let scored = try save(attempt, in: repository, invocation: invocation)
     var text = "Score: \(NumberText.points(scored.score)) / \(NumberText.points(scored.maxScore))"
     if scored.maxScore > 0 { text += " (\(NumberText.percent(scored.score / scored.maxScore)))" }
     text += " · Time: \(DurationText.format(Date().timeIntervalSince(started)))\n"
     text += "Saved attempt \(scored.attempt.id ?? "")\n"
     console.write(text)
+  }
+
+  /// Records a finished attempt. A person waited for this: it waits for other writers for a
+  /// minute (`QUIZ_SAVE_WAIT` seconds), and if it still cannot be written it is kept in a
+  /// private recovery file that `quiz grade --attempts` records later.
+  static func save(_ attempt: Attempt, in repository: QuizRepository, invocation: Invocation) throws -> ScoredAttempt {
+    let wait = invocation.console.environment["QUIZ_SAVE_WAIT"].flatMap(Double.init) ?? 60
+    repository.waitForOtherWriters(upTo: wait)
+    do {
+      var scored: ScoredAttempt?
+      _ = try repository.importing { session in
+        session.quizzesComplete(source: "take")
+        scored = try session.add(attempt, path: "$", source: "take")
+      }
+      guard let scored else { throw CLIError.failure("the attempt was not recorded") }
+      return scored
+    } catch {
+      let reason = CLIError(error)
+      let file = invocation.databasePath + ".attempt-\(attempt.id ?? "unsaved").ndjson"
+      var writer = JSONWriter(pretty: false)
+      QuizBankWriter.write(attempt, to: &writer)
+      writer.endLine()
+      do {
+        let output = try OutputFile(path: file, personal: true)
+        try output.write(writer.bytes)
+        try output.commit()
+      } catch {
+        throw CLIError.failure(
+          "the attempt could not be saved (\(reason.message)), nor kept in \(file); here it is, to record with "
+            + "'quiz grade --attempts -': \(writer.string)")
+      }
+      throw CLIError.failure(
+        "the attempt could not be saved (\(reason.message)); it is kept in \(file): record it with "
+          + "'quiz grade --attempts \(file)'")
+    }
   }
 
   /// Scores one question as the taker will see it revealed.

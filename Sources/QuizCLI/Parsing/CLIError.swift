@@ -34,6 +34,13 @@ enum CLIError: Error {
     .failure("could not write the output: \(String(cString: strerror(code)).lowercased())")
   }
 
+  /// The message, without its details.
+  var message: String {
+    switch self {
+    case .usage(let message, _), .data(let message, _), .noInput(let message), .failure(let message): return message
+    }
+  }
+
   var status: ExitStatus {
     switch self {
     case .usage: return .usage
