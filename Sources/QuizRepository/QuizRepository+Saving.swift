@@ -44,6 +44,27 @@ extension QuizRepository {
     }
   }
 
+  /// Saves `quiz` as `saveQuiz` does, but only if the stored quiz is still `base`, the one the
+  /// caller started from (checked in the same transaction); otherwise throws
+  /// `RepositoryError.changedSinceRead` with the quiz as it is now, and writes nothing. Two
+  /// people editing one quiz so never undo each other's work without seeing it.
+  @discardableResult
+  public func saveQuiz(_ quiz: Quiz, ifUnchangedSince base: Quiz) throws -> QuizSaveResult {
+    return try mappingStorageErrors {
+      let problems = QuizBankValidator.quizProblems(quiz)
+      guard problems.isEmpty else { throw RepositoryError.invalid(problems, total: problems.count) }
+      return try database.inTransaction {
+        let existing = try storedQuiz(quiz.id)
+        guard let existing, existing.quiz == base else {
+          throw RepositoryError.changedSinceRead(current: existing?.quiz)
+        }
+        let result = try writeQuiz(quiz, existing: existing, at: now())
+        try logSave(result, at: now())
+        return result
+      }
+    }
+  }
+
   /// Loads quiz `id`, lets `change` edit it, and saves the result with `saveQuiz`'s rules.
   @discardableResult
   public func updateQuiz(_ id: String, _ change: (inout Quiz) throws -> Void) throws -> QuizSaveResult {

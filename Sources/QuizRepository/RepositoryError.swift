@@ -25,6 +25,8 @@ public enum RepositoryError: Error, Equatable, Sendable {
   /// A request refused to protect what is stored (say, removing a quiz with attempts without
   /// `--force`), or one the stored data cannot satisfy.
   case refused(String)
+  /// The quiz was changed (or removed: nil) by someone else since the caller read it.
+  case changedSinceRead(current: Quiz?)
   /// The database itself failed (a full disk, a read-only or damaged file, a lock held too
   /// long); nothing of the call was written.
   case storage(StorageFailure)
@@ -53,6 +55,8 @@ extension RepositoryError: CustomStringConvertible {
       return problems.map(\.description).joined(separator: "\n")
     case .conflict(let message), .refused(let message): return message
     case .storage(let failure): return failure.detail
+    case .changedSinceRead(let current):
+      return current == nil ? "the quiz was removed in the meantime" : "the quiz was changed in the meantime"
     }
   }
 }

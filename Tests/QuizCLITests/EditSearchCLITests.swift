@@ -124,3 +124,55 @@ import Testing
         #"Error: ""unbalanced" is not a valid search (unterminated string); put words in double quotes"#))
   }
 }
+
+/// Two people editing one quiz: the second save does not silently undo the first.
+@Suite struct ConcurrentEditTests {
+  @Test func aSaveOverSomeoneElsesChangeReopensWithWhatTheyChanged() throws {
+    let workspace = try Workspace()
+    try workspace.quiz("add", "quiz", "z", "--title", "Z")
+    try workspace.quiz("add", "question", "z", "--id", "mine", "--prompt", "Mine?", "--right", "a", "--wrong", "b")
+    try workspace.quiz("add", "question", "z", "--id", "theirs", "--prompt", "Theirs?", "--right", "a", "--wrong", "b")
+    // Round 1: while "I" edit my question, "someone else" edits theirs; then I save.
+    // Round 2: the file reopens with their change on top; I keep a copy and save again.
+    let editor = try workspace.write(
+      "editor.sh",
+      """
+      #!/bin/sh
+      if grep -q '^// ' "$1"; then
+        grep '^// ' "$1" > "$HOME/conflict.txt"
+      else
+        "$QUIZ" --db "$DB" edit z/theirs
+        sed -i 's/Mine?/Mine, edited?/' "$1"
+      fi
+      """)
+    chmod(editor, 0o755)
+    let other = try workspace.write("other.sh", "#!/bin/sh\nsed -i 's/Theirs?/Theirs, edited?/' \"$1\"\n")
+    chmod(other, 0o755)
+    // The nested edit uses its own editor.
+    let wrapper = try workspace.write(
+      "wrapper.sh",
+      "#!/bin/sh\nif [ -n \"$NESTED\" ]; then exec '\(other)' \"$@\"; fi\nNESTED=1 exec '\(editor)' \"$@\"\n")
+    chmod(wrapper, 0o755)
+    let run = try workspace.quiz(
+      "edit", "z",
+      environment: ["EDITOR": wrapper, "QUIZ": QuizProcess.binary.path, "DB": workspace.database])
+    #expect(run.status == 0, "\(run.stderr)")
+    let conflict = try String(contentsOfFile: workspace.directory.path("conflict.txt"), encoding: .utf8)
+    #expect(conflict.contains("Someone else saved this quiz while you edited it"))
+    #expect(conflict.contains("question theirs: prompt"))
+    let export = try workspace.quiz("export", "z").stdout
+    // The second save put my version of the whole quiz over theirs, as the user was told.
+    #expect(export.contains("Mine, edited?"))
+    // A single-question edit keeps the other question's change.
+    let single = try workspace.write(
+      "single.sh",
+      "#!/bin/sh\nif grep -q '^// ' \"$1\"; then exit 0; fi\n\"$QUIZ\" --db \"$DB\" add question z --id late --prompt 'Late?' --right a --wrong b\nsed -i 's/Mine, edited?/Mine again?/' \"$1\"\n"
+    )
+    chmod(single, 0o755)
+    let second = try workspace.quiz(
+      "edit", "z/mine", environment: ["EDITOR": single, "QUIZ": QuizProcess.binary.path, "DB": workspace.database])
+    #expect(second.status == 0, "\(second.stderr)")
+    let after = try workspace.quiz("export", "z").stdout
+    #expect(after.contains("Mine again?") && after.contains("Late?"))
+  }
+}

@@ -47,6 +47,8 @@ enum EditCommand {
     let file = try TemporaryFile(
       name: "quiz-edit-\(address.quiz).\(format.extensions.first ?? format.name)", contents: original)
     var problems: [String] = []
+    // What the editor started from: saving over anything else would undo someone's change.
+    var base = stored.quiz
     // The file reopens until it is valid; an editor that keeps saving the same problems (a
     // script, say) is stopped after a few rounds.
     for _ in 0..<5 {
@@ -59,14 +61,23 @@ enum EditCommand {
       try file.write(header + body)
       try runEditor(editor, on: file.path)
       let edited = stripHeader(try file.read())
-      if edited.allSatisfy(\.isWhitespace) || edited == original {
+      if edited.allSatisfy(\.isWhitespace) || (edited == original && base == stored.quiz) {
         invocation.console.write("No changes.\n")
         return
       }
       do {
-        let quiz = try editing.apply(edited, address, stored.quiz)
-        invocation.console.write(describe(try repository.saveQuiz(quiz)))
+        let quiz = try editing.apply(edited, address, base)
+        invocation.console.write(describe(try repository.saveQuiz(quiz, ifUnchangedSince: base)))
         return
+      } catch RepositoryError.changedSinceRead(let current) {
+        guard let current else {
+          throw CLIError.failure("quiz \"\(base.id)\" was removed while you edited it: nothing was saved")
+        }
+        problems =
+          ["Someone else saved this quiz while you edited it; what they changed:"]
+          + base.differences(from: current).map { "  " + $0 }
+          + ["Your version is below: save it again to put it over theirs (see 'quiz show \(base.id)' for theirs)."]
+        base = current
       } catch let found as Problems {
         problems = found.lines
       } catch QuizBankError.syntax(let error) {

@@ -98,22 +98,6 @@ enum QuestionView {
   /// What differs between `version` and the one before it (nothing for the first).
   static func changes(in version: QuestionVersion, versions: [QuestionVersion]) -> [String] {
     guard let previous = versions.last(where: { $0.number < version.number })?.content else { return [] }
-    let content = version.content
-    var changed: [String] = []
-    if content.prompt != previous.prompt { changed.append("prompt") }
-    if content.explanation != previous.explanation { changed.append("explanation") }
-    if content.points != previous.points { changed.append("points") }
-    if content.multiple != previous.multiple { changed.append("multiple") }
-    if content.scoring != previous.scoring { changed.append("scoring") }
-    if content.shuffle != previous.shuffle { changed.append("shuffle") }
-    if content.choices.map(\.text) != previous.choices.map(\.text)
-      || content.choices.map(\.id) != previous.choices.map(\.id)
-    {
-      changed.append("choices")
-    }
-    if content.choices.map(\.correct) != previous.choices.map(\.correct) { changed.append("correctness") }
-    if content.choices.map(\.weight) != previous.choices.map(\.weight) { changed.append("weights") }
-    if content.choices.map(\.feedback) != previous.choices.map(\.feedback) { changed.append("feedback") }
-    return changed
+    return version.content.changedFields(since: previous)
   }
 }

@@ -128,3 +128,48 @@ extension Question {
       choices: content.choices, textFormat: content.textFormat)
   }
 }
+
+extension Question.Content {
+  /// The names of the fields that differ from `previous`, in the order of the format.
+  public func changedFields(since previous: Question.Content) -> [String] {
+    var changed: [String] = []
+    if prompt != previous.prompt { changed.append("prompt") }
+    if explanation != previous.explanation { changed.append("explanation") }
+    if points != previous.points { changed.append("points") }
+    if multiple != previous.multiple { changed.append("multiple") }
+    if scoring != previous.scoring { changed.append("scoring") }
+    if shuffle != previous.shuffle { changed.append("shuffle") }
+    if textFormat != previous.textFormat { changed.append("text format") }
+    if choices.map(\.text) != previous.choices.map(\.text) || choices.map(\.id) != previous.choices.map(\.id) {
+      changed.append("choices")
+    }
+    if choices.map(\.correct) != previous.choices.map(\.correct) { changed.append("correctness") }
+    if choices.map(\.weight) != previous.choices.map(\.weight) { changed.append("weights") }
+    if choices.map(\.feedback) != previous.choices.map(\.feedback) { changed.append("feedback") }
+    return changed
+  }
+}
+
+extension Quiz {
+  /// What differs between `self` and `other` (the same quiz as another saw it), one line each:
+  /// questions added, removed or changed (with their fields), and the quiz's own fields.
+  public func differences(from other: Quiz) -> [String] {
+    var lines: [String] = []
+    if title != other.title { lines.append("the title") }
+    if description != other.description { lines.append("the description") }
+    if scoring != other.scoring { lines.append("the scoring rule") }
+    if sections.map(\.title) != other.sections.map(\.title) { lines.append("the sections") }
+    let mine = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let theirs = Dictionary(other.questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for question in other.questions where mine[question.id] == nil { lines.append("question \(question.id): added") }
+    for question in questions where theirs[question.id] == nil { lines.append("question \(question.id): removed") }
+    for question in questions {
+      guard let changed = theirs[question.id] else { continue }
+      var fields = changed.content.changedFields(since: question.content)
+      if changed.tags != question.tags { fields.append("tags") }
+      if !fields.isEmpty { lines.append("question \(question.id): \(fields.joined(separator: ", "))") }
+    }
+    if lines.isEmpty && questions.map(\.id) != other.questions.map(\.id) { lines.append("the order of the questions") }
+    return lines
+  }
+}
