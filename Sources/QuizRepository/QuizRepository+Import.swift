@@ -212,6 +212,17 @@ public final class ImportSession {
     }
   }
 
+  /// Scores and records `attempt` against the versions of `shown`, the quiz as it was when the
+  /// taker started, even if an author has changed it since: the attempt answered those.
+  @discardableResult
+  public func add(_ attempt: Attempt, pinnedTo shown: StoredQuiz, path: String, source: String) throws
+    -> ScoredAttempt?
+  {
+    targets[attempt.quiz] = AttemptTarget(shown)
+    quizzesDone.insert(source)
+    return try add(attempt, path: path, source: source)
+  }
+
   /// Records the attempts of `source` that came before its quizzes.
   public func endDocument(source: String) throws {
     try mappingStorageErrors {

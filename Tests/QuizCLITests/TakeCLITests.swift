@@ -315,3 +315,47 @@ import Testing
     #expect(run.stdout.contains("Saved attempt"))
   }
 }
+
+extension TakeSaveTests {
+  static func bank(_ choicesOfQ1: [String]) -> String {
+    let choices = choicesOfQ1.enumerated().map { index, text in
+      #"{"text": "\#(text)", "correct": \#(index == choicesOfQ1.count - 1)}"#
+    }.joined(separator: ", ")
+    return #"""
+      {"format": "quiz-bank/1", "quizzes": [{"id": "z", "title": "Z", "sections": [{"questions": [
+        {"id": "q1", "prompt": "Pick the last?", "choices": [\#(choices)]},
+        {"id": "q2", "prompt": "Yes?", "choices": [{"text": "yes", "correct": true}, {"text": "no", "correct": false}]}]}]}]}
+      """#
+  }
+
+  @Test func anAttemptIsRecordedAgainstTheVersionsTheTakerSaw() throws {
+    let workspace = try Workspace()
+    #expect(try workspace.quiz("import", try workspace.write("v1.json", Self.bank(["w", "x", "y", "d"]))).status == 0)
+    let process = Process()
+    process.executableURL = QuizProcess.binary
+    process.arguments = ["--db", workspace.database, "take", "z", "--as", "steady"]
+    let input = Pipe()
+    process.standardInput = input
+    let errors = workspace.directory.path("take.err")
+    _ = FileManager.default.createFile(atPath: errors, contents: nil)
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: workspace.write("take.out", "")))
+    try process.run()
+    #expect(OptionsAndWordsTests.waitFor("Question 1 of 2", in: errors).contains("Question 1 of 2"))
+    // While the taker reads question 1, its author removes the choice the taker will pick.
+    let edit = try workspace.quiz("import", try workspace.write("v2.json", Self.bank(["w", "x", "y"])))
+    #expect(edit.status == 0, "\(edit.stderr)")
+    input.fileHandleForWriting.write(Data("d\na\n".utf8))
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    let stderr = try String(contentsOfFile: errors, encoding: .utf8)
+    #expect(process.terminationStatus == 0, "\(stderr)")
+    let history = try workspace.quiz("history", "--taker", "steady", "--format", "json")
+    let attempts = try JSONSerialization.jsonObject(with: history.stdoutBytes) as? [[String: Any]] ?? []
+    let id = try #require(attempts.first?["id"] as? String)
+    let detail = try workspace.quiz("history", id, "--format", "json").stdout
+    #expect(detail.contains(#""version": 1"#))
+    #expect(detail.contains(#""current_version": 2"#))
+    #expect(attempts.first?["score"] as? Double == 2)
+  }
+}

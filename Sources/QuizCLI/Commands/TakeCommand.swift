@@ -43,8 +43,11 @@ enum TakeCommand {
       seed = value
     }
     let repository = try invocation.repository()
-    // Shown on a terminal: every text terminal-safe (ids are slugs, scores do not change).
-    let quiz = try repository.requireQuiz(invocation.arguments.positionals[0]).quiz.terminalSafe
+    // The versions shown are the ones the attempt is recorded against, whatever an author
+    // saves meanwhile. On a terminal every text is terminal-safe (ids are slugs, scores do
+    // not change).
+    let stored = try repository.requireQuiz(invocation.arguments.positionals[0])
+    let quiz = stored.quiz.terminalSafe
     guard !quiz.questions.isEmpty else { throw CLIError.failure("quiz \"\(quiz.id)\" has no questions yet") }
     let questions = Shuffle.presentationOrder(quiz.questions, seed: seed)
     let started = Date()
@@ -68,7 +71,7 @@ enum TakeCommand {
       id: UUID().uuidString.lowercased(), quiz: quiz.id, taker: taker,
       startedAt: Timestamp(unixSeconds: started.timeIntervalSince1970),
       submittedAt: Timestamp(unixSeconds: Date().timeIntervalSince1970), answers: answers)
-    let scored = try save(attempt, in: repository, invocation: invocation)
+    let scored = try save(attempt, against: stored, in: repository, invocation: invocation)
     var text = "Score: \(NumberText.points(scored.score)) / \(NumberText.points(scored.maxScore))"
     if scored.maxScore > 0 { text += " (\(NumberText.percent(scored.score / scored.maxScore)))" }
     text += " · Time: \(DurationText.format(Date().timeIntervalSince(started)))\n"
@@ -79,14 +82,15 @@ enum TakeCommand {
   /// Records a finished attempt. A person waited for this: it waits for other writers for a
   /// minute (`QUIZ_SAVE_WAIT` seconds), and if it still cannot be written it is kept in a
   /// private recovery file that `quiz grade --attempts` records later.
-  static func save(_ attempt: Attempt, in repository: QuizRepository, invocation: Invocation) throws -> ScoredAttempt {
+  static func save(_ attempt: Attempt, against shown: StoredQuiz, in repository: QuizRepository, invocation: Invocation)
+    throws -> ScoredAttempt
+  {
     let wait = invocation.console.environment["QUIZ_SAVE_WAIT"].flatMap(Double.init) ?? 60
     repository.waitForOtherWriters(upTo: wait)
     do {
       var scored: ScoredAttempt?
       _ = try repository.importing { session in
-        session.quizzesComplete(source: "take")
-        scored = try session.add(attempt, path: "$", source: "take")
+        scored = try session.add(attempt, pinnedTo: shown, path: "$", source: "take")
       }
       guard let scored else { throw CLIError.failure("the attempt was not recorded") }
       return scored
