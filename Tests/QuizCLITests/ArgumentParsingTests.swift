@@ -51,6 +51,8 @@ import Testing
     (["regrade", "geo", "--dry-run"], ["geo"], [:], ["dry-run"]),
     (["report", "geo", "art", "--attempts", "best"], ["geo", "art"], ["attempts": ["best"]], []),
     (["watch", "--since", "5", "--quiz", "geo"], [], ["since": ["5"], "quiz": ["geo"]], []),
+    (["check"], [], [:], []),
+    (["backup", "copy.sqlite", "--force"], ["copy.sqlite"], [:], ["force"]),
   ]
 
   @Test func everyCommandParsesItsOptionsAndArguments() throws {

@@ -19,6 +19,8 @@ enum Commands {
     RegradeCommand.command,
     ReportCommand.command,
     WatchCommand.command,
+    CheckCommand.command,
+    BackupCommand.command,
   ]
 
   static func named(_ name: String) throws -> Command {

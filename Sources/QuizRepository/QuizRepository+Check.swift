@@ -1,0 +1,138 @@
+import QuizDomain
+import SQLite
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
+/// One thing `check` looked at, and what it found wrong (nothing: it holds).
+public struct CheckResult: Equatable, Sendable {
+  public var name: String
+  public var violations: [String]
+}
+
+// MARK: - Checking and copying
+
+extension QuizRepository {
+  /// Checks the file and the project's own invariants: SQLite's integrity and foreign keys,
+  /// the schema version, every answer pinned to a version of a question of its attempt's quiz,
+  /// every recorded score equal to the score recomputed from the stored version and selection,
+  /// and the change log's sequence. At most 20 violations are listed per check.
+  public func check() throws -> [CheckResult] {
+    return try mappingStorageErrors {
+      try database.inTransaction(.deferred) {
+        var results: [CheckResult] = []
+        let integrity = try database.fetchAll("PRAGMA integrity_check", []) { $0.string(0) }
+        results.append(
+          CheckResult(name: "integrity (PRAGMA integrity_check)", violations: integrity == ["ok"] ? [] : integrity))
+        let keys = try database.fetchAll("PRAGMA foreign_key_check", []) { row in
+          "\(row.string(0)) row \(row.int64(1)) points at a missing row of \(row.string(2))"
+        }
+        results.append(CheckResult(name: "foreign keys (PRAGMA foreign_key_check)", violations: Array(keys.prefix(20))))
+        let version = try schemaVersion()
+        results.append(
+          CheckResult(
+            name: "schema version \(version)",
+            violations: version == QuizRepository.newestSchemaVersion
+              ? [] : ["the schema is version \(version), this quiz knows \(QuizRepository.newestSchemaVersion)"]))
+        results.append(
+          CheckResult(name: "answers pinned to their quiz's questions", violations: try misplacedAnswers()))
+        results.append(CheckResult(name: "recorded scores", violations: try wrongScores()))
+        results.append(CheckResult(name: "change-log sequence", violations: try changeLogProblems()))
+        return results
+      }
+    }
+  }
+
+  private func misplacedAnswers() throws -> [String] {
+    try database.fetchAll(
+      """
+      SELECT a.uid, q.slug FROM answers an
+      JOIN attempts a ON a.id = an.attempt_id
+      JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+      WHERE q.quiz_id != a.quiz_id LIMIT 20
+      """, []
+    ) { "attempt \($0.string(0)): an answer to question \($0.string(1)) of another quiz" }
+  }
+
+  /// Every answer's score against its version and rule, and every attempt's total.
+  private func wrongScores() throws -> [String] {
+    var violations: [String] = []
+    var questions: [Int64: Question] = [:]
+    let statement = try database.cachedStatement(
+      """
+      SELECT a.id, a.uid, a.score, an.version_id, an.selected, an.score, q.slug, z.scoring
+      FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
+      JOIN answers an ON an.attempt_id = a.id
+      JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+      ORDER BY a.id
+      """)
+    try statement.bind([])
+    var rows: [(Int64, String, Double, Int64, String, Double, String, ScoringRule)] = []
+    try statement.forEachRow { row in
+      rows.append(
+        (
+          row.int64(0), row.string(1), row.double(2), row.int64(3), row.string(4), row.double(5), row.string(6),
+          row.optionalString(7).flatMap(ScoringRule.init) ?? .allOrNothing
+        ))
+    }
+    var totals: [Int64: (uid: String, recorded: Double, sum: Double)] = [:]
+    for (attempt, uid, recordedTotal, versionRow, selected, recorded, slug, quizRule) in rows {
+      if questions[versionRow] == nil { questions[versionRow] = try question(versionRow: versionRow, id: slug) }
+      guard let question = questions[versionRow] else { continue }
+      let score = Scoring.score(
+        question, selected: QuizRepository.splitSelection(selected), rule: question.scoring ?? quizRule)
+      if abs(score - recorded) > 1e-9, violations.count < 20 {
+        violations.append("attempt \(uid), question \(slug): recorded \(recorded), recomputed \(score)")
+      }
+      totals[attempt, default: (uid, recordedTotal, 0)].sum += recorded
+    }
+    for (_, total) in totals.sorted(by: { $0.key < $1.key }) where abs(total.sum - total.recorded) > 1e-9 {
+      if violations.count < 20 {
+        violations.append("attempt \(total.uid): recorded total \(total.recorded), its answers add up to \(total.sum)")
+      }
+    }
+    return violations
+  }
+
+  private func changeLogProblems() throws -> [String] {
+    let highest = try database.fetchOne("SELECT max(seq) FROM change_log", []) { $0.optionalInt(0) } ?? nil
+    let counter =
+      try database.fetchOne("SELECT seq FROM sqlite_sequence WHERE name = 'change_log'", []) { $0.optionalInt(0) }
+      ?? nil
+    guard let highest else { return [] }
+    guard let counter, counter >= highest else {
+      return [
+        "the sequence counter (\(counter.map(String.init) ?? "none")) is below the highest entry (\(highest)): numbers could be reused"
+      ]
+    }
+    return []
+  }
+
+  /// An online, consistent copy of the database at `path`, owner-only. An existing file is
+  /// refused unless `replacing`; then the copy is made beside it and renamed over it.
+  public func backup(to path: String, replacing: Bool = false) throws {
+    try mappingStorageErrors {
+      let exists = FileSystem.kind(atPath: path) != .missing
+      if exists && !replacing {
+        throw RepositoryError.refused("\(path) exists: give --force to replace it")
+      }
+      let target = exists ? path + ".tmp-\(getpid())" : path
+      guard try Database.createPrivateFile(at: target, exclusive: true) else {
+        throw RepositoryError.refused("cannot create \(target): it exists")
+      }
+      do {
+        try database.backup(to: target)
+        for suffix in ["-wal", "-shm"] { unlink(target + suffix) }
+        if target != path, rename(target, path) != 0 {
+          throw RepositoryError.refused("cannot replace \(path)")
+        }
+      } catch {
+        unlink(target)
+        throw error
+      }
+    }
+  }
+}
