@@ -10,22 +10,17 @@ one transaction) into another. GIFT carries no points or per-question scoring, s
 databases differ in those; the work — parse, validate, version, insert — is the same. Prints
 medians and the ratio. Every figure comes from this run.
 """
-import argparse
 import os
 import shutil
 import statistics
 import subprocess
 import tempfile
 
-from benchlib import bank as make_bank, build, fresh, run
+from benchlib import arguments, bank as make_bank, build, fresh, run
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--quizzes", type=int, default=1000)
-    parser.add_argument("--questions", type=int, default=100)
-    parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
+    args = arguments(1000, 100, 3)
 
     bank = make_bank(args.quizzes, args.questions)
     quiz = os.path.join(build("quiz"), "quiz")

@@ -9,14 +9,13 @@ round on two copies of that database, the same attempts are recorded by `quiz im
 quiz-bank/1 document of attempts) and by `quiz grade --attempts` (newline-delimited JSON).
 Then `quiz history --quiz` runs 20 times on the result. Prints medians and the ratio.
 """
-import argparse
 import json
 import os
 import shutil
 import statistics
 import tempfile
 
-from benchlib import bank as make_bank, build, timed
+from benchlib import arguments, bank as make_bank, build, timed
 
 
 def copy_db(source, target):
@@ -28,12 +27,7 @@ def copy_db(source, target):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--quizzes", type=int, default=100)
-    parser.add_argument("--questions", type=int, default=100)
-    parser.add_argument("--attempts", type=int, default=100)
-    parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
+    args = arguments(100, 100, 3, attempts=100)
 
     bank = make_bank(args.quizzes, args.questions, args.attempts)
     stem = bank[:-5]

@@ -9,7 +9,6 @@ of the same rows into the same schema (the ceiling), `quiz import` into a new da
 `quiz export` of that database. Python's stdlib json+sqlite3 import runs once as a second
 reference. Prints medians, ratios and peak memory. Every figure comes from this run.
 """
-import argparse
 import os
 import shutil
 import statistics
@@ -17,15 +16,11 @@ import subprocess
 import sys
 import tempfile
 
-from benchlib import MIGRATIONS, ROOT, bank as make_bank, build, fresh, run
+from benchlib import arguments, MIGRATIONS, ROOT, bank as make_bank, build, fresh, run
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--quizzes", type=int, default=1000)
-    parser.add_argument("--questions", type=int, default=100)
-    parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
+    args = arguments(1000, 100, 3)
 
     bank = make_bank(args.quizzes, args.questions)
     rows = bank[:-5] + ".rows"

@@ -13,14 +13,13 @@ each round:
 - all quizzes in turn, one process per quiz for both (startup included 100 times).
 Prints medians and ratios.
 """
-import argparse
 import os
 import shutil
 import statistics
 import sys
 import tempfile
 
-from benchlib import bank as make_bank, build, timed
+from benchlib import arguments, bank as make_bank, build, timed
 
 REFERENCE_SQL = """
 SELECT v.question_id, count(*), avg(an.score),
@@ -37,12 +36,7 @@ run = timed
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--quizzes", type=int, default=100)
-    parser.add_argument("--questions", type=int, default=100)
-    parser.add_argument("--attempts", type=int, default=100)
-    parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args()
+    args = arguments(100, 100, 5, attempts=100)
     if not shutil.which("sqlite3"):
         sys.exit("the sqlite3 CLI is needed: apt-get install sqlite3")
     bank = make_bank(args.quizzes, args.questions, args.attempts)

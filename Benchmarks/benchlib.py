@@ -63,3 +63,15 @@ def run(argv, stdin=None, capture=False):
 def timed(argv, stdin=None):
     """Seconds to run argv."""
     return run(argv, stdin)[0]
+
+
+def arguments(quizzes, questions, rounds, attempts=None):
+    """The bank's size and the number of rounds, from the command line (these are the defaults)."""
+    import argparse
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quizzes", type=int, default=quizzes)
+    parser.add_argument("--questions", type=int, default=questions)
+    if attempts is not None:
+        parser.add_argument("--attempts", type=int, default=attempts)
+    parser.add_argument("--rounds", type=int, default=rounds)
+    return parser.parse_args()

@@ -5,24 +5,15 @@ enum HTMLText {
   static func plain(_ html: String) -> String {
     var text = ""
     var preformatted = 0
-    var skipping: String?  // inside <script> or <style>: their content is not text
     /// A line break, without the spaces before it.
     func breakLine() {
       while text.last == " " { text.removeLast() }
       text += "\n"
     }
-    var index = html.startIndex
-    while index < html.endIndex {
-      let character = html[index]
-      if character == "<", let close = html[index...].firstIndex(of: ">") {
-        let tag = Tag(String(html[html.index(after: index)..<close]))
-        index = html.index(after: close)
-        if let skipped = skipping {
-          if tag.closing && tag.name == skipped { skipping = nil }
-          continue
-        }
+    tokens(html) { token in
+      switch token {
+      case .tag(let tag):
         switch tag.name {
-        case "script", "style": if !tag.closing { skipping = tag.name }
         case "br": breakLine()
         case "p", "div", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "blockquote":
           if !text.isEmpty && !text.hasSuffix("\n") { breakLine() }
@@ -38,22 +29,17 @@ enum HTMLText {
         case "td", "th": if tag.closing { text += " " }
         default: break
         }
-        continue
-      }
-      if character == "&", let end = html[index...].prefix(12).firstIndex(of: ";") {
-        if skipping == nil { text += decode(String(html[index...end])) }
-        index = html.index(after: end)
-        continue
-      }
-      index = html.index(after: index)
-      guard skipping == nil else { continue }
-      if preformatted > 0 {
-        text.append(character)
-      } else if character.isWhitespace {
-        // Runs of white space are one space, as a browser shows them; none starts a line.
-        if let last = text.last, !last.isWhitespace { text += " " }
-      } else {
-        text.append(character)
+      case .entity(let entity):
+        text += decode(entity)
+      case .character(let character):
+        if preformatted > 0 {
+          text.append(character)
+        } else if character.isWhitespace {
+          // Runs of white space are one space, as a browser shows them; none starts a line.
+          if let last = text.last, !last.isWhitespace { text += " " }
+        } else {
+          text.append(character)
+        }
       }
     }
     // At most one blank line in a row; none at either end.
@@ -64,6 +50,44 @@ enum HTMLText {
     var result: [String] = []
     for line in lines where !(line.isEmpty && result.last?.isEmpty == true) { result.append(line) }
     return result.joined(separator: "\n")
+  }
+
+  /// A piece of HTML text.
+  enum Token {
+    case tag(Tag)
+    /// A character reference as written (`&amp;`, `&#58;`).
+    case entity(String)
+    case character(Character)
+  }
+
+  /// Hands `body` the pieces of `html` in order, leaving out `<script>` and `<style>` elements
+  /// whole (their content is not text): what the terminal rendering and the report's
+  /// sanitiser both walk.
+  static func tokens(_ html: String, _ body: (Token) -> Void) {
+    var skipping: String?
+    var index = html.startIndex
+    while index < html.endIndex {
+      let character = html[index]
+      if character == "<", let close = html[index...].firstIndex(of: ">") {
+        let tag = Tag(String(html[html.index(after: index)..<close]))
+        index = html.index(after: close)
+        if let skipped = skipping {
+          if tag.closing && tag.name == skipped { skipping = nil }
+        } else if !tag.closing && (tag.name == "script" || tag.name == "style") {
+          skipping = tag.name
+        } else if !(tag.closing && (tag.name == "script" || tag.name == "style")) {
+          body(.tag(tag))
+        }
+        continue
+      }
+      if character == "&", let end = html[index...].prefix(12).firstIndex(of: ";") {
+        if skipping == nil { body(.entity(String(html[index...end]))) }
+        index = html.index(after: end)
+        continue
+      }
+      index = html.index(after: index)
+      if skipping == nil { body(.character(character)) }
+    }
   }
 
   /// Character references: named ones in use in quiz texts, and numeric ones.

@@ -11,32 +11,17 @@ enum HTMLSanitizer {
 
   static func clean(_ html: String) -> String {
     var output = ""
-    var skipping: String?
-    var index = html.startIndex
-    while index < html.endIndex {
-      let character = html[index]
-      if character == "<", let close = html[index...].firstIndex(of: ">") {
-        let tag = HTMLText.Tag(String(html[html.index(after: index)..<close]))
-        index = html.index(after: close)
-        if let skipped = skipping {
-          if tag.closing && tag.name == skipped { skipping = nil }
-          continue
-        }
-        if !tag.closing && (tag.name == "script" || tag.name == "style") {
-          skipping = tag.name
-          continue
-        }
-        guard allowedTags.contains(tag.name) else { continue }
+    HTMLText.tokens(html) { token in
+      switch token {
+      case .tag(let tag):
+        guard allowedTags.contains(tag.name) else { return }
         output += tag.closing ? "</\(tag.name)>" : "<\(tag.name)\(attributes(of: tag))>"
-        continue
-      }
-      index = html.index(after: index)
-      guard skipping == nil else { continue }
-      switch character {
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"": output += "&quot;"
-      default: output.append(character)
+      case .entity(let entity):
+        output += entity
+      case .character("<"): output += "&lt;"
+      case .character(">"): output += "&gt;"
+      case .character("\""): output += "&quot;"
+      case .character(let character): output.append(character)
       }
     }
     return output
