@@ -70,24 +70,21 @@ extension QuizRepository {
       ORDER BY a.id
       """)
     try statement.bind([])
-    var rows: [(Int64, String, Double, Int64, String, Double, String, ScoringRule)] = []
-    try statement.forEachRow { row in
-      rows.append(
-        (
-          row.int64(0), row.string(1), row.double(2), row.int64(3), row.string(4), row.double(5), row.string(6),
-          row.optionalString(7).flatMap(ScoringRule.init) ?? .allOrNothing
-        ))
-    }
+    // Streamed row by row: a bank with a million answers is checked without holding them.
     var totals: [Int64: (uid: String, recorded: Double, sum: Double)] = [:]
-    for (attempt, uid, recordedTotal, versionRow, selected, recorded, slug, quizRule) in rows {
+    try statement.forEachRow { row in
+      let (attempt, uid, versionRow, recorded, slug) = (
+        row.int64(0), row.string(1), row.int64(3), row.double(5), row.string(6)
+      )
+      let quizRule = row.optionalString(7).flatMap(ScoringRule.init) ?? .allOrNothing
+      let selected = QuizRepository.splitSelection(row.string(4))
+      totals[attempt, default: (uid, row.double(2), 0)].sum += recorded
       if questions[versionRow] == nil { questions[versionRow] = try question(versionRow: versionRow, id: slug) }
-      guard let question = questions[versionRow] else { continue }
-      let score = Scoring.score(
-        question, selected: QuizRepository.splitSelection(selected), rule: question.scoring ?? quizRule)
+      guard let question = questions[versionRow] else { return }
+      let score = Scoring.score(question, selected: selected, rule: question.scoring ?? quizRule)
       if abs(score - recorded) > 1e-9, violations.count < 20 {
         violations.append("attempt \(uid), question \(slug): recorded \(recorded), recomputed \(score)")
       }
-      totals[attempt, default: (uid, recordedTotal, 0)].sum += recorded
     }
     for (_, total) in totals.sorted(by: { $0.key < $1.key }) where abs(total.sum - total.recorded) > 1e-9 {
       if violations.count < 20 {
