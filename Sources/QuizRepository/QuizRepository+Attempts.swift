@@ -70,7 +70,9 @@ extension QuizRepository {
       scores.append(score)
       total += score
     }
-    let scored = ScoredAttempt(attempt: attempt, score: total, maxScore: target.quiz.maxScore, answerScores: scores)
+    let scored = ScoredAttempt(
+      attempt: attempt, score: total, maxScore: QuestionDraw.maxScore(given: attempt.given, in: target.quiz),
+      answerScores: scores)
     try insertAttempt(scored, target: target, submittedGiven: submittedGiven)
     return .added(scored)
   }
@@ -80,8 +82,8 @@ extension QuizRepository {
     let statement = try database.cachedStatement(
       """
       INSERT INTO attempts (uid, quiz_id, taker, started_at, started_unix, submitted_at, submitted_unix,
-        submitted_given, score, max_score)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        submitted_given, score, max_score, scoring)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """)
     statement.reset()
     try statement.bind(attempt.id ?? "", at: 1)
@@ -94,6 +96,7 @@ extension QuizRepository {
     try statement.bind(submittedGiven, at: 8)
     try statement.bind(scored.score, at: 9)
     try statement.bind(scored.maxScore, at: 10)
+    try statement.bind(target.quiz.defaultScoring.rawValue, at: 11)
     try statement.executeBound()
     let attemptRow = database.lastInsertedRowID
 
@@ -108,6 +111,17 @@ extension QuizRepository {
       try answer.bind(scored.answerScores[index], at: 4)
       try answer.executeBound()
     }
+    guard let given = attempt.given else { return }
+    let question = try database.cachedStatement(
+      "INSERT INTO attempt_questions (attempt_id, position, version_id) VALUES (?, ?, ?)")
+    for (position, id) in given.enumerated() {
+      guard let versionRow = target.versionRows[id] else { continue }
+      question.reset()
+      try question.bind(attemptRow, at: 1)
+      try question.bind(Int64(position), at: 2)
+      try question.bind(versionRow, at: 3)
+      try question.executeBound()
+    }
   }
 }
 
@@ -118,11 +132,12 @@ struct StoredAttempt {
   var attempt: Attempt
   var submittedGiven: Bool
 
-  /// True when `other` is this attempt again: same quiz, taker, times and answers. A missing
+  /// True when `other` is this attempt again: same quiz, taker, times, given questions and
+  /// answers. A missing
   /// `submitted_at` matches one that was filled in at import.
   func matches(_ other: Attempt) -> Bool {
     guard attempt.quiz == other.quiz, attempt.taker == other.taker,
-      attempt.startedAt?.text == other.startedAt?.text
+      attempt.startedAt?.text == other.startedAt?.text, attempt.given == other.given
     else { return false }
     if let submitted = other.submittedAt {
       guard submittedGiven, submitted.text == attempt.submittedAt?.text else { return false }
@@ -156,10 +171,38 @@ extension QuizRepository {
       WHERE an.attempt_id = ?
       """, [header.0]
     ) { row in Answer(question: row.string(0), selected: QuizRepository.splitSelection(row.string(1))) }
+    let given = try database.fetchAll(
+      """
+      SELECT q.slug FROM attempt_questions aq
+      JOIN question_versions v ON v.id = aq.version_id JOIN questions q ON q.id = v.question_id
+      WHERE aq.attempt_id = ? ORDER BY aq.position
+      """, [header.0]
+    ) { $0.string(0) }
     let attempt = Attempt(
       id: uid, quiz: header.1, taker: header.2, startedAt: header.3.flatMap(Timestamp.init),
-      submittedAt: Timestamp(header.4), answers: answers)
+      submittedAt: Timestamp(header.4), given: given.isEmpty ? nil : given, answers: answers)
     return StoredAttempt(attempt: attempt, submittedGiven: header.5)
+  }
+
+  /// `attempt` without the answers that its quiz's current versions cannot take, each named in
+  /// a warning: they answered an earlier version, which quiz-bank/1 does not carry.
+  static func keepingAnswersTheQuizTakes(_ attempt: Attempt, quiz: Quiz, warn: (String) -> Void) -> Attempt {
+    let problems = QuizBankValidator.attemptProblems(attempt, quiz: quiz, path: "$")
+    guard !problems.isEmpty else { return attempt }
+    var dropped = Set<Int>()
+    for problem in problems where problem.path.hasPrefix("$.answers[") {
+      if let index = Int(problem.path.dropFirst("$.answers[".count).prefix(while: \.isNumber)) {
+        dropped.insert(index)
+      }
+    }
+    var kept = attempt
+    kept.answers = attempt.answers.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+    for index in dropped.sorted() {
+      warn(
+        "attempt \(attempt.id ?? "") at quiz \(quiz.id): its answer to question \(attempt.answers[index].question) "
+          + "was given to an earlier version that the current one cannot take; it is left out of the export")
+    }
+    return kept
   }
 
   static func splitSelection(_ text: String) -> [String] {
@@ -169,7 +212,7 @@ extension QuizRepository {
   /// The attempts at quiz `quizID` in the order they were recorded, each with its answers to
   /// the quiz's current questions in quiz order (answers to retired questions are left out: a
   /// quiz-bank document can only name questions it carries).
-  public func attemptsForExport(ofQuiz stored: StoredQuiz) throws -> [Attempt] {
+  public func attemptsForExport(ofQuiz stored: StoredQuiz, warn: (String) -> Void = { _ in }) throws -> [Attempt] {
     return try mappingStorageErrors {
       var order: [String: Int] = [:]
       for (index, question) in stored.quiz.questions.enumerated() { order[question.id] = index }
@@ -202,7 +245,21 @@ extension QuizRepository {
       for i in attempts.indices {
         attempts[i].answers.sort { (order[$0.question] ?? .max) < (order[$1.question] ?? .max) }
       }
-      return attempts
+      let given = try database.cachedStatement(
+        """
+        SELECT aq.attempt_id, q.slug FROM attempts a
+        JOIN attempt_questions aq ON aq.attempt_id = a.id
+        JOIN question_versions v ON v.id = aq.version_id JOIN questions q ON q.id = v.question_id
+        WHERE a.quiz_id = ? AND q.section_id IS NOT NULL
+        ORDER BY aq.attempt_id, aq.position
+        """)
+      try given.bind([stored.rowID])
+      try given.forEachRow { row in
+        guard let position = index[row.int64(0)] else { return }
+        if attempts[position].given == nil { attempts[position].given = [] }
+        attempts[position].given?.append(row.string(1))
+      }
+      return attempts.map { QuizRepository.keepingAnswersTheQuizTakes($0, quiz: stored.quiz, warn: warn) }
     }
   }
 }

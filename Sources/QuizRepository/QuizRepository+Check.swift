@@ -39,6 +39,8 @@ extension QuizRepository {
               ? [] : ["the schema is version \(version), this quiz knows \(QuizRepository.newestSchemaVersion)"]))
         results.append(
           CheckResult(name: "answers pinned to their quiz's questions", violations: try misplacedAnswers()))
+        results.append(
+          CheckResult(name: "answers only to the questions each attempt was given", violations: try answersNotGiven()))
         results.append(CheckResult(name: "recorded scores", violations: try wrongScores()))
         results.append(CheckResult(name: "change-log sequence", violations: try changeLogProblems()))
         return results
@@ -57,13 +59,31 @@ extension QuizRepository {
     ) { "attempt \($0.string(0)): an answer to question \($0.string(1)) of another quiz" }
   }
 
-  /// Every answer's score against its version and rule, and every attempt's total.
+  /// Answers of attempts that record what they were given, to a version they were not given.
+  private func answersNotGiven() throws -> [String] {
+    try database.fetchAll(
+      """
+      SELECT a.uid, q.slug FROM answers an
+      JOIN attempts a ON a.id = an.attempt_id
+      JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+      WHERE EXISTS (SELECT 1 FROM attempt_questions g WHERE g.attempt_id = an.attempt_id)
+        AND NOT EXISTS (
+          SELECT 1 FROM attempt_questions g WHERE g.attempt_id = an.attempt_id AND g.version_id = an.version_id)
+      LIMIT 20
+      """, []
+    ) { "attempt \($0.string(0)): an answer to question \($0.string(1)), which it was not given" }
+  }
+
+  /// Every answer's score against the version and rule it was scored with (the answered
+  /// version, or the later one a regrade used; the quiz's rule of that moment), and every
+  /// attempt's total.
   private func wrongScores() throws -> [String] {
     var violations: [String] = []
     var questions: [Int64: Question] = [:]
     let statement = try database.cachedStatement(
       """
-      SELECT a.id, a.uid, a.score, an.version_id, an.selected, an.score, q.slug, z.scoring
+      SELECT a.id, a.uid, a.score, coalesce(an.scored_version_id, an.version_id), an.selected, an.score, q.slug,
+        coalesce(a.scoring, z.scoring)
       FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
       JOIN answers an ON an.attempt_id = a.id
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id

@@ -241,15 +241,20 @@ extension QuizRepository {
           [stored.rowID]
         ) { ($0.int64(0), $0.string(1), $0.string(2), $0.double(3), $0.double(4)) }
 
-        let newMax = stored.quiz.maxScore
+        let given = try givenQuestions(quizRow: stored.rowID)
         var result = RegradeResult(quiz: id, attemptsChecked: attempts.count, changes: [])
         var updates: [RescoredAttempt] = []
         for (attemptRow, uid, taker, oldScore, oldMax) in attempts {
-          var rescored = RescoredAttempt(row: attemptRow, answers: [], total: 0)
+          // An attempt that records what it was given can score at most those questions' points.
+          let newMax =
+            given[attemptRow].map { identities in
+              identities.reduce(0.0) { $0 + (current[$1]?.question.points ?? 0) }
+            } ?? stored.quiz.maxScore
+          var rescored = RescoredAttempt(row: attemptRow, answers: [], total: 0, newMax: newMax)
           for answer in answers[attemptRow] ?? [] {
-            guard let question = current[answer.questionRow] else { continue }
+            guard let (question, currentRow) = current[answer.questionRow] else { continue }
             let score = Scoring.score(question, selected: answer.selected, rule: stored.quiz.scoringRule(for: question))
-            rescored.answers.append((answer, score))
+            rescored.answers.append((answer, score, currentRow))
             rescored.total += score
           }
           guard abs(rescored.total - oldScore) > 1e-9 || abs(newMax - oldMax) > 1e-9 else { continue }
@@ -259,7 +264,9 @@ extension QuizRepository {
               newMaxScore: newMax))
           updates.append(rescored)
         }
-        if !dryRun { try record(result, updates, quizRow: stored.rowID, newMax: newMax) }
+        if !dryRun {
+          try record(result, updates, quizRow: stored.rowID, rule: stored.quiz.defaultScoring.rawValue)
+        }
         return result
       }
     }
@@ -276,13 +283,29 @@ extension QuizRepository {
   /// An attempt whose score changes: its answers with their new scores, and the new total.
   private struct RescoredAttempt {
     let row: Int64
-    var answers: [(StoredAnswer, Double)]
+    /// Each answer with its new score and the version row it was scored against.
+    var answers: [(StoredAnswer, Double, Int64)]
     var total: Double
+    var newMax: Double
+  }
+
+  /// The question rows each attempt was given, by attempt row, for the attempts that record them.
+  private func givenQuestions(quizRow: Int64) throws -> [Int64: [Int64]] {
+    var given: [Int64: [Int64]] = [:]
+    let statement = try database.cachedStatement(
+      """
+      SELECT aq.attempt_id, v.question_id FROM attempts a
+      JOIN attempt_questions aq ON aq.attempt_id = a.id JOIN question_versions v ON v.id = aq.version_id
+      WHERE a.quiz_id = ?
+      """)
+    try statement.bind([quizRow])
+    try statement.forEachRow { row in given[row.int64(0), default: []].append(row.int64(1)) }
+    return given
   }
 
   /// The current version of every question ever answered in the quiz, retired ones too, by
-  /// question row.
-  private func currentQuestionsEverAnswered(quizRow: Int64) throws -> [Int64: Question] {
+  /// question row, with the row of that version.
+  private func currentQuestionsEverAnswered(quizRow: Int64) throws -> [Int64: (question: Question, versionRow: Int64)] {
     let rows = try database.fetchAll(
       """
       SELECT q.id, q.slug, v.id FROM questions q
@@ -290,9 +313,9 @@ extension QuizRepository {
       WHERE q.quiz_id = ?
       """, [quizRow]
     ) { ($0.int64(0), $0.string(1), $0.int64(2)) }
-    var current: [Int64: Question] = [:]
+    var current: [Int64: (question: Question, versionRow: Int64)] = [:]
     for (identity, slug, versionRow) in rows {
-      current[identity] = try question(versionRow: versionRow, id: slug)
+      current[identity] = (try question(versionRow: versionRow, id: slug), versionRow)
     }
     return current
   }
@@ -317,20 +340,25 @@ extension QuizRepository {
   }
 
   /// Writes a regrade run: the run, each changed score, and the change-log row.
-  private func record(_ result: RegradeResult, _ updates: [RescoredAttempt], quizRow: Int64, newMax: Double) throws {
+  private func record(_ result: RegradeResult, _ updates: [RescoredAttempt], quizRow: Int64, rule: String) throws {
     let time = now()
     try database.execute(
       "INSERT INTO regrades (quiz_id, regraded_at, attempts_checked, attempts_changed) VALUES (?, ?, ?, ?)",
       [quizRow, time.text, result.attemptsChecked, result.changes.count])
     let regradeRow = database.lastInsertedRowID
     for (attempt, change) in zip(updates, result.changes) {
-      for (answer, score) in attempt.answers where abs(score - answer.score) > 1e-12 {
+      // Each answer now carries the score of the version it was re-scored against, and says so.
+      for (answer, score, currentVersionRow) in attempt.answers {
         try database.execute(
-          "UPDATE answers SET score = ? WHERE attempt_id = ? AND version_id = ?",
-          [score, attempt.row, answer.versionRow])
+          "UPDATE answers SET score = ?, scored_version_id = ? WHERE attempt_id = ? AND version_id = ?",
+          [
+            score, currentVersionRow == answer.versionRow ? nil : currentVersionRow, attempt.row,
+            answer.versionRow,
+          ])
       }
       try database.execute(
-        "UPDATE attempts SET score = ?, max_score = ? WHERE id = ?", [attempt.total, newMax, attempt.row])
+        "UPDATE attempts SET score = ?, max_score = ?, scoring = ? WHERE id = ?",
+        [attempt.total, attempt.newMax, rule, attempt.row])
       try database.execute(
         """
         INSERT INTO attempt_regrades (regrade_id, attempt_id, old_score, new_score, old_max_score, new_max_score)

@@ -272,9 +272,14 @@ extension QuizRepository {
   /// Writes a quiz-bank/1 document of the quizzes `ids` (all, by id, when nil), with their
   /// attempts when asked, handing it to `sink` quiz by quiz. Deterministic: the same database
   /// gives the same bytes. Reads in one transaction, so the document is one consistent state.
-  public func export(quizzes ids: [String]? = nil, withAttempts: Bool = false, to sink: ([UInt8]) throws -> Void)
-    throws
-  {
+  ///
+  /// quiz-bank/1 carries each question's current version only: an answer given to an earlier
+  /// version that the current one cannot take (a choice since removed, two picks on a question
+  /// now single-answer) is left out, and `warn` says so, so that the document always imports.
+  public func export(
+    quizzes ids: [String]? = nil, withAttempts: Bool = false, warn: (String) -> Void = { _ in },
+    to sink: ([UInt8]) throws -> Void
+  ) throws {
     return try mappingStorageErrors {
       try database.inTransaction(.deferred) {
         var seen = Set<String>()
@@ -289,7 +294,7 @@ extension QuizRepository {
         if withAttempts {
           stream.beginAttempts()
           for id in chosen {
-            for attempt in try attemptsForExport(ofQuiz: try requireQuiz(id)) { stream.write(attempt) }
+            for attempt in try attemptsForExport(ofQuiz: try requireQuiz(id), warn: warn) { stream.write(attempt) }
             try sink(stream.takeBytes())
           }
         }

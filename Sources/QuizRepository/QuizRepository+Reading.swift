@@ -59,14 +59,19 @@ extension QuizRepository {
     return try mappingStorageErrors {
       guard
         let header = try database.fetchOne(
-          "SELECT id, title, description, scoring FROM quizzes WHERE slug = ?", [id],
-          { row in (row.int64(0), row.string(1), row.optionalString(2), row.optionalString(3)) })
+          "SELECT id, title, description, scoring, shuffle_questions FROM quizzes WHERE slug = ?", [id],
+          { row in
+            (
+              row.int64(0), row.string(1), row.optionalString(2), row.optionalString(3),
+              row.isNull(4) ? nil : row.bool(4)
+            )
+          })
       else { return nil }
       let quizRow = header.0
 
       var sections = try database.fetchAll(
-        "SELECT id, title FROM sections WHERE quiz_id = ? ORDER BY position", [quizRow]
-      ) { row in (row.int64(0), Section(title: row.optionalString(1), questions: [])) }
+        "SELECT id, title, pick FROM sections WHERE quiz_id = ? ORDER BY position", [quizRow]
+      ) { row in (row.int64(0), Section(title: row.optionalString(1), pick: row.optionalInt(2), questions: [])) }
       var sectionIndex: [Int64: Int] = [:]
       for (index, section) in sections.enumerated() { sectionIndex[section.0] = index }
 
@@ -96,7 +101,7 @@ extension QuizRepository {
       }
       let quiz = Quiz(
         id: id, title: header.1, description: header.2, scoring: header.3.flatMap(ScoringRule.init),
-        sections: sections.map(\.1))
+        shuffleQuestions: header.4, sections: sections.map(\.1))
       return StoredQuiz(quiz: quiz, versions: versions, rowID: quizRow, questionRows: rows)
     }
   }

@@ -25,13 +25,13 @@ extension QuizRepository {
         var attempts: [RecordedAttempt] = []
         var attemptRows: [(Int64, Int)] = []
         let headers = try database.cachedStatement(
-          "SELECT id, uid, taker, submitted_unix FROM attempts WHERE quiz_id = ? ORDER BY id")
+          "SELECT id, uid, taker, submitted_unix, max_score FROM attempts WHERE quiz_id = ? ORDER BY id")
         try headers.bind([stored.rowID])
         try headers.forEachRow { row in
           attemptRows.append((row.int64(0), attempts.count))
           var attempt = RecordedAttempt(
             id: row.string(1), taker: row.string(2), submittedAt: row.double(3),
-            marks: [Double](repeating: 0, count: questions.count))
+            marks: [Double](repeating: 0, count: questions.count), maxScore: row.double(4))
           attempt.picks.reserveCapacity(questions.count * 2)
           attempts.append(attempt)
         }
@@ -55,6 +55,20 @@ extension QuizRepository {
               }
             }
           }
+        }
+        // Attempts that record what they were given count only for those questions.
+        let given = try database.cachedStatement(
+          """
+          SELECT aq.attempt_id, aq.version_id FROM attempts a JOIN attempt_questions aq ON aq.attempt_id = a.id
+          WHERE a.quiz_id = ?
+          """)
+        try given.bind([stored.rowID])
+        try given.forEachRow { row in
+          guard let position = attemptOfRow[row.int64(0)] else { return }
+          if attempts[position].given == nil {
+            attempts[position].given = [Bool](repeating: false, count: questions.count)
+          }
+          if let question = questionOfVersion[row.int64(1)] { attempts[position].given?[question] = true }
         }
         return (stored.quiz, attempts)
       }

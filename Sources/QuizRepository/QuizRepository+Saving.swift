@@ -84,8 +84,8 @@ extension QuizRepository {
     let quizRow = existing.rowID
     try markSearchStale(quizRow)
     try database.execute(
-      "UPDATE quizzes SET title = ?, description = ?, scoring = ?, updated_at = ? WHERE id = ?",
-      [quiz.title, quiz.description, quiz.scoring?.rawValue, time.text, quizRow])
+      "UPDATE quizzes SET title = ?, description = ?, scoring = ?, shuffle_questions = ?, updated_at = ? WHERE id = ?",
+      [quiz.title, quiz.description, quiz.scoring?.rawValue, quiz.shuffleQuestions, time.text, quizRow])
     // Unplace every question, rebuild the sections, then place the questions of the new content.
     try database.execute(
       "UPDATE questions SET section_id = NULL, position = NULL WHERE quiz_id = ? AND section_id IS NOT NULL",
@@ -123,8 +123,11 @@ extension QuizRepository {
 
   private func insertQuiz(_ quiz: Quiz, at time: Timestamp) throws -> QuizSaveResult {
     try database.execute(
-      "INSERT INTO quizzes (slug, title, description, scoring, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-      [quiz.id, quiz.title, quiz.description, quiz.scoring?.rawValue, time.text, time.text])
+      """
+      INSERT INTO quizzes (slug, title, description, scoring, shuffle_questions, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """,
+      [quiz.id, quiz.title, quiz.description, quiz.scoring?.rawValue, quiz.shuffleQuestions, time.text, time.text])
     let quizRow = database.lastInsertedRowID
     try markSearchStale(quizRow)
     var result = QuizSaveResult(quiz: quiz.id, outcome: .added)
@@ -140,7 +143,8 @@ extension QuizRepository {
 
   private func insertSection(_ section: Section, quizRow: Int64, position: Int) throws -> Int64 {
     try database.execute(
-      "INSERT INTO sections (quiz_id, position, title) VALUES (?, ?, ?)", [quizRow, position, section.title])
+      "INSERT INTO sections (quiz_id, position, title, pick) VALUES (?, ?, ?, ?)",
+      [quizRow, position, section.title, section.pick])
     return database.lastInsertedRowID
   }
 

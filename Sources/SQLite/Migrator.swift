@@ -73,12 +73,14 @@ public struct Migrator: Sendable {
   /// What is applied is decided again under the write lock (`BEGIN IMMEDIATE`) before each
   /// migration, so that two processes opening an old database at once migrate it once: the
   /// second finds the work done. `willMigrate` runs once, under that lock and before the first
-  /// change, with the schema version the database has then (for a backup, say).
+  /// change, with the schema version the database has then (for a backup, say); not at all
+  /// when another process started migrating after this one looked.
   @discardableResult
   public func migrate(_ database: Database, willMigrate: ((_ fromVersion: Int) throws -> Void)? = nil) throws
     -> [String]
   {
-    guard !(try pendingMigrations(in: database)).isEmpty else { return [] }
+    let pendingAtStart = try pendingMigrations(in: database)
+    guard !pendingAtStart.isEmpty else { return [] }
     var newlyApplied: [String] = []
     for migration in migrations {
       try database.execute("PRAGMA foreign_keys = OFF")
@@ -86,7 +88,9 @@ public struct Migrator: Sendable {
       let applied: Bool = try database.inTransaction(.immediate) {
         let pending = try pendingMigrations(in: database)
         guard pending.contains(migration) else { return false }
-        if newlyApplied.isEmpty {
+        // Fewer pending than at the start: another process is migrating the same file, one
+        // transaction after another, and took its own `willMigrate` step from where it began.
+        if newlyApplied.isEmpty && pending.count == pendingAtStart.count {
           try willMigrate?(migrations.count - pending.count)
         }
         try apply(migration, to: database, version: migrations.count - pending.count + 1)

@@ -7,7 +7,6 @@ import Testing
       {"id": "q", "prompt": "P?", "choices": [{"text": "yes", "correct": true}, {"text": "no", "correct": false}]}]}]}]}
     """
 
-
   @Test func importPrintsTheSummaryAndReimportChangesNothing() throws {
     let workspace = try Workspace()
     let first = try workspace.quiz("import", workspace.seeds)
@@ -190,5 +189,31 @@ import Testing
     #expect(run.status == 65)
     #expect(run.stderr.contains("b.json: line 1, column 2"))
     #expect(try workspace.databaseBytes() == before)
+  }
+
+  /// quiz-bank/1 carries current versions only: an answer to an earlier version that the current
+  /// one cannot take is left out of the export, with a warning, so that the export imports.
+  @Test func answersTheCurrentVersionCannotTakeAreLeftOutWithAWarning() throws {
+    let workspace = try Workspace()
+    let bank = """
+      {"format": "quiz-bank/1", "quizzes": [{"id": "z", "title": "Z", "sections": [{"questions": [
+        {"id": "q", "prompt": "Q?", "multiple": true, "choices": [
+          {"id": "a", "text": "A", "correct": true}, {"id": "b", "text": "B", "correct": false},{"id": "c", "text": "C", "correct": true}]}]}]}]}
+      """
+    #expect(try workspace.quiz("import", try workspace.write("v1.json", bank)).status == 0)
+    #expect(try workspace.quiz("grade", "z", "--as", "ann", "--answer", "q=a,c").status == 0)
+    #expect(try workspace.quiz("grade", "z", "--as", "bob", "--answer", "q=a").status == 0)
+    let edited = bank.replacingOccurrences(of: ",{\"id\": \"c\", \"text\": \"C\", \"correct\": true}", with: "")
+    #expect(edited != bank)
+    #expect(try workspace.quiz("import", try workspace.write("v2.json", edited)).status == 0)
+    let export = try workspace.quiz("export", "--with-attempts")
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(export.stderr.contains("warning: attempt "))
+    #expect(export.stderr.contains("at quiz z: its answer to question q was given to an earlier version"))
+    #expect(export.stderr.components(separatedBy: "warning:").count == 2)
+    let other = try Workspace()
+    let imported = try other.quiz("import", try other.write("export.json", export.stdout))
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(try other.quiz("export", "--with-attempts").stdoutBytes == export.stdoutBytes)
   }
 }

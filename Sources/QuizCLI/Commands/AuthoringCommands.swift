@@ -60,10 +60,12 @@ enum AddCommand {
       """,
     forms: [
       Command.Form(
-        name: "quiz", arguments: ["id"], synopsis: "<id> --title <title> [--description <text>] [--scoring <rule>]",
-        options: ["title", "description", "scoring"]),
+        name: "quiz", arguments: ["id"],
+        synopsis: "<id> --title <title> [--description <text>] [--scoring <rule>] [--shuffle-questions]",
+        options: ["title", "description", "scoring", "shuffle-questions"]),
       Command.Form(
-        name: "section", arguments: ["quiz", "title"], synopsis: "<quiz> <title> [--at <n>]", options: ["at"]),
+        name: "section", arguments: ["quiz", "title"], synopsis: "<quiz> <title> [--at <n>] [--pick <n>]",
+        options: ["at", "pick"]),
       Command.Form(
         name: "question", arguments: ["quiz"],
         synopsis: "<quiz> --id <id> --prompt <text> (--right <text> | --wrong <text>) ... "
@@ -85,7 +87,11 @@ enum AddCommand {
       .value(
         "scoring", valueName: "rule", help: "Scoring rule: \(ScoringRule.names).",
         allowed: ScoringRule.allCases.map(\.rawValue)),
+      .flag("shuffle-questions", help: "Each attempt gets the questions of each section in its own order."),
       .value("at", valueName: "n", help: "Position of the new section (1 is first; default: last)."),
+      .value(
+        "pick", valueName: "n",
+        help: "Each attempt gets n of the section's questions, drawn at random (default: all of them)."),
       .value("id", help: "The new question's id."),
       .value("prompt", valueName: "text", help: "The question ('-' reads it from standard input)."),
       .value("right", valueName: "text", help: "A correct choice.", repeatable: true),
@@ -117,7 +123,8 @@ enum AddCommand {
       let repository = try invocation.repository()
       let quiz = Quiz(
         id: target, title: title, description: arguments.value("description"),
-        scoring: arguments.value("scoring").flatMap(ScoringRule.init), sections: [Section(questions: [])])
+        scoring: arguments.value("scoring").flatMap(ScoringRule.init),
+        shuffleQuestions: arguments.flag("shuffle-questions") ? true : nil, sections: [Section(questions: [])])
       try repository.createQuiz(quiz)
       console.write("Added quiz \(target).\n")
     case "section":
@@ -125,6 +132,14 @@ enum AddCommand {
         throw CLIError.usage("Missing expected argument '<title>' for the new section", command: invocation.command)
       }
       let title = arguments.positionals[2]
+      var pick: Int?
+      if let text = arguments.value("pick") {
+        guard let number = Int(text), number >= 1 else {
+          throw CLIError.usage(
+            "Invalid '--pick \(text)': expected a whole number of at least 1", command: invocation.command)
+        }
+        pick = number
+      }
       try invocation.repository().updateQuiz(target) { quiz in
         var at = quiz.sections.count
         if let text = arguments.value("at") {
@@ -137,8 +152,9 @@ enum AddCommand {
         // A new quiz's one empty, untitled section takes the title instead.
         if quiz.sections.count == 1, quiz.sections[0].questions.isEmpty, (quiz.sections[0].title ?? "").isEmpty {
           quiz.sections[0].title = title
+          quiz.sections[0].pick = pick
         } else {
-          quiz.sections.insert(Section(title: title, questions: []), at: at)
+          quiz.sections.insert(Section(title: title, pick: pick, questions: []), at: at)
         }
       }
       console.write("Added section \"\(title)\" to \(target).\n")

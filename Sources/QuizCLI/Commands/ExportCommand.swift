@@ -49,12 +49,16 @@ enum ExportCommand {
       return
     }
     let repository = try invocation.repository()
+    let console = invocation.console
+    let warn = { (warning: String) in console.error("warning: \(warning)\n".terminalSafe) }
     if let path {
       let file = try OutputFile(path: path, personal: withAttempts)
-      try repository.export(quizzes: ids.isEmpty ? nil : ids, withAttempts: withAttempts) { try file.write($0) }
+      try repository.export(quizzes: ids.isEmpty ? nil : ids, withAttempts: withAttempts, warn: warn) {
+        try file.write($0)
+      }
       try file.commit()
     } else {
-      try repository.export(quizzes: ids.isEmpty ? nil : ids, withAttempts: withAttempts) { bytes in
+      try repository.export(quizzes: ids.isEmpty ? nil : ids, withAttempts: withAttempts, warn: warn) { bytes in
         Console.writeOutput(bytes)
         try Console.checkOutput()
       }

@@ -18,6 +18,9 @@ enum GradeCommand {
         "answer", valueName: "question=choices", help: "Choices picked for one question, comma-separated.",
         repeatable: true),
       .value("at", valueName: "timestamp", help: "When it was submitted, RFC 3339 (default: now)."),
+      .value(
+        "given", valueName: "questions",
+        help: "The questions the attempt was given, comma-separated in order (needed when sections pick)."),
       .value("attempts", valueName: "file", help: "Newline-delimited JSON attempts to record instead."),
       .flag("dry-run", help: "Score without saving."),
       .format(["text", "json"]),
@@ -27,10 +30,10 @@ enum GradeCommand {
 
   static func run(_ invocation: Invocation) throws {
     if let file = invocation.arguments.value("attempts") {
-      let conflicting = ["as", "answer", "at"].filter { !invocation.arguments.all($0).isEmpty }
+      let conflicting = ["as", "answer", "at", "given"].filter { !invocation.arguments.all($0).isEmpty }
       guard invocation.arguments.positionals.isEmpty, conflicting.isEmpty else {
         throw CLIError.usage(
-          "'--attempts' records attempts from a file; it takes no quiz, --as, --answer or --at",
+          "'--attempts' records attempts from a file; it takes no quiz, --as, --answer, --at or --given",
           command: invocation.command)
       }
       try gradeFile(file, invocation: invocation)
@@ -66,13 +69,17 @@ enum GradeCommand {
     }
     let repository = try invocation.repository()
     let quiz = try repository.requireQuiz(quizID).quiz
-    let attempt = Attempt(quiz: quizID, taker: taker, submittedAt: submittedAt, answers: answers)
+    let given = arguments.value("given").map {
+      $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+    }
+    let attempt = Attempt(quiz: quizID, taker: taker, submittedAt: submittedAt, given: given, answers: answers)
     // Check here, so that problems name the --answer they come from.
     let problems = QuizBankValidator.attemptProblems(attempt, quiz: quiz, path: "$")
     guard problems.isEmpty else {
       throw CLIError.data(
         problems.count == 1 ? "invalid answer, nothing was saved" : "invalid answers, nothing was saved",
         details: problems.map { problem in
+          guard problem.path.hasPrefix("$.answers[") else { return "--given: \(problem.message)" }
           let index = Int(problem.path.dropFirst("$.answers[".count).prefix(while: \.isNumber)) ?? 0
           return "--answer \(raw[min(index, raw.count - 1)]): \(problem.message)"
         })
@@ -133,7 +140,7 @@ enum GradeCommand {
     for (answer, score) in zip(scored.attempt.answers, scored.answerScores) {
       byQuestion[answer.question] = (answer, score)
     }
-    let rows = quiz.questions.map { question -> ScoreRow in
+    let rows = QuestionDraw.questions(given: scored.attempt.given, in: quiz).map { question -> ScoreRow in
       let answered = byQuestion[question.id]
       return ScoreRow(
         question: question.id, selected: answered.map { $0.0.selected.joined(separator: ",") } ?? "–",
@@ -166,7 +173,7 @@ enum GradeCommand {
     for (answer, score) in zip(scored.attempt.answers, scored.answerScores) {
       byQuestion[answer.question] = (answer, score)
     }
-    for question in quiz.questions {
+    for question in QuestionDraw.questions(given: scored.attempt.given, in: quiz) {
       writer.beginObject()
       writer.field("question", question.id)
       writer.key("selected")

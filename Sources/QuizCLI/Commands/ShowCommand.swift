@@ -44,11 +44,13 @@ enum ShowCommand {
     writer.field("title", quiz.title)
     writer.optionalField("description", quiz.description)
     writer.field("scoring", quiz.defaultScoring.rawValue)
+    writer.field("shuffle_questions", quiz.shuffleQuestions ?? false)
     writer.key("sections")
     writer.beginArray()
     for section in quiz.sections {
       writer.beginObject()
       writer.field("title", section.title ?? "")
+      if let pick = section.pick { writer.field("pick", pick) }
       writer.key("questions")
       writer.beginArray()
       for question in section.questions {
@@ -72,14 +74,18 @@ enum ShowCommand {
       [
         quiz.defaultScoring.rawValue, NumberText.plural(quiz.sections.count, "section"),
         NumberText.plural(questions.count, "question"),
-        NumberText.points(quiz.maxScore) + (quiz.maxScore == 1 ? " point" : " points"),
-      ].joined(separator: " · ") + "\n"
+        quiz.drawsQuestions
+          ? "\(quiz.sections.reduce(0) { $0 + $1.drawCount }) asked per attempt"
+          : NumberText.points(quiz.maxScore) + (quiz.maxScore == 1 ? " point" : " points"),
+      ].joined(separator: " · ") + (quiz.shuffleQuestions == true ? " · questions shuffled per attempt" : "") + "\n"
     var number = 0
     for (index, section) in quiz.sections.enumerated() {
       text +=
         "\n"
         + console.styled(
-          "\(index + 1). \(section.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Section \(index + 1)")", .bold) + "\n"
+          "\(index + 1). \(section.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Section \(index + 1)")", .bold)
+        + (section.pick.map { console.styled("  (pick \($0) of \(section.questions.count) per attempt)", .dim) } ?? "")
+        + "\n"
       if section.questions.isEmpty { text += "   (no questions)\n" }
       for question in section.questions {
         number += 1

@@ -23,7 +23,9 @@ enum TakeCommand {
     arguments: [ArgumentSpec(name: "quiz", help: "The quiz to take.")],
     options: [
       .value("as", valueName: "name", help: "Who is taking the quiz."),
-      .value("seed", valueName: "n", help: "Seed for shuffling choices of questions marked shuffle (default: random)."),
+      .value(
+        "seed", valueName: "n",
+        help: "Seed for drawing questions from pools and shuffling questions and choices (default: random)."),
     ],
     access: .readWrite,
     run: run)
@@ -49,7 +51,7 @@ enum TakeCommand {
     let stored = try repository.requireQuiz(invocation.arguments.positionals[0])
     let quiz = stored.quiz.terminalSafe
     guard !quiz.questions.isEmpty else { throw CLIError.failure("quiz \"\(quiz.id)\" has no questions yet") }
-    let questions = Shuffle.presentationOrder(quiz.questions, seed: seed)
+    let questions = Shuffle.presentationOrder(QuestionDraw.questions(of: quiz, seed: seed), seed: seed)
     let started = Date()
     let console = invocation.console
     var answers: [Answer]
@@ -70,7 +72,8 @@ enum TakeCommand {
     let attempt = Attempt(
       id: UUID().uuidString.lowercased(), quiz: quiz.id, taker: taker,
       startedAt: Timestamp(unixSeconds: started.timeIntervalSince1970),
-      submittedAt: Timestamp(unixSeconds: Date().timeIntervalSince1970), answers: answers)
+      submittedAt: Timestamp(unixSeconds: Date().timeIntervalSince1970),
+      given: quiz.variesPerAttempt ? questions.map(\.id) : nil, answers: answers)
     let scored = try save(attempt, against: stored, in: repository, invocation: invocation)
     var text = "Score: \(NumberText.points(scored.score)) / \(NumberText.points(scored.maxScore))"
     if scored.maxScore > 0 { text += " (\(NumberText.percent(scored.score / scored.maxScore)))" }
@@ -136,21 +139,6 @@ enum Shuffle {
       shuffled.choices.shuffle(using: &generator)
       return shuffled
     }
-  }
-}
-
-/// A small, fast generator whose sequence depends only on its seed (SplitMix64), so that
-/// `--seed` gives the same order on every machine and Swift version.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

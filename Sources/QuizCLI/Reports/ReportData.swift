@@ -64,6 +64,7 @@ enum ReportData {
     writer.beginObject()
     writer.field("question", item.question)
     writer.field("max_mark", item.maxMark)
+    writer.field("attempts", item.attempts)
     for (key, value) in [
       ("facility", item.facility), ("sd", item.sd), ("random_guess_score", item.randomGuessScore),
       ("intended_weight", item.intendedWeight), ("effective_weight", item.effectiveWeight),

@@ -184,6 +184,16 @@ extension QuizBankDecoder {
     return try scanner.readNumber()
   }
 
+  /// A whole number of at least 1 (a count of questions).
+  mutating func decodeCount() throws -> Int? {
+    guard let value = try decodeNumber() else { return nil }
+    guard value >= 1, value <= 1_000_000, value.rounded() == value else {
+      report("expected a whole number of at least 1, found \(JSONWriter.numberText(value))")
+      return nil
+    }
+    return Int(value)
+  }
+
   mutating func decodeScoring() throws -> ScoringRule? {
     guard let text = try decodeString() else { return nil }
     guard let rule = ScoringRule(rawValue: text) else {
@@ -335,6 +345,7 @@ extension QuizBankDecoder {
     var title: String?
     var description: String?
     var scoring: ScoringRule?
+    var shuffleQuestions: Bool?
     var sections: [Section]?
     var valid = true
     lastQuizID = nil
@@ -346,6 +357,7 @@ extension QuizBankDecoder {
       case "title": title = try decoder.decodeText()
       case "description": description = try decoder.decodeString()
       case "scoring": scoring = try decoder.decodeScoring()
+      case "shuffle_questions": shuffleQuestions = try decoder.decodeBool()
       case "sections":
         sections = try decoder.decodeArray { try $0.decodeSection() }
         if sections?.isEmpty == true {
@@ -359,7 +371,9 @@ extension QuizBankDecoder {
     guard let seen else { return nil }
     requireFields(["id", "title", "sections"], in: seen)
     guard valid, let id, let title, let sections else { return nil }
-    let quiz = Quiz(id: id, title: title, description: description, scoring: scoring, sections: sections)
+    let quiz = Quiz(
+      id: id, title: title, description: description, scoring: scoring, shuffleQuestions: shuffleQuestions,
+      sections: sections)
     checkUniqueQuestionIDs(quiz)
     return quiz
   }
@@ -380,10 +394,12 @@ extension QuizBankDecoder {
 
   mutating func decodeSection() throws -> Section? {
     var title: String?
+    var pick: Int?
     var questions: [Question]?
     let seen = try decodeObject { decoder, key in
       switch key {
       case "title": title = try decoder.decodeString()
+      case "pick": pick = try decoder.decodeCount()
       case "questions": questions = try decoder.decodeArray { try $0.decodeQuestion() }
       default: return false
       }
@@ -391,8 +407,9 @@ extension QuizBankDecoder {
     }
     guard let seen else { return nil }
     requireFields(["questions"], in: seen)
+    if seen.contains("pick") && pick == nil { return nil }
     guard let questions else { return nil }
-    return Section(title: title, questions: questions)
+    return Section(title: title, pick: pick, questions: questions)
   }
 
   mutating func decodeQuestion() throws -> Question? {
@@ -503,6 +520,7 @@ extension QuizBankDecoder {
     var taker: String?
     var startedAt: Timestamp?
     var submittedAt: Timestamp?
+    var given: [String]?
     var answers: [Answer]?
     var valid = true
     let seen = try decodeObject { decoder, key in
@@ -516,6 +534,9 @@ extension QuizBankDecoder {
       case "submitted_at":
         submittedAt = try decoder.decodeTimestamp()
         valid = valid && submittedAt != nil
+      case "given":
+        given = try decoder.decodeArray { try $0.decodeSlug() }
+        valid = valid && given != nil
       case "answers": answers = try decoder.decodeArray { try $0.decodeAnswer() }
       default: return false
       }
@@ -538,7 +559,8 @@ extension QuizBankDecoder {
         answered[answer.question] = index
       }
     }
-    return Attempt(id: id, quiz: quiz, taker: taker, startedAt: startedAt, submittedAt: submittedAt, answers: answers)
+    return Attempt(
+      id: id, quiz: quiz, taker: taker, startedAt: startedAt, submittedAt: submittedAt, given: given, answers: answers)
   }
 
   mutating func decodeAnswer() throws -> Answer? {

@@ -38,14 +38,23 @@ public enum QuizBankValidator {
     return problems + choiceProblems(question)
   }
 
-  /// What is wrong with `attempt` against `quiz`: unknown questions or choices, and more than
-  /// one pick on a single-answer question. `path` locates the attempt (`$.attempts[4]`).
+  /// What is wrong with `attempt` against `quiz`: its list of given questions, answers to
+  /// questions it was not given, unknown questions or choices, and more than one pick on a
+  /// single-answer question. `path` locates the attempt (`$.attempts[4]`).
   public static func attemptProblems(_ attempt: Attempt, quiz: Quiz, path: String) -> [Problem] {
     var questions: [String: Question] = [:]
     for question in quiz.questions { questions[question.id] = question }
-    var problems: [Problem] = []
+    var problems = QuestionDraw.problems(given: attempt.given, quiz: quiz, path: path)
+    let given = attempt.given.map(Set.init)
     for (index, answer) in attempt.answers.enumerated() {
       let here = "\(path).answers[\(index)]"
+      if let given, questions[answer.question] != nil, !given.contains(answer.question) {
+        problems.append(
+          Problem(
+            path: here + ".question",
+            message: "question \"\(answer.question)\" was not given in this attempt"))
+        continue
+      }
       guard let question = questions[answer.question] else {
         problems.append(
           Problem(
@@ -143,6 +152,9 @@ extension QuizBankValidator {
           seen[question.id] = here
         }
         for message in questionProblems(question) { problems.append(Problem(path: here, message: message)) }
+      }
+      if let pick = section.pick, pick < 1 {
+        problems.append(Problem(path: "\(path).sections[\(s)].pick", message: "must be at least 1"))
       }
     }
     return problems

@@ -19,11 +19,13 @@ public enum QuizBankWriter {
     writer.field("title", quiz.title)
     writer.optionalField("description", quiz.description)
     writer.optionalField("scoring", quiz.scoring?.rawValue)
+    if let shuffle = quiz.shuffleQuestions { writer.field("shuffle_questions", shuffle) }
     writer.key("sections")
     writer.beginArray()
     for section in quiz.sections {
       writer.beginObject()
       writer.optionalField("title", section.title)
+      if let pick = section.pick { writer.field("pick", pick) }
       writer.key("questions")
       writer.beginArray()
       for question in section.questions { write(question, to: &writer) }
@@ -81,6 +83,12 @@ public enum QuizBankWriter {
     writer.field("taker", attempt.taker)
     writer.optionalField("started_at", attempt.startedAt?.text)
     writer.optionalField("submitted_at", attempt.submittedAt?.text)
+    if let given = attempt.given {
+      writer.key("given")
+      writer.beginArray()
+      for question in given { writer.string(question) }
+      writer.endArray()
+    }
     writer.key("answers")
     writer.beginArray()
     for answer in attempt.answers {

@@ -5,17 +5,21 @@ public struct Attempt: Equatable, Sendable {
   public var taker: String
   public var startedAt: Timestamp?
   public var submittedAt: Timestamp?
+  /// The ids of the questions the attempt was given, in the order given; `nil` means every
+  /// question of the quiz, in quiz order.
+  public var given: [String]?
   public var answers: [Answer]
 
   public init(
     id: String? = nil, quiz: String, taker: String, startedAt: Timestamp? = nil,
-    submittedAt: Timestamp? = nil, answers: [Answer]
+    submittedAt: Timestamp? = nil, given: [String]? = nil, answers: [Answer]
   ) {
     self.id = id
     self.quiz = quiz
     self.taker = taker
     self.startedAt = startedAt
     self.submittedAt = submittedAt
+    self.given = given
     self.answers = answers
   }
 }

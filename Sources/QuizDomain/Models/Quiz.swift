@@ -5,16 +5,20 @@ public struct Quiz: Equatable, Sendable {
   public var description: String?
   /// The default rule of its questions; `nil` means `all-or-nothing`, and is kept as absent.
   public var scoring: ScoringRule?
+  /// Whether each attempt gets the questions of each section in its own random order; `nil`
+  /// (absent) means no, and is kept as absent.
+  public var shuffleQuestions: Bool?
   public var sections: [Section]
 
   public init(
     id: String, title: String, description: String? = nil, scoring: ScoringRule? = nil,
-    sections: [Section]
+    shuffleQuestions: Bool? = nil, sections: [Section]
   ) {
     self.id = id
     self.title = title
     self.description = description
     self.scoring = scoring
+    self.shuffleQuestions = shuffleQuestions
     self.sections = sections
   }
 
@@ -24,8 +28,14 @@ public struct Quiz: Equatable, Sendable {
   /// Every question, in display order.
   public var questions: [Question] { sections.flatMap(\.questions) }
 
-  /// The most points an attempt can score.
+  /// The most points an attempt given every question can score.
   public var maxScore: Double { questions.reduce(0) { $0 + $1.points } }
+
+  /// Whether attempts get a draw of the questions rather than all of them: a section picks.
+  public var drawsQuestions: Bool { sections.contains { $0.pick != nil } }
+
+  /// Whether an attempt records the questions it was given: they are drawn or reordered.
+  public var variesPerAttempt: Bool { drawsQuestions || shuffleQuestions == true }
 
   /// The rule that scores `question` in this quiz.
   public func scoringRule(for question: Question) -> ScoringRule {
@@ -36,10 +46,17 @@ public struct Quiz: Equatable, Sendable {
 /// A titled group of questions; order is display order.
 public struct Section: Equatable, Sendable {
   public var title: String?
+  /// How many of its questions each attempt gets, drawn at random; `nil` means all of them.
+  /// A section holding fewer questions than `pick` gives all it has.
+  public var pick: Int?
   public var questions: [Question]
 
-  public init(title: String? = nil, questions: [Question]) {
+  public init(title: String? = nil, pick: Int? = nil, questions: [Question]) {
     self.title = title
+    self.pick = pick
     self.questions = questions
   }
+
+  /// How many questions an attempt gets from this section.
+  public var drawCount: Int { min(pick ?? questions.count, questions.count) }
 }

@@ -63,6 +63,7 @@ public enum Scoring {
       return score(question, selected: answer.selected, rule: quiz.scoringRule(for: question))
     }
     return ScoredAttempt(
-      attempt: attempt, score: scores.reduce(0, +), maxScore: quiz.maxScore, answerScores: scores)
+      attempt: attempt, score: scores.reduce(0, +), maxScore: QuestionDraw.maxScore(given: attempt.given, in: quiz),
+      answerScores: scores)
   }
 }

@@ -21,6 +21,8 @@ public struct ItemStatistics: Equatable, Sendable {
   public var question: String
   public var prompt: String
   public var maxMark: Double
+  /// How many of the counted attempts were given the question.
+  public var attempts: Int
   public var facility: Double?
   public var sd: Double?
   public var randomGuessScore: Double?
@@ -55,10 +57,11 @@ public struct QuizReport: Equatable, Sendable {
 
 /// Computes the quiz statistics that Moodle's report shows, with the same definitions.
 ///
-/// With s attempts, totals t, and for each question i its marks x_i (0 when unanswered):
+/// With s attempts, totals t, and for each question i its marks x_i (0 when unanswered) over
+/// the attempts that were given it:
 /// the test's mean, median, sd, min and max of t; skewness k3/k2^1.5 and kurtosis k4/k2² from
 /// the k-statistics; cic = 100·p/(p−1)·(1 − Σ var(x_i)/k2); error ratio 100·√(1 − cic/100);
-/// standard error error_ratio·sd/100. Per question: facility mean(x)/max, sd(x)/max, random
+/// standard error error_ratio·sd/100 (cic only when every attempt was given every question). Per question: facility mean(x)/max, sd(x)/max, random
 /// guess score, intended and effective weights, discrimination index 100·cov(x, o)/√(var x·var o)
 /// with o = t − x, and discriminative efficiency 100·cov(x, o)/cov_max(x, o).
 public enum QuizStatistics {
@@ -67,10 +70,13 @@ public enum QuizStatistics {
   {
     let questions = quiz.questions
     let attempts = selection.choose(from: all)
-    let s = attempts.count
-    // marks[i][a]: question i, attempt a.
-    let marks = questions.indices.map { index in attempts.map { index < $0.marks.count ? $0.marks[index] : 0 } }
     let totals = attempts.map(\.total)
+    // Each question counts only the attempts that were given it, as Moodle does for random
+    // questions: takers[i] lists those attempts, marks[i] their marks on question i.
+    let takers = questions.indices.map { index in attempts.indices.filter { attempts[$0].wasGiven(index) } }
+    let marks = questions.indices.map { index in
+      takers[index].map { index < attempts[$0].marks.count ? attempts[$0].marks[index] : 0 }
+    }
     var picked = questions.map { [Int](repeating: 0, count: $0.choices.count) }
     for attempt in attempts {
       for pick in attempt.picks
@@ -78,10 +84,14 @@ public enum QuizStatistics {
         picked[Int(pick.question)][Int(pick.choice)] += 1
       }
     }
-    let maxScore = quiz.maxScore
-    let test = testStatistics(totals: totals, marks: marks, maxScore: maxScore)
+    let maxScore = nominalMaxScore(quiz)
+    // The coefficient of internal consistency needs every attempt to answer the same items.
+    let sameItems = attempts.allSatisfy { attempt in questions.indices.allSatisfy { attempt.wasGiven($0) } }
+    let test = testStatistics(totals: totals, marks: sameItems ? marks : [], maxScore: maxScore)
 
-    let covariancesWithTotal = marks.map { Moments.covariance($0, totals) }
+    let covariancesWithTotal = questions.indices.map { index in
+      Moments.covariance(marks[index], takers[index].map { totals[$0] })
+    }
     let sqrtSum = covariancesWithTotal.reduce(0.0) { sum, cov in
       guard let cov, cov >= 0 else { return sum }
       return sum + cov.squareRoot()
@@ -89,46 +99,68 @@ public enum QuizStatistics {
     var items: [ItemStatistics] = []
     for (index, question) in questions.enumerated() {
       let x = marks[index]
-      let rest = zip(totals, x).map { $0 - $1 }
-      let covRest = Moments.covariance(x, rest)
-      let varX = Moments.variance(x)
-      let varRest = Moments.variance(rest)
-      var discrimination: Double?
-      if let covRest, let varX, let varRest, varX > 0, varRest > 0 {
-        discrimination = 100 * covRest / (varX * varRest).squareRoot()
-      }
-      var efficiency: Double?
-      if let covRest, let covMax = Moments.covariance(x.sorted(), rest.sorted()), covMax > 0 {
-        efficiency = 100 * covRest / covMax
-      }
-      var effectiveWeight: Double?
-      if let cov = covariancesWithTotal[index], cov >= 0, sqrtSum > 0 {
-        effectiveWeight = 100 * cov.squareRoot() / sqrtSum
-      }
-      let rule = quiz.scoringRule(for: question)
-      var randomGuess: Double?
-      if !question.multiple && !question.choices.isEmpty && question.points > 0 {
-        let fractions = question.choices.map {
-          Scoring.score(question, selected: [$0.id], rule: rule) / question.points
-        }
-        randomGuess = fractions.reduce(0, +) / Double(question.choices.count)
-      }
+      let rest = zip(takers[index].map { totals[$0] }, x).map { $0 - $1 }
+      let given = takers[index].count
       items.append(
         ItemStatistics(
-          question: question.id, prompt: question.prompt, maxMark: question.points,
+          question: question.id, prompt: question.prompt, maxMark: question.points, attempts: given,
           facility: Moments.ratio(Moments.mean(x), question.points),
-          sd: Moments.ratio(Moments.variance(x)?.squareRoot(), question.points), randomGuessScore: randomGuess,
-          intendedWeight: Moments.ratio(100 * question.points, maxScore), effectiveWeight: effectiveWeight,
-          discriminationIndex: discrimination, discriminativeEfficiency: efficiency, textFormat: question.textFormat,
+          sd: Moments.ratio(Moments.variance(x)?.squareRoot(), question.points),
+          randomGuessScore: randomGuessScore(question, rule: quiz.scoringRule(for: question)),
+          intendedWeight: Moments.ratio(100 * question.points, maxScore),
+          effectiveWeight: covariancesWithTotal[index].flatMap { cov in
+            cov >= 0 && sqrtSum > 0 ? 100 * cov.squareRoot() / sqrtSum : nil
+          },
+          discriminationIndex: discriminationIndex(x, rest),
+          discriminativeEfficiency: discriminativeEfficiency(x, rest), textFormat: question.textFormat,
           choices: question.choices.enumerated().map { position, choice in
             ChoiceStatistics(
               id: choice.id, text: choice.text, correct: choice.correct, picked: picked[index][position],
-              pickedFraction: s > 0 ? Double(picked[index][position]) / Double(s) : nil)
+              pickedFraction: given > 0 ? Double(picked[index][position]) / Double(given) : nil)
           }))
     }
     return QuizReport(
       quiz: quiz.id, title: quiz.title, selection: selection, test: test, items: items,
-      percents: maxScore > 0 ? totals.map { 100 * $0 / maxScore } : [])
+      percents: attempts.compactMap { attempt in
+        let max = attempt.maxScore ?? quiz.maxScore
+        return max > 0 ? 100 * attempt.total / max : nil
+      })
+  }
+
+  /// The most an attempt can score: with pools, what a draw scores at most on average (each
+  /// section's draw count times its mean points), which is every draw's maximum when the
+  /// questions of a section carry equal points.
+  static func nominalMaxScore(_ quiz: Quiz) -> Double {
+    guard quiz.drawsQuestions else { return quiz.maxScore }
+    return quiz.sections.reduce(0) { sum, section in
+      guard !section.questions.isEmpty else { return sum }
+      let mean = section.questions.reduce(0) { $0 + $1.points } / Double(section.questions.count)
+      return sum + Double(section.drawCount) * mean
+    }
+  }
+
+  /// 100·cov(x, o)/√(var x·var o), with o the rest of each total.
+  static func discriminationIndex(_ x: [Double], _ rest: [Double]) -> Double? {
+    guard let covRest = Moments.covariance(x, rest), let varX = Moments.variance(x),
+      let varRest = Moments.variance(rest), varX > 0, varRest > 0
+    else { return nil }
+    return 100 * covRest / (varX * varRest).squareRoot()
+  }
+
+  /// 100·cov(x, o)/cov_max(x, o), cov_max pairing both sorted.
+  static func discriminativeEfficiency(_ x: [Double], _ rest: [Double]) -> Double? {
+    guard let covRest = Moments.covariance(x, rest), let covMax = Moments.covariance(x.sorted(), rest.sorted()),
+      covMax > 0
+    else { return nil }
+    return 100 * covRest / covMax
+  }
+
+  /// The mean fraction of the points that picking one choice at random scores; single-answer
+  /// questions only.
+  static func randomGuessScore(_ question: Question, rule: ScoringRule) -> Double? {
+    guard !question.multiple && !question.choices.isEmpty && question.points > 0 else { return nil }
+    let fractions = question.choices.map { Scoring.score(question, selected: [$0.id], rule: rule) / question.points }
+    return fractions.reduce(0, +) / Double(question.choices.count)
   }
 
   static func testStatistics(totals: [Double], marks: [[Double]], maxScore: Double) -> TestStatistics {

@@ -9,16 +9,29 @@ public struct RecordedAttempt: Equatable, Sendable {
   public var marks: [Double]
   /// The choices picked, each as (question index, choice index) in the quiz's order.
   public var picks: [ChoicePick]
+  /// Whether it was given each question, in the order of the quiz's questions; `nil` means it
+  /// was given all of them.
+  public var given: [Bool]?
+  /// The most it could score (`nil`: the quiz's maximum).
+  public var maxScore: Double?
 
-  public init(id: String, taker: String, submittedAt: Double, marks: [Double], picks: [ChoicePick] = []) {
+  public init(
+    id: String, taker: String, submittedAt: Double, marks: [Double], picks: [ChoicePick] = [], given: [Bool]? = nil,
+    maxScore: Double? = nil
+  ) {
     self.id = id
     self.taker = taker
     self.submittedAt = submittedAt
     self.marks = marks
     self.picks = picks
+    self.given = given
+    self.maxScore = maxScore
   }
 
   public var total: Double { marks.reduce(0, +) }
+
+  /// Whether it was given the question at `index` in the quiz's order.
+  public func wasGiven(_ index: Int) -> Bool { given.map { index < $0.count && $0[index] } ?? true }
 }
 
 /// One choice picked in an attempt.
