@@ -74,9 +74,19 @@ public enum QuizCLI {
       return
     }
     arguments.removeFirst()
+    // The completion scripts' helper, hidden: looked for before the command list, so that help
+    // and "did you mean" never name it.
+    if name == CompletionValues.name {
+      CompletionValues.run(arguments, console: console, globalDatabasePath: databasePath)
+      return
+    }
     if name == "help" {
       guard let topic = arguments.first else {
         console.write(Commands.overview(width: console.width))
+        return
+      }
+      if topic == "--man" {
+        console.write(ManPage.render())
         return
       }
       console.write(try Commands.named(topic).help(width: console.width))

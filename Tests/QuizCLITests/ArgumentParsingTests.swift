@@ -53,6 +53,7 @@ import Testing
     (["watch", "--since", "5", "--quiz", "geo"], [], ["since": ["5"], "quiz": ["geo"]], []),
     (["check"], [], [:], []),
     (["backup", "copy.sqlite", "--force"], ["copy.sqlite"], [:], ["force"]),
+    (["completions", "zsh"], ["zsh"], [:], []),
   ]
 
   @Test func everyCommandParsesItsOptionsAndArguments() throws {

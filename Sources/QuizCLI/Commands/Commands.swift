@@ -21,6 +21,7 @@ enum Commands {
     WatchCommand.command,
     CheckCommand.command,
     BackupCommand.command,
+    CompletionsCommand.command,
   ]
 
   static func named(_ name: String) throws -> Command {
@@ -50,7 +51,7 @@ enum Commands {
       ], width: width)
     text += "\nSUBCOMMANDS:\n"
     text += HelpFormatter.rows(all.map { ($0.name, $0.summary) }, width: width)
-    text += "\n  See 'quiz help <subcommand>' for detailed help.\n"
+    text += "\n  See 'quiz help <subcommand>' for detailed help.\n  See 'quiz help --man' for the manual page.\n"
     return text
   }
 }

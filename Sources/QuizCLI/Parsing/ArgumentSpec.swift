@@ -4,6 +4,8 @@ struct ArgumentSpec: Sendable {
   var help: String
   var optional = false
   var repeatable = false
+  /// What the shell completes it with, when its name would suggest something else.
+  var completionOverride: CompletionKind? = nil
 }
 
 /// An option (`--format json`) or flag (`--dry-run`) of a command.
@@ -18,6 +20,8 @@ struct OptionSpec: Sendable {
   /// When set, the only values accepted.
   var allowed: [String]? = nil
   var defaultValue: String? = nil
+  /// What the shell completes its value with, when its names would suggest something else.
+  var completionOverride: CompletionKind? = nil
 
   static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
     OptionSpec(name: name, short: short, help: help)

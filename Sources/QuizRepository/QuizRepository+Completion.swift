@@ -1,0 +1,67 @@
+import SQLite
+
+/// What the shell completion scripts ask the database for (`quiz __complete`).
+public enum CompletionNames: Sendable {
+  /// Quiz ids.
+  case quizzes
+  /// `QUIZ/QUESTION` of the current questions, in quiz order: of one quiz, or of all.
+  case questions(quiz: String?)
+  /// The names of those who took a quiz.
+  case takers
+}
+
+// MARK: - Completion
+
+extension QuizRepository {
+  /// The names of `kind` in the database at `path` that start with `prefix`, for shell
+  /// completion.
+  ///
+  /// Unlike `open(at:access:)`, this reads only: it never creates, migrates or writes the file,
+  /// and hardly waits for a writer, since a Tab press must change nothing and never hang. There
+  /// being no database file at `path` gives no names.
+  public static func completionNames(_ kind: CompletionNames, prefix: String = "", inDatabaseAt path: String)
+    throws -> [String]
+  {
+    guard FileSystem.kind(atPath: path) == .file else { return [] }
+    return try mappingStorageErrors {
+      let database = try completionConnection(at: path)
+      let names: [String]
+      switch kind {
+      case .quizzes:
+        names = try database.fetchAll("SELECT slug FROM quizzes ORDER BY slug") { $0.string(0) }
+      case .questions(let quiz):
+        // Retired questions have no section: the join leaves them out.
+        let select = """
+          SELECT z.slug || '/' || q.slug
+          FROM questions q JOIN quizzes z ON z.id = q.quiz_id JOIN sections s ON s.id = q.section_id
+          """
+        if let quiz {
+          names = try database.fetchAll("\(select) WHERE z.slug = ? ORDER BY s.position, q.position", [quiz]) {
+            $0.string(0)
+          }
+        } else {
+          names = try database.fetchAll("\(select) ORDER BY z.slug, s.position, q.position") { $0.string(0) }
+        }
+      case .takers:
+        names = try database.fetchAll("SELECT DISTINCT taker FROM attempts ORDER BY taker") { $0.string(0) }
+      }
+      // By Unicode scalars, as a shell compares bytes: "e" is a prefix of "é" written e + ◌́.
+      return names.filter { $0.unicodeScalars.starts(with: prefix.unicodeScalars) }
+    }
+  }
+
+  /// A read-only connection that waits at most a moment for a lock. In a folder that cannot
+  /// be written, a WAL database's -shm file may be missing and cannot be made; the file is
+  /// then read as immutable, as `open(at:access:)` does.
+  private static func completionConnection(at path: String) throws -> Database {
+    do {
+      let database = try Database(path: path, busyTimeout: 200, readOnly: true)
+      _ = try database.fetchOne("SELECT count(*) FROM sqlite_schema") { $0.int(0) }
+      return database
+    } catch let error as DatabaseError
+      where error.resultCode == DatabaseError.cannotOpen || error.resultCode == DatabaseError.readOnly
+    {
+      return try Database(path: path, busyTimeout: 200, readOnly: true, immutable: true)
+    }
+  }
+}
