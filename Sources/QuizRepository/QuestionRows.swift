@@ -20,6 +20,13 @@ enum QuestionRows {
   /// The columns of `choices` (aliased `c`), as `choice(_:at:)` reads them.
   static let choiceColumns = "c.slug, c.text, c.correct, c.weight, c.feedback"
 
+  /// The columns of `question_files` (aliased `f`), as `file(_:at:)` reads them.
+  static let fileColumns = "f.field, f.name, f.data"
+
+  static func file(_ row: Row, at offset: Int32) -> QuestionFile {
+    QuestionFile(field: row.string(offset), name: row.string(offset + 1), bytes: row.bytes(offset + 2))
+  }
+
   static func choice(_ row: Row, at offset: Int32) -> Choice {
     Choice(
       id: row.string(offset), text: row.string(offset + 1), correct: row.bool(offset + 2),

@@ -204,6 +204,7 @@ extension QuizRepository {
     else { throw RepositoryError.refused("question version \(versionRow) is missing from the database") }
     var full = Question(id: id, content: content)
     full.choices = try choices(ofVersionRow: versionRow)
+    full.files = try files(ofVersionRow: versionRow)
     return full
   }
 }

@@ -76,6 +76,7 @@ extension QuizRepository {
       for (index, section) in sections.enumerated() { sectionIndex[section.0] = index }
 
       let choices = try currentChoices(ofQuiz: quizRow)
+      let files = try currentFiles(ofQuiz: quizRow)
       let tags = try currentTags(ofQuiz: quizRow)
       var versions: [String: Int] = [:]
       var rows: [String: StoredQuiz.QuestionRows] = [:]
@@ -92,9 +93,10 @@ extension QuizRepository {
       try statement.forEachRow { row in
         let identity = row.int64(0)
         let versionRow = row.int64(4)
-        let question = Question(
+        var question = Question(
           id: row.string(1), tags: tags[identity] ?? [],
           content: QuestionRows.content(row, at: 5, choices: choices[versionRow] ?? []))
+        question.files = files[versionRow] ?? []
         versions[question.id] = row.int(3)
         rows[question.id] = StoredQuiz.QuestionRows(identity: identity, version: versionRow)
         if let index = sectionIndex[row.int64(2)] { sections[index].1.questions.append(question) }
@@ -131,6 +133,25 @@ extension QuizRepository {
       choices[row.int64(0), default: []].append(QuestionRows.choice(row, at: 1))
     }
     return choices
+  }
+
+  /// Files of the current versions of a quiz's placed questions, by version row.
+  private func currentFiles(ofQuiz quizRow: Int64) throws -> [Int64: [QuestionFile]] {
+    let statement = try database.cachedStatement(
+      """
+      SELECT f.version_id, \(QuestionRows.fileColumns)
+      FROM questions q
+      JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
+      JOIN question_files f ON f.version_id = v.id
+      WHERE q.quiz_id = ? AND q.section_id IS NOT NULL
+      ORDER BY f.version_id, f.position
+      """)
+    try statement.bind([quizRow])
+    var files: [Int64: [QuestionFile]] = [:]
+    try statement.forEachRow { row in
+      files[row.int64(0), default: []].append(QuestionRows.file(row, at: 1))
+    }
+    return files
   }
 
   private func currentTags(ofQuiz quizRow: Int64) throws -> [Int64: [String]] {
@@ -176,9 +197,16 @@ extension QuizRepository {
       return try rows.map { versionRow, version in
         var version = version
         version.content.choices = try choices(ofVersionRow: versionRow)
+        version.content.files = try files(ofVersionRow: versionRow)
         return version
       }
     }
+  }
+
+  func files(ofVersionRow versionRow: Int64) throws -> [QuestionFile] {
+    try database.fetchAll(
+      "SELECT \(QuestionRows.fileColumns) FROM question_files f WHERE f.version_id = ? ORDER BY f.position", [versionRow]
+    ) { QuestionRows.file($0, at: 0) }
   }
 
   func choices(ofVersionRow versionRow: Int64) throws -> [Choice] {

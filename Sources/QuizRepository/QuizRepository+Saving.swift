@@ -1,6 +1,12 @@
 import QuizDomain
 import SQLite
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// What saving one quiz did.
 public struct QuizSaveResult: Equatable, Sendable {
   public enum Outcome: String, Sendable {
@@ -219,6 +225,18 @@ extension QuizRepository {
       try choice.bind(item.feedback, at: 7)
       try choice.executeBound()
     }
+    guard !content.files.isEmpty else { return }
+    let file = try database.cachedStatement(
+      "INSERT INTO question_files (version_id, position, field, name, data) VALUES (?, ?, ?, ?, ?)")
+    for (position, item) in content.files.enumerated() {
+      file.reset()
+      try file.bind(versionRow, at: 1)
+      try file.bind(Int64(position), at: 2)
+      try file.bind(item.field, at: 3)
+      try file.bind(item.name, at: 4)
+      try file.bind(.blob(Data(item.bytes)), at: 5)
+      try file.executeBound()
+    }
   }
 
   private func insertTags(_ tags: [String], identity: Int64) throws {
@@ -257,6 +275,7 @@ extension QuizRepository {
     for (identity, version, versionRow, question) in rows {
       var question = question
       question.choices = try choices(ofVersionRow: versionRow)
+      question.files = try files(ofVersionRow: versionRow)
       question.tags = try database.fetchAll(
         "SELECT tag FROM question_tags WHERE question_id = ? ORDER BY position", [identity]
       ) { $0.string(0) }

@@ -246,6 +246,12 @@ public struct Row {
     return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, index))))
   }
 
+  /// The column as bytes (a blob's, or text's UTF-8); empty for NULL.
+  public func bytes(_ index: Int32) -> [UInt8] {
+    guard let bytes = sqlite3_column_blob(statement.handle, index) else { return [] }
+    return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement.handle, index))))
+  }
+
   public func data(_ index: Int32) -> Data {
     guard let bytes = sqlite3_column_blob(statement.handle, index) else { return Data() }
     return Data(bytes: bytes, count: Int(sqlite3_column_bytes(statement.handle, index)))

@@ -30,7 +30,7 @@ enum ReportHTML {
       body +=
         "<tr\(flags.isEmpty ? "" : " class=\"flag\"")><td class=\"n\">\(index + 1)</td><td><code>\(escape(item.question))</code> "
       body +=
-        "\(text(item.prompt, item.textFormat))</td><td class=\"n\">\(ReportNumbers.percentOfFraction(item.facility))</td>"
+        "\(text(item.prompt, item.textFormat, files: item.files))</td><td class=\"n\">\(ReportNumbers.percentOfFraction(item.facility))</td>"
       body += "<td class=\"n\">\(ReportNumbers.percentOfFraction(item.sd))</td>"
       body += "<td class=\"n\">\(ReportNumbers.percentOfFraction(item.randomGuessScore))</td>"
       body += "<td class=\"n\">\(ReportNumbers.percent(item.intendedWeight))</td>"
@@ -41,12 +41,13 @@ enum ReportHTML {
     }
     body += "</tbody></table>\n<h2>Choices</h2>\n"
     for item in report.items {
-      body += "<h3><code>\(escape(item.question))</code> \(text(item.prompt, item.textFormat))</h3>\n"
+      body +=
+        "<h3><code>\(escape(item.question))</code> \(text(item.prompt, item.textFormat, files: item.files))</h3>\n"
       body +=
         "<table class=\"choices\"><thead><tr><th>Choice</th><th>Correct</th><th>Picked</th><th>Fraction</th></tr></thead><tbody>\n"
       for choice in item.choices {
         body +=
-          "<tr><td>\(escape(choice.id))) \(text(choice.text, item.textFormat))</td><td>\(choice.correct ? "✓" : "")</td>"
+          "<tr><td>\(escape(choice.id))) \(text(choice.text, item.textFormat, files: item.files))</td><td>\(choice.correct ? "✓" : "")</td>"
         body +=
           "<td class=\"n\">\(choice.picked)</td><td class=\"n\">\(ReportNumbers.percentOfFraction(choice.pickedFraction))</td></tr>\n"
       }
@@ -83,8 +84,26 @@ enum ReportHTML {
   }
 
   /// A question's text in the page: HTML texts sanitised and embedded as HTML, others escaped.
-  static func text(_ text: String, _ format: TextFormat) -> String {
-    format == .html || format == .moodle ? HTMLSanitizer.clean(text) : escape(text)
+  /// An HTML text sanitised, with its embedded files (`@@PLUGINFILE@@/NAME`) as data: URLs, so
+  /// that the page stays one self-contained file; other texts escaped.
+  static func text(_ text: String, _ format: TextFormat, files: [QuestionFile] = []) -> String {
+    guard format == .html || format == .moodle else { return escape(text) }
+    var html = text
+    for file in files where html.contains(file.reference) {
+      guard let type = imageType(of: file.name) else { continue }
+      html = html.replacing(file.reference, with: "data:\(type);base64,\(Base64.encode(file.bytes))")
+    }
+    return HTMLSanitizer.clean(html)
+  }
+
+  /// The media type of an image file, by its name's ending; nil for what is not an image.
+  static func imageType(of name: String) -> String? {
+    let ending = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    let types = [
+      "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
+      "svg": "image/svg+xml",
+    ]
+    return name.contains(".") ? types[ending] : nil
   }
 
   static func escape(_ text: String) -> String {

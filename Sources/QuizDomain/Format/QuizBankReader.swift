@@ -423,6 +423,7 @@ extension QuizBankDecoder {
     var textFormat: TextFormat? = .plain
     var tags: [String]? = []
     var choices: [Choice]?
+    var files: [QuestionFile]? = []
     let seen = try decodeObject { decoder, key in
       switch key {
       case "id": id = try decoder.decodeSlug()
@@ -450,21 +451,56 @@ extension QuizBankDecoder {
         }
       case "tags": tags = try decoder.decodeArray { try $0.decodeText() }
       case "choices": choices = try decoder.decodeChoices()
+      case "files": files = try decoder.decodeArray { try $0.decodeFile() }
       default: return false
       }
       return true
     }
     guard let seen else { return nil }
     requireFields(["id", "prompt", "choices"], in: seen)
-    guard let id, let prompt, let points, let shuffle, let textFormat, let tags, let choices else { return nil }
+    guard let id, let prompt, let points, let shuffle, let textFormat, let tags, let choices, let files else {
+      return nil
+    }
     if seen.contains("multiple") && multiple == nil { return nil }
     let question = Question(
       id: id, prompt: prompt, explanation: explanation, points: points, multiple: multiple,
-      scoring: scoring, shuffle: shuffle, tags: tags, choices: choices, textFormat: textFormat)
+      scoring: scoring, shuffle: shuffle, tags: tags, choices: choices, textFormat: textFormat, files: files)
     path.push(.key("choices"))
     for problem in QuizBankValidator.choiceProblems(question) { report(problem) }
     path.pop()
+    path.push(.key("files"))
+    for problem in QuizBankValidator.fileProblems(question) { report(problem) }
+    path.pop()
     return question
+  }
+
+  /// `{"field": "prompt", "name": "cat.png", "data": "<base64>"}`.
+  mutating func decodeFile() throws -> QuestionFile? {
+    var field: String?
+    var name: String?
+    var bytes: [UInt8]?
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "field": field = try decoder.decodeText()
+      case "name":
+        name = try decoder.decodeText()
+        if let value = name, value.contains("/") {
+          decoder.report("a file name must not contain \"/\"")
+          name = nil
+        }
+      case "data":
+        if let text = try decoder.decodeString() {
+          bytes = Base64.decode(text)
+          if bytes == nil { decoder.report("not base64") }
+        }
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["field", "name", "data"], in: seen)
+    guard let field, let name, let bytes else { return nil }
+    return QuestionFile(field: field, name: name, bytes: bytes)
   }
 
   mutating func decodeChoices() throws -> [Choice]? {

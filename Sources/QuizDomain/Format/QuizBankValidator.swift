@@ -20,6 +20,25 @@ public enum QuizBankValidator {
     return problems
   }
 
+  /// What is wrong with a question's files: one that belongs to no text of the question (an
+  /// unknown field, a choice it lacks), or the same name twice in one text.
+  public static func fileProblems(_ question: Question) -> [String] {
+    let fields = Set(QuestionFile.fields(of: question))
+    var problems: [String] = []
+    var seen = Set<String>()
+    for file in question.files {
+      if !fields.contains(file.field) {
+        problems.append(
+          "file \"\(file.name)\": \"\(file.field)\" is not a text of this question (expected prompt, "
+            + "explanation, choices.ID.text or choices.ID.feedback)")
+      }
+      if !seen.insert(file.field + "\u{0}" + file.name).inserted {
+        problems.append("file \"\(file.name)\" appears twice in \(file.field)")
+      }
+    }
+    return problems
+  }
+
   /// Every problem of a question as authored, with the messages of `choiceProblems`, plus an
   /// invalid id or an empty prompt.
   public static func questionProblems(_ question: Question) -> [String] {
@@ -35,7 +54,10 @@ public enum QuizBankValidator {
         problems.append("choice \(choice.id): weight must be between -1 and 1")
       }
     }
-    return problems + choiceProblems(question)
+    for file in question.files where file.name.isEmpty || file.name.contains("/") {
+      problems.append("file name \"\(file.name)\" must not be empty or contain \"/\"")
+    }
+    return problems + choiceProblems(question) + fileProblems(question)
   }
 
   /// What is wrong with `attempt` against `quiz`: its list of given questions, answers to

@@ -72,6 +72,18 @@ public enum QuizBankWriter {
       writer.endObject()
     }
     writer.endArray()
+    if withAnswers && !question.files.isEmpty {
+      writer.key("files")
+      writer.beginArray()
+      for file in question.files {
+        writer.beginObject()
+        writer.field("field", file.field)
+        writer.field("name", file.name)
+        writer.field("data", Base64.encode(file.bytes))
+        writer.endObject()
+      }
+      writer.endArray()
+    }
     extraFields(&writer)
     writer.endObject()
   }

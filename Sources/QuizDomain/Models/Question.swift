@@ -13,11 +13,13 @@ public struct Question: Equatable, Sendable {
   public var choices: [Choice]
   /// How the prompt, explanation, choices and feedback are written.
   public var textFormat: TextFormat
+  /// Files the texts embed, in order.
+  public var files: [QuestionFile]
 
   public init(
     id: String, prompt: String, explanation: String? = nil, points: Double = 1,
     multiple: Bool? = nil, scoring: ScoringRule? = nil, shuffle: Bool = false,
-    tags: [String] = [], choices: [Choice], textFormat: TextFormat = .plain
+    tags: [String] = [], choices: [Choice], textFormat: TextFormat = .plain, files: [QuestionFile] = []
   ) {
     self.id = id
     self.prompt = prompt
@@ -29,6 +31,7 @@ public struct Question: Equatable, Sendable {
     self.tags = tags
     self.choices = choices
     self.textFormat = textFormat
+    self.files = files
   }
 
   /// A true/false question: single-answer, its choices exactly `true` "True" and `false`
@@ -55,7 +58,7 @@ public struct Question: Equatable, Sendable {
   public var content: Content {
     Content(
       prompt: prompt, explanation: explanation, points: points, multiple: multiple,
-      scoring: scoring, shuffle: shuffle, choices: choices, textFormat: textFormat)
+      scoring: scoring, shuffle: shuffle, choices: choices, textFormat: textFormat, files: files)
   }
 
   public struct Content: Equatable, Sendable {
@@ -67,12 +70,14 @@ public struct Question: Equatable, Sendable {
     public var shuffle: Bool
     public var choices: [Choice]
     public var textFormat: TextFormat
+    public var files: [QuestionFile]
 
     public init(
       prompt: String, explanation: String?, points: Double, multiple: Bool, scoring: ScoringRule?,
-      shuffle: Bool, choices: [Choice], textFormat: TextFormat = .plain
+      shuffle: Bool, choices: [Choice], textFormat: TextFormat = .plain, files: [QuestionFile] = []
     ) {
       self.textFormat = textFormat
+      self.files = files
       self.prompt = prompt
       self.explanation = explanation
       self.points = points
@@ -125,7 +130,7 @@ extension Question {
     self.init(
       id: id, prompt: content.prompt, explanation: content.explanation, points: content.points,
       multiple: content.multiple, scoring: content.scoring, shuffle: content.shuffle, tags: tags,
-      choices: content.choices, textFormat: content.textFormat)
+      choices: content.choices, textFormat: content.textFormat, files: content.files)
   }
 }
 
@@ -146,6 +151,7 @@ extension Question.Content {
     if choices.map(\.correct) != previous.choices.map(\.correct) { changed.append("correctness") }
     if choices.map(\.weight) != previous.choices.map(\.weight) { changed.append("weights") }
     if choices.map(\.feedback) != previous.choices.map(\.feedback) { changed.append("feedback") }
+    if files != previous.files { changed.append("files") }
     return changed
   }
 }

@@ -32,6 +32,8 @@ public struct ItemStatistics: Equatable, Sendable {
   public var discriminativeEfficiency: Double?
   /// How the prompt and the choices' texts are written.
   public var textFormat: TextFormat = .plain
+  /// The files the texts embed.
+  public var files: [QuestionFile] = []
   public var choices: [ChoiceStatistics]
 }
 
@@ -113,6 +115,7 @@ public enum QuizStatistics {
           },
           discriminationIndex: discriminationIndex(x, rest),
           discriminativeEfficiency: discriminativeEfficiency(x, rest), textFormat: question.textFormat,
+          files: question.files,
           choices: question.choices.enumerated().map { position, choice in
             ChoiceStatistics(
               id: choice.id, text: choice.text, correct: choice.correct, picked: picked[index][position],
