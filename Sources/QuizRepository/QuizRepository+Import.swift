@@ -58,7 +58,11 @@ extension QuizRepository {
   /// and pinned to the versions they answered; an attempt id already recorded with the same
   /// content is skipped, with other content it is a problem. All problems are reported
   /// together as `RepositoryError.invalid`. `dryRun` does all of it and rolls back.
-  public func importing(dryRun: Bool = false, _ body: (ImportSession) throws -> Void) throws -> ImportSummary {
+  /// `willCommit` runs when everything is written and checked, just before the commit (for a
+  /// caller that must know the moment its work became durable, such as a signal handler).
+  public func importing(
+    dryRun: Bool = false, willCommit: () -> Void = {}, _ body: (ImportSession) throws -> Void
+  ) throws -> ImportSummary {
     return try mappingStorageErrors {
       do {
         return try database.inTransaction {
@@ -66,6 +70,7 @@ extension QuizRepository {
           try body(session)
           let summary = try session.finish()
           if dryRun { throw DryRunRollback(summary: summary) }
+          willCommit()
           return summary
         }
       } catch let rollback as DryRunRollback {

@@ -205,7 +205,8 @@ extension QuizRepository {
 
   func files(ofVersionRow versionRow: Int64) throws -> [QuestionFile] {
     try database.fetchAll(
-      "SELECT \(QuestionRows.fileColumns) FROM question_files f WHERE f.version_id = ? ORDER BY f.position", [versionRow]
+      "SELECT \(QuestionRows.fileColumns) FROM question_files f WHERE f.version_id = ? ORDER BY f.position",
+      [versionRow]
     ) { QuestionRows.file($0, at: 0) }
   }
 

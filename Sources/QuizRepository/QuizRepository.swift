@@ -107,6 +107,12 @@ public final class QuizRepository {
       if access == .read { throw RepositoryError.noDatabase(path: path) }
       return false
     case .file:
+      // SQLite takes an empty file for a new database and would write a schema into it: only
+      // a command that creates databases may do that.
+      if access == .read && FileSystem.stamp(of: path)[0] == 0 {
+        throw RepositoryError.cannotOpen(
+          path: path, reason: "the file is empty, not a quiz database (create one with 'quiz init')")
+      }
       // Writing needs the file, and the folder for the -wal and -shm files beside it.
       let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
       return access == .read && !(FileSystem.isWritable(path) && FileSystem.isWritable(folder))
@@ -146,7 +152,7 @@ public final class QuizRepository {
       }
     }
     do {
-      return try Database(path: path)
+      return try Database(path: path, busyTimeout: QuizRepository.busyTimeout)
     } catch let error as DatabaseError {
       throw RepositoryError.cannotOpen(path: path, reason: error.message)
     }
@@ -157,7 +163,7 @@ public final class QuizRepository {
   /// read as immutable.
   private static func openReadOnly(at path: String) throws -> Database {
     do {
-      let database = try Database(path: path, readOnly: true)
+      let database = try Database(path: path, busyTimeout: QuizRepository.busyTimeout, readOnly: true)
       _ = try database.fetchOne("SELECT count(*) FROM sqlite_schema") { $0.int(0) }
       return database
     } catch let error as DatabaseError
@@ -188,7 +194,11 @@ public final class QuizRepository {
     }
   }
 
-  /// Waits up to `seconds` for other writers from now on (5 by default): for a write a person
+  /// How long a command waits for another process's write (a large import takes seconds)
+  /// before it gives up with "the database is locked", in milliseconds.
+  static let busyTimeout: Int32 = 60_000
+
+  /// Waits up to `seconds` for other writers from now on (a minute by default): for a write a person
   /// is waiting on, such as a finished attempt, which must not be lost behind a long import.
   public func waitForOtherWriters(upTo seconds: Double) {
     database.setBusyTimeout(milliseconds: Int32(min(max(seconds, 0), 86_400) * 1000))

@@ -1,6 +1,12 @@
 import QuizDomain
 import SQLite
 
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
 /// Why a repository call failed, in words a user can act on.
 public enum RepositoryError: Error, Equatable, Sendable {
   /// The database file cannot be opened or created.
@@ -67,7 +73,7 @@ extension RepositoryError: CustomStringConvertible {
 /// repository nobody sees SQLite: this is the seam a second backend would fill.
 public struct StorageFailure: Equatable, Sendable {
   public enum Kind: Equatable, Sendable {
-    case diskFull, readOnly, damaged, busy, constraint, other
+    case diskFull, writeFailed, readOnly, damaged, busy, constraint, other
   }
   public var kind: Kind
   /// SQLite's primary and extended result codes.
@@ -88,6 +94,11 @@ public struct StorageFailure: Equatable, Sendable {
     detail = error.description
     switch error.resultCode {
     case DatabaseError.full: kind = .diskFull
+    // Growing the file or its -wal or -shm beside it failed for want of space (or past the
+    // process's file size limit): SQLite calls it an I/O error.
+    case DatabaseError.ioError where error.systemErrno == ENOSPC || error.systemErrno == EFBIG: kind = .diskFull
+    // SQLite does not always keep the errno: a failed write is most likely space, but say so.
+    case DatabaseError.ioError where error.isWriteFailure: kind = .writeFailed
     case DatabaseError.readOnly: kind = .readOnly
     case DatabaseError.corrupt, DatabaseError.notADatabase: kind = .damaged
     case DatabaseError.busy, DatabaseError.locked: kind = .busy

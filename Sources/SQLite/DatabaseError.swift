@@ -8,11 +8,15 @@ public struct DatabaseError: Error, Equatable, Sendable {
   public let extendedResultCode: Int32
   public let message: String
   public let sql: String?
+  /// The operating system's error number behind an I/O error (`sqlite3_system_errno`), 0 when
+  /// there was none: ENOSPC says that a "disk I/O error" is a full disk.
+  public let systemErrno: Int32
 
-  public init(extendedResultCode: Int32, message: String, sql: String? = nil) {
+  public init(extendedResultCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
     self.extendedResultCode = extendedResultCode
     self.message = message
     self.sql = sql
+    self.systemErrno = systemErrno
   }
 
   /// The primary result code (`SQLITE_CONSTRAINT` is 19).
@@ -30,7 +34,8 @@ extension DatabaseError {
     let message =
       connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
       ?? String(cString: sqlite3_errstr(code))
-    self.init(extendedResultCode: useExtended, message: message, sql: sql)
+    let systemErrno = useExtended & 0xFF == SQLITE_IOERR ? connection.map { sqlite3_system_errno($0) } ?? 0 : 0
+    self.init(extendedResultCode: useExtended, message: message, sql: sql, systemErrno: systemErrno)
   }
 }
 
@@ -46,6 +51,14 @@ extension DatabaseError {
   public static let genericError: Int32 = SQLITE_ERROR
   public static let corrupt: Int32 = SQLITE_CORRUPT
   public static let locked: Int32 = SQLITE_LOCKED
+  public static let ioError: Int32 = SQLITE_IOERR
+
+  /// Whether the file (or its -wal or -shm beside it) could not be written or grown: what a
+  /// full disk or a file size limit looks like. SQLITE_IOERR_WRITE, _FSYNC, _TRUNCATE, _SHMSIZE
+  /// and _SHMMAP (Swift does not import their macros).
+  public var isWriteFailure: Bool {
+    [778, 1034, 1546, 4874, 5386].contains(extendedResultCode)
+  }
 }
 
 // MARK: - Printing
@@ -55,6 +68,7 @@ extension DatabaseError: CustomStringConvertible {
     var text = "SQLite error \(resultCode)"
     if extendedResultCode != resultCode { text += " (extended \(extendedResultCode))" }
     text += ": \(message)"
+    if systemErrno != 0 { text += " (errno \(systemErrno))" }
     if let sql { text += " - while executing `\(sql)`" }
     return text
   }

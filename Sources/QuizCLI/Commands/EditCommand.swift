@@ -86,9 +86,27 @@ enum EditCommand {
         problems = found.map(\.description)
       } catch RepositoryError.invalid(let found, _) {
         problems = found.map(\.description)
+      } catch RepositoryError.storage(let failure) {
+        // The database could not take it (read-only, full, locked too long): the edit is
+        // the user's work, and is kept.
+        throw CLIError.failure(
+          "\(CLIError(RepositoryError.storage(failure)).message); your edit is kept in "
+            + "\(try keep(edited, for: invocation, format: format))")
       }
     }
     throw CLIError.data("the edited file is still invalid, nothing was saved", details: CLIError.limited(problems))
+  }
+
+  /// Writes an edit that could not be saved to a private file beside the database; its path.
+  static func keep(_ text: String, for invocation: Invocation, format: QuizFileFormat) throws -> String {
+    let address = invocation.arguments.positionals[0].replacing("/", with: "-")
+    let path =
+      invocation.databasePath + ".edit-\(address)-\(time(nil))."
+      + (format.extensions.first ?? format.name)
+    let output = try OutputFile(path: path, personal: true)
+    try output.write(Array(text.utf8))
+    try output.commit()
+    return path
   }
 
   /// The quiz, or its one question, as quiz-bank/1 JSON.

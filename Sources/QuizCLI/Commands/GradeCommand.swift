@@ -197,26 +197,30 @@ enum GradeCommand {
     let name = input.name
     let repository = try invocation.repository()
     let dryRun = invocation.arguments.flag("dry-run")
-    InterruptNotice.install("Interrupted: no attempt was recorded.")
-    let summary = try repository.importing(dryRun: dryRun) { session in
-      session.quizzesComplete(source: name)
-      var lines = 0
-      // Lines are parsed on a second thread while this one scores and writes.
-      try ImportPipeline.runLines(input.bytes) { message in
-        guard case .line(let number, let result) = message else { return }
-        lines += 1
-        switch result {
-        case .success(let attempt):
-          try session.add(attempt, path: "line \(number): $", source: name)
-        case .failure(.syntax(let error)):
-          session.report(message: "line \(number), column \(error.column): \(error.message)", source: name)
-        case .failure(.invalid(let problems, let total)):
-          session.report(
-            problems.map { Problem(path: "line \(number): \($0.path)", message: $0.message) }, source: name,
-            total: total)
+    let nothing = "Interrupted: no attempt was recorded."
+    let summary = try InterruptNotice.around(
+      before: nothing, after: dryRun ? nothing : "Interrupted after the attempts were saved: all of them are recorded."
+    ) { willCommit in
+      try repository.importing(dryRun: dryRun, willCommit: willCommit) { session in
+        session.quizzesComplete(source: name)
+        var lines = 0
+        // Lines are parsed on a second thread while this one scores and writes.
+        try ImportPipeline.runLines(input.bytes) { message in
+          guard case .line(let number, let result) = message else { return }
+          lines += 1
+          switch result {
+          case .success(let attempt):
+            try session.add(attempt, path: "line \(number): $", source: name)
+          case .failure(.syntax(let error)):
+            session.report(message: "line \(number), column \(error.column): \(error.message)", source: name)
+          case .failure(.invalid(let problems, let total)):
+            session.report(
+              problems.map { Problem(path: "line \(number): \($0.path)", message: $0.message) }, source: name,
+              total: total)
+          }
         }
+        if lines == 0 { session.report(message: "no attempts (the input is empty)", source: name) }
       }
-      if lines == 0 { session.report(message: "no attempts (the input is empty)", source: name) }
     }
     let console = invocation.console
     if invocation.format == "json" {

@@ -61,24 +61,28 @@ enum ImportCommand {
     let progress =
       console.stderrIsTerminal && totalBytes > 4 << 20 ? ProgressLine(console: console, total: totalBytes) : nil
     var before = 0
-    InterruptNotice.install("Interrupted: nothing was imported.")
     let readAhead = try ReadAhead(
       zip(inputs, formats).compactMap { input, format in
         guard case .questions(let read) = format.reader else { return nil }
         return (input.bytes, read)
       })
-    let summary = try repository.importing(dryRun: dryRun) { session in
-      for (input, format) in zip(inputs, formats) {
-        switch format.reader {
-        case .quizBank:
-          try importQuizBank(input, into: session) { progress?.update(before + $0) }
-        case .questions:
-          try importQuestions(input, reading: readAhead.next(), arguments: arguments, into: session, console: console)
+    let nothing = "Interrupted: nothing was imported."
+    let summary = try InterruptNotice.around(
+      before: nothing, after: dryRun ? nothing : "Interrupted after the import was saved: all of it is in the database."
+    ) { willCommit in
+      try repository.importing(dryRun: dryRun, willCommit: willCommit) { session in
+        for (input, format) in zip(inputs, formats) {
+          switch format.reader {
+          case .quizBank:
+            try importQuizBank(input, into: session) { progress?.update(before + $0) }
+          case .questions:
+            try importQuestions(input, reading: readAhead.next(), arguments: arguments, into: session, console: console)
+          }
+          try session.endDocument(source: input.name)
+          before += input.bytes.count
         }
-        try session.endDocument(source: input.name)
-        before += input.bytes.count
+        progress?.finish()
       }
-      progress?.finish()
     }
     if arguments.value("summary") == "json" {
       console.writeBytes(json(summary, dryRun: dryRun))

@@ -76,6 +76,9 @@ enum CLIError: Error {
   static func message(for failure: StorageFailure) -> String {
     switch failure.kind {
     case .diskFull: return "the disk is full: nothing was written; free some space and run the command again"
+    case .writeFailed:
+      return "the database file could not be written (is the disk full, or the file at its size limit?): "
+        + "nothing was written; free some space and run the command again" + verboseDetail(failure)
     case .readOnly: return "the database file is read-only: nothing was written"
     case .damaged:
       return "the database file is damaged (\(failure.message)): restore a backup; 'quiz init' lists what is wrong"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses in Fuzz/ against the readers in Sources/QuizDomain and runs
+# each for a number of minutes, starting from its seed corpus in Fuzz/corpus/TARGET.
+#
+#   scripts/fuzz.sh [MINUTES] [TARGET...]      targets: json attempt gift aiken (default: all)
+#
+# A crash, a hang (over 10 s for one input) or an input using over 2 GB stops the run; libFuzzer
+# leaves the input as Fuzz/findings/crash-… (or timeout-…, oom-…). Make it a regression test,
+# fix the reader, and run again. New inputs that reach new code go to .build/fuzz/corpus, not
+# into the repository's seeds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+minutes=${1:-10}
+shift || true
+[[ "$minutes" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: MINUTES must be a whole number of at least 1" >&2; exit 64; }
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(json attempt gift aiken)
+
+mkdir -p .build/fuzz Fuzz/findings
+mapfile -t domain < <(find Sources/QuizDomain -name '*.swift' | sort)
+for target in "${targets[@]}"; do
+  [ -f "Fuzz/$target.swift" ] || { echo "fuzz: no harness Fuzz/$target.swift" >&2; exit 64; }
+  binary=.build/fuzz/$target
+  extra=()
+  [ "$target" = gift ] || [ "$target" = aiken ] && extra=(Fuzz/FormatChecks.swift)
+  echo "fuzz: building $target"
+  rm -f "$binary"
+  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name QuizFuzz \
+    "${domain[@]}" "${extra[@]}" "Fuzz/$target.swift" -o "$binary" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
+  [ -x "$binary" ] || { echo "fuzz: building $target failed" >&2; exit 1; }
+  work=.build/fuzz/corpus/$target
+  mkdir -p "$work"
+  echo "fuzz: running $target for $minutes min"
+  "$binary" -max_total_time=$((minutes * 60)) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -artifact_prefix="Fuzz/findings/$target-" -print_final_stats=1 \
+    "$work" "Fuzz/corpus/$target" 2>&1 | tee ".build/fuzz/$target.log" | grep -E "^Done |stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY" || true
+  echo "fuzz: $target corpus now $(find "$work" -type f | wc -l) inputs"
+  if grep -q "ERROR: libFuzzer\|ERROR: AddressSanitizer\|SUMMARY:" ".build/fuzz/$target.log"; then
+    echo "fuzz: $target FAILED; see .build/fuzz/$target.log and Fuzz/findings/" >&2
+    exit 1
+  fi
+done
