@@ -3,6 +3,8 @@ import PackageDescription
 
 // Layers, data flowing one way:
 // CSQLite → SQLite → QuizRepository → QuizCLI → quiz
+//                                       ↑
+//                         CLibZip → Zip (the QTI package)
 //                         ↑
 //                     QuizDomain (pure Swift, no database)
 let package = Package(
@@ -17,6 +19,12 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(name: "SQLite", dependencies: ["CSQLite"]),
+    .systemLibrary(
+      name: "CLibZip",
+      pkgConfig: "libzip",
+      providers: [.apt(["libzip-dev"])]
+    ),
+    .target(name: "Zip", dependencies: ["CLibZip"]),
     .target(name: "QuizDomain"),
     .executableTarget(name: "EmbedMigrationsTool"),
     .plugin(
@@ -29,7 +37,7 @@ let package = Package(
       dependencies: ["SQLite", "QuizDomain"],
       plugins: ["EmbedMigrations"]
     ),
-    .target(name: "QuizCLI", dependencies: ["QuizRepository", "QuizDomain"]),
+    .target(name: "QuizCLI", dependencies: ["QuizRepository", "QuizDomain", "Zip"]),
     .executableTarget(name: "quiz", dependencies: ["QuizCLI"]),
     .executableTarget(
       name: "quiz-bench",
@@ -41,7 +49,7 @@ let package = Package(
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
     .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
     .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
-    .testTarget(name: "QuizCLITests", dependencies: ["quiz", "QuizCLI", "SQLite", "TestSupport"]),
+    .testTarget(name: "QuizCLITests", dependencies: ["quiz", "QuizCLI", "QuizDomain", "Zip", "SQLite", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

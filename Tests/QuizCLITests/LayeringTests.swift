@@ -28,7 +28,8 @@ import Testing
       ("Sources/QuizDomain", ["SQLite", "CSQLite", "QuizRepository", "QuizCLI", "Foundation"]),
       ("Sources/SQLite", ["QuizDomain", "QuizRepository", "QuizCLI"]),
       ("Sources/QuizRepository", ["QuizCLI", "CSQLite"]),
-      ("Sources/QuizCLI", ["SQLite", "CSQLite"]),
+      ("Sources/QuizCLI", ["SQLite", "CSQLite", "CLibZip"]),
+      ("Sources/Zip", ["QuizDomain", "QuizRepository", "QuizCLI", "SQLite", "CSQLite", "Foundation"]),
       ("Sources/quiz", ["SQLite", "CSQLite", "QuizRepository", "QuizDomain"]),
     ]
     for (folder, modules) in forbidden {

@@ -10,12 +10,14 @@ import QuizRepository
 enum ExportCommand {
   static let command = Command(
     name: "export",
-    summary: "Export quizzes as quiz-bank/1 JSON (all, or those named), or one quiz as GIFT or Aiken.",
+    summary: "Export quizzes as quiz-bank/1 JSON (all, or those named), or one quiz as GIFT, Aiken or Canvas QTI.",
     discussion: """
       The output is deterministic: exporting the same database twice gives the same bytes, and \
       importing an export into an empty database and exporting again gives it back exactly. GIFT \
       and Aiken carry one quiz's questions; what they cannot carry (points, shuffle, a question's \
-      own scoring rule; for Aiken, questions with several answers) is named in a warning.
+      own scoring rule; for Aiken, questions with several answers) is named in a warning. qti \
+      writes one quiz as a Canvas QTI 1.2 package, a zip given with -o; what Canvas cannot hold \
+      (choice weights, scoring rules Canvas does not have) is named in a warning.
       """,
     arguments: [
       ArgumentSpec(name: "quiz", help: "Quiz ids to export (default: all).", optional: true, repeatable: true)
@@ -42,8 +44,14 @@ enum ExportCommand {
         throw CLIError.usage(
           "\(format.name) carries no attempts: leave out --with-attempts", command: invocation.command)
       }
+      // A zip is no use on a terminal or in a pipe: it goes to a file.
+      guard path != nil || !format.binary else {
+        throw CLIError.usage(
+          "\(format.name) writes a zip file: give -o FILE.zip (it is not written to standard output)",
+          command: invocation.command)
+      }
       let quiz = try invocation.repository().requireQuiz(ids[0]).quiz
-      let written = write(quiz)
+      let written = try write(quiz)
       for warning in written.warnings { invocation.console.error("warning: \(warning)\n".terminalSafe) }
       try output(written.bytes, to: path, personal: false)
       return

@@ -22,8 +22,8 @@ enum ImportCommand {
     options: [
       .flag("dry-run", help: "Check and count everything, write nothing."),
       .value(
-        "format", help: "The files' format: \(QuizFileFormat.names.joined(separator: ", ")).",
-        allowed: QuizFileFormat.names),
+        "format", help: "The files' format: \(QuizFileFormat.readableNames.joined(separator: ", ")).",
+        allowed: QuizFileFormat.readableNames),
       .value("quiz", help: "For GIFT and Aiken: the id of the quiz the questions go to."),
       .value("title", help: "For GIFT and Aiken: the quiz's title."),
       .value("summary", help: "Summary format: text, json.", allowed: ["text", "json"], defaultValue: "text"),
@@ -41,7 +41,8 @@ enum ImportCommand {
         let format = QuizFileFormat.of(name: input.name, bytes: input.bytes.prefix, given: arguments.value("format"))
       else {
         throw CLIError.usage(
-          "Cannot tell the format of \(input.name): give --format (\(QuizFileFormat.names.joined(separator: ", ")))",
+          "Cannot tell the format of \(input.name): give --format "
+            + "(\(QuizFileFormat.readableNames.joined(separator: ", ")))",
           command: invocation.command)
       }
       return format
@@ -77,6 +78,8 @@ enum ImportCommand {
             try importQuizBank(input, into: session) { progress?.update(before + $0) }
           case .questions:
             try importQuestions(input, reading: readAhead.next(), arguments: arguments, into: session, console: console)
+          // `readable` formats only reach here.
+          case .exportOnly: break
           }
           try session.endDocument(source: input.name)
           before += input.bytes.count

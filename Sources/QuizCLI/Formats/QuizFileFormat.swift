@@ -9,13 +9,16 @@ struct QuizFileFormat: Sendable {
   /// File name endings that mean this format (`.txt` is decided by content).
   let extensions: [String]
   let reader: Reader
-  /// Writes one quiz; nil for quiz-bank/1, which the repository streams itself.
-  let writer: (@Sendable (Quiz) -> FormatWriting)?
+  /// Writes one quiz; nil for quiz-bank/1, which the repository streams itself. Throws only
+  /// for a failure of quiz's own (making a zip).
+  let writer: (@Sendable (Quiz) throws -> FormatWriting)?
   /// For a `.txt` file: whether its content looks like this format.
   let recognizes: @Sendable (String) -> Bool
   /// How `quiz edit --format NAME` writes a quiz (or one question) and reads the edited text
   /// back; nil for a format quiz does not edit in.
   var editing: Editing? = nil
+  /// Whether what the writer makes is not text (a zip): written only to a file given with -o.
+  var binary = false
 
   struct Editing: Sendable {
     let render: @Sendable (Quiz, QuestionAddress) throws -> String
@@ -28,6 +31,9 @@ struct QuizFileFormat: Sendable {
     /// A file of one quiz's questions, read whole (GIFT, Aiken): the quiz's id and title come
     /// from the command line or the file name.
     case questions(@Sendable ([UInt8]) -> FormatReading)
+    /// None: quiz only writes the format (Canvas QTI). Import's `--format` does not offer it and
+    /// no file ending or content picks it.
+    case exportOnly
   }
 
   var carriesQuizzes: Bool {
@@ -50,11 +56,26 @@ extension QuizFileFormat {
     name: "aiken", extensions: ["aiken"], reader: .questions(Aiken.read), writer: Aiken.write,
     recognizes: { text in text.split(separator: "\n").contains { $0.hasPrefix("ANSWER:") } })
 
+  /// A Canvas QTI 1.2 package (a zip), for Canvas to import; export only.
+  static let qti = QuizFileFormat(
+    name: "qti", extensions: [], reader: .exportOnly, writer: CanvasQTI.write, recognizes: { _ in false },
+    binary: true)
+
   /// Every format, in the order `.txt` content is tried (Aiken's `ANSWER:` lines before GIFT's
   /// braces).
-  static let all: [QuizFileFormat] = [json, aiken, gift]
+  static let all: [QuizFileFormat] = [json, aiken, gift, qti]
 
   static var names: [String] { all.map(\.name) }
+
+  /// The formats `quiz import` reads.
+  static var readable: [QuizFileFormat] {
+    all.filter {
+      if case .exportOnly = $0.reader { return false }
+      return true
+    }
+  }
+
+  static var readableNames: [String] { readable.map(\.name) }
 
   /// The formats `quiz edit` can edit in.
   static var editable: [QuizFileFormat] { all.filter { $0.editing != nil } }
@@ -76,7 +97,7 @@ extension QuizFileFormat {
   /// The format of the input `name` with `bytes`: `--format` when given, else the file's
   /// ending, else (`.txt`, standard input) its content; nil when nothing says.
   static func of(name: String, bytes: [UInt8], given: String?) -> QuizFileFormat? {
-    if let given { return named(given) }
+    if let given { return readable.first { $0.name == given } }
     let ending = name.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last : nil }
       .map { $0.lowercased() }
     if let ending, let format = all.first(where: { $0.extensions.contains(ending) }) { return format }

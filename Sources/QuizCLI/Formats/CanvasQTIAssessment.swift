@@ -1,0 +1,230 @@
+import QuizDomain
+
+/// The assessment document of a Canvas package: `questestinterop`, one `item` per question in
+/// `root_section`, a section that picks as a question group. Each item: its type and points,
+/// the prompt and the choices (HTML), the response processing that sets SCORE to 100 for the
+/// correct answer, and the explanation and choice feedback as item feedback.
+struct CanvasQTIAssessment {
+  let quiz: Quiz
+  let idents: CanvasQTIIdents
+  let files: CanvasQTIFiles
+  private(set) var xml = EscapingXMLWriter()
+  private(set) var warnings: [String] = []
+  /// The questions whose Markdown texts are written as plain text.
+  private(set) var markdownQuestions: [String] = []
+  /// The points of an attempt Canvas gives every item: questions outside groups, and each
+  /// group's pick at its points per question.
+  private(set) var pointsPossible = 0.0
+
+  init(quiz: Quiz, idents: CanvasQTIIdents, files: CanvasQTIFiles) {
+    self.quiz = quiz
+    self.idents = idents
+    self.files = files
+  }
+
+  mutating func write() {
+    xml.start(
+      "questestinterop",
+      [
+        "xmlns": "http://www.imsglobal.org/xsd/ims_qtiasiv1p2",
+        "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
+        "xsi:schemaLocation":
+          "http://www.imsglobal.org/xsd/ims_qtiasiv1p2 http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd",
+      ])
+    xml.start("assessment", ["ident": idents.assessment, "title": quiz.title])
+    xml.start("section", ["ident": "root_section"])
+    for (index, section) in quiz.sections.enumerated() where !section.questions.isEmpty {
+      if section.pick != nil {
+        group(section, index: index)
+      } else {
+        for question in section.questions {
+          item(question)
+          pointsPossible += question.points
+        }
+      }
+    }
+    xml.end()
+    xml.end()
+    xml.end()
+  }
+}
+
+// MARK: - Question groups
+
+extension CanvasQTIAssessment {
+  /// A section that picks: a Canvas question group, which draws its pick at random and gives
+  /// each of its questions the same points.
+  private mutating func group(_ section: Section, index: Int) {
+    let title = section.title.flatMap { $0.isEmpty ? nil : $0 }
+    let points = section.questions.map(\.points)
+    var perQuestion = points[0]
+    if points.contains(where: { $0 != perQuestion }) {
+      perQuestion = (points.reduce(0, +) / Double(points.count) * 100).rounded() / 100
+      let name = title.map { "section \"\($0)\"" } ?? "section \(index + 1)"
+      warnings.append(
+        "\(name): Canvas gives every question of a group the same points; its questions, worth different points, "
+          + "are written as worth \(CanvasQTI.points(perQuestion)) each (their mean)")
+    }
+    xml.start("section", ["ident": idents.group(index), "title": title ?? "Section \(index + 1)"])
+    xml.start("selection_ordering")
+    xml.start("selection")
+    xml.element("selection_number", text: String(section.drawCount))
+    xml.start("selection_extension")
+    xml.element("points_per_item", text: CanvasQTI.points(perQuestion))
+    xml.end()
+    xml.end()
+    xml.end()
+    for question in section.questions { item(question) }
+    xml.end()
+    pointsPossible += Double(section.drawCount) * perQuestion
+  }
+}
+
+// MARK: - Items
+
+extension CanvasQTIAssessment {
+  private mutating func item(_ question: Question) {
+    if let warning = CanvasQTIScoring.warning(for: question, rule: quiz.scoringRule(for: question)) {
+      warnings.append(warning)
+    }
+    if question.textFormat == .markdown { markdownQuestions.append(question.id) }
+    xml.start("item", ["ident": idents.item(question), "title": question.id])
+    metadata(question)
+    presentation(question)
+    responseProcessing(question)
+    feedback(question)
+    xml.end()
+  }
+
+  /// Canvas's own fields: the question type, its points, its choices' idents, and the question
+  /// it makes in the course's question bank.
+  private mutating func metadata(_ question: Question) {
+    let type =
+      question.isTrueFalse
+      ? "true_false_question" : question.multiple ? "multiple_answers_question" : "multiple_choice_question"
+    xml.start("itemmetadata")
+    xml.start("qtimetadata")
+    for (label, entry) in [
+      ("question_type", type),
+      ("points_possible", CanvasQTI.points(question.points)),
+      ("original_answer_ids", question.choices.map { idents.choice($0, of: question) }.joined(separator: ",")),
+      ("assessment_question_identifierref", idents.bankQuestion(question)),
+    ] {
+      xml.start("qtimetadatafield")
+      xml.element("fieldlabel", text: label)
+      xml.element("fieldentry", text: entry)
+      xml.end()
+    }
+    xml.end()
+    xml.end()
+  }
+
+  private mutating func presentation(_ question: Question) {
+    // Texts are made before the writer's calls that take them: two mutating accesses to self
+    // must not overlap.
+    let prompt = html(question.prompt, field: "prompt", of: question)
+    xml.start("presentation")
+    material(prompt)
+    xml.start("response_lid", ["ident": "response1", "rcardinality": question.multiple ? "Multiple" : "Single"])
+    // Canvas shuffles quiz-wide (assessment_meta's shuffle_answers); the question's own
+    // setting is kept for other QTI readers.
+    xml.start("render_choice", ["shuffle": question.shuffle ? "Yes" : "No"])
+    for choice in question.choices {
+      let text = html(choice.text, field: "choices.\(choice.id).text", of: question)
+      xml.start("response_label", ["ident": idents.choice(choice, of: question)])
+      material(text)
+      xml.end()
+    }
+    xml.end()
+    xml.end()
+    xml.end()
+  }
+
+  /// Feedback conditions first (they continue), then the one that scores: the correct choice
+  /// for a single answer; every correct choice and no wrong one for several.
+  private mutating func responseProcessing(_ question: Question) {
+    xml.start("resprocessing")
+    xml.start("outcomes")
+    xml.empty("decvar", ["maxvalue": "100", "minvalue": "0", "varname": "SCORE", "vartype": "Decimal"])
+    xml.end()
+    if Self.hasText(question.explanation) {
+      xml.start("respcondition", ["continue": "Yes"])
+      xml.start("conditionvar")
+      xml.empty("other")
+      xml.end()
+      xml.empty("displayfeedback", ["feedbacktype": "Response", "linkrefid": "general_fb"])
+      xml.end()
+    }
+    for choice in question.choices where Self.hasText(choice.feedback) {
+      let ident = idents.choice(choice, of: question)
+      xml.start("respcondition", ["continue": "Yes"])
+      xml.start("conditionvar")
+      xml.element("varequal", ["respident": "response1"], text: ident)
+      xml.end()
+      xml.empty("displayfeedback", ["feedbacktype": "Response", "linkrefid": ident + "_fb"])
+      xml.end()
+    }
+    xml.start("respcondition", ["continue": "No"])
+    xml.start("conditionvar")
+    if question.multiple {
+      xml.start("and")
+      for choice in question.choices {
+        if !choice.correct { xml.start("not") }
+        xml.element("varequal", ["respident": "response1"], text: idents.choice(choice, of: question))
+        if !choice.correct { xml.end() }
+      }
+      xml.end()
+    } else if let correct = question.choices.first(where: \.correct) {
+      xml.element("varequal", ["respident": "response1"], text: idents.choice(correct, of: question))
+    }
+    xml.end()
+    xml.element("setvar", ["action": "Set", "varname": "SCORE"], text: "100")
+    xml.end()
+    xml.end()
+  }
+
+  /// The explanation as general feedback; each choice's feedback under the choice's ident.
+  private mutating func feedback(_ question: Question) {
+    if let explanation = question.explanation, Self.hasText(explanation) {
+      let text = html(explanation, field: "explanation", of: question)
+      itemFeedback("general_fb", text)
+    }
+    for choice in question.choices {
+      guard let feedback = choice.feedback, Self.hasText(feedback) else { continue }
+      let text = html(feedback, field: "choices.\(choice.id).feedback", of: question)
+      itemFeedback(idents.choice(choice, of: question) + "_fb", text)
+    }
+  }
+
+  private mutating func itemFeedback(_ ident: String, _ html: String) {
+    xml.start("itemfeedback", ["ident": ident])
+    xml.start("flow_mat")
+    material(html)
+    xml.end()
+    xml.end()
+  }
+}
+
+// MARK: - Texts
+
+extension CanvasQTIAssessment {
+  private mutating func material(_ html: String) {
+    xml.start("material")
+    xml.element("mattext", ["texttype": "text/html"], text: html)
+    xml.end()
+  }
+
+  /// The `field` of `question` as HTML, its embedded files referred to in the package.
+  private mutating func html(_ text: String, field: String, of question: Question) -> String {
+    let resolved = files.resolving(text, field: field, of: question)
+    for name in resolved.missing {
+      warnings.append(
+        "question \"\(question.id)\": its \(field) refers to @@PLUGINFILE@@/\(name), a file the question does not "
+          + "carry; the reference is left as written")
+    }
+    return CanvasQTIText.html(resolved.text, question.textFormat)
+  }
+
+  /// An explanation or feedback worth showing: empty means none.
+  private static func hasText(_ text: String?) -> Bool { !(text ?? "").isEmpty }
+}

@@ -1,0 +1,343 @@
+import Foundation
+import Testing
+
+/// `quiz export QUIZ --format qti -o FILE.zip`, the package read back by tools that are not
+/// ours: Python's zipfile unpacks it and ElementTree parses every XML file in it.
+@Suite struct QTIExportCLITests {
+  // MARK: - Reading a package back
+
+  /// What `inspector` reads from a package.
+  struct Package: Decodable {
+    let names: [String]
+    /// Files in the zip the manifest does not list, or the other way round; XML that does not
+    /// parse; items without exactly one scoring condition; missing feedback; references to
+    /// files the zip lacks.
+    let problems: [String]
+    let items: [Item]
+    let meta: [String: String]
+    /// The bytes of each `web_resources/` file, in base64.
+    let files: [String: String]
+    let references: [String]
+  }
+
+  struct Item: Decodable {
+    let ident: String
+    let title: String
+    let type: String
+    let points: String
+    let cardinality: String
+    let choices: [String]
+    /// The choices the condition that sets SCORE to 100 requires.
+    let correct: [String]
+    let texts: [String]
+  }
+
+  static let inspector = #"""
+    import base64, json, sys, urllib.parse, zipfile
+    import xml.etree.ElementTree as ET
+
+    problems = []
+    archive = zipfile.ZipFile(sys.argv[1])
+    names = [info.filename for info in archive.infolist()]
+    if len(set(names)) != len(names):
+        problems.append("repeated entries")
+    if archive.testzip() is not None:
+        problems.append("bad CRC in " + archive.testzip())
+    documents = {}
+    for name in names:
+        if name.endswith(".xml"):
+            try:
+                documents[name] = ET.fromstring(archive.read(name))
+            except ET.ParseError as error:
+                problems.append(f"{name}: {error}")
+
+    manifest = documents.get("imsmanifest.xml")
+    listed = set()
+    assessments = []
+    if manifest is None:
+        problems.append("no imsmanifest.xml")
+    else:
+        for resource in manifest.findall(".//{*}resource"):
+            hrefs = [file.get("href") for file in resource.findall("{*}file")]
+            listed.update(hrefs)
+            if resource.get("href") is not None and resource.get("href") not in hrefs:
+                problems.append("resource href not among its files: " + resource.get("href"))
+            if resource.get("type") == "imsqti_xmlv1p2":
+                assessments += hrefs
+    in_zip = set(name for name in names if name != "imsmanifest.xml" and not name.endswith("/"))
+    for name in sorted(in_zip - listed):
+        problems.append("in the zip, not in the manifest: " + name)
+    for name in sorted(listed - in_zip):
+        problems.append("in the manifest, not in the zip: " + name)
+
+    def text_of(element, path):
+        found = element.find(path)
+        return None if found is None else (found.text or "")
+
+    items = []
+    references = []
+    for assessment in assessments:
+        root = documents.get(assessment)
+        if root is None:
+            problems.append("assessment not readable: " + assessment)
+            continue
+        for item in root.findall(".//{*}item"):
+            fields = {}
+            for field in item.findall(".//{*}qtimetadatafield"):
+                fields[text_of(field, "{*}fieldlabel")] = text_of(field, "{*}fieldentry")
+            response = item.find("{*}presentation/{*}response_lid")
+            choices = [label.get("ident") for label in item.findall(".//{*}response_label")]
+            correct = []
+            scoring = 0
+            for condition in item.findall(".//{*}respcondition"):
+                setvar = condition.find("{*}setvar")
+                if setvar is None or (setvar.text or "").strip() != "100":
+                    continue
+                scoring += 1
+                variables = condition.find("{*}conditionvar")
+                both = variables.find("{*}and")
+                for equal in (both if both is not None else variables).findall("{*}varequal"):
+                    correct.append(equal.text)
+                if both is not None:
+                    wrong = [equal.text for equal in both.findall("{*}not/{*}varequal")]
+                    if sorted(correct + wrong) != sorted(choices):
+                        problems.append(item.get("ident") + ": the scoring condition does not name every choice once")
+            if scoring != 1:
+                problems.append(f"{item.get('ident')}: {scoring} conditions set SCORE to 100")
+            feedback = set(entry.get("ident") for entry in item.findall("{*}itemfeedback"))
+            for display in item.findall(".//{*}displayfeedback"):
+                if display.get("linkrefid") not in feedback:
+                    problems.append(item.get("ident") + ": feedback " + str(display.get("linkrefid")) + " is missing")
+            texts = [mattext.text or "" for mattext in item.findall(".//{*}mattext")]
+            for text in texts:
+                for part in text.split("$IMS-CC-FILEBASE$/")[1:]:
+                    end = min([part.find(mark) for mark in "\"' <>" if part.find(mark) >= 0] + [len(part)])
+                    path = "web_resources/" + urllib.parse.unquote(part[:end])
+                    references.append(path)
+                    if path not in names:
+                        problems.append(item.get("ident") + ": refers to a file not in the zip: " + path)
+            items.append({
+                "ident": item.get("ident"), "title": item.get("title") or "",
+                "type": fields.get("question_type") or "", "points": fields.get("points_possible") or "",
+                "cardinality": "" if response is None else response.get("rcardinality") or "",
+                "choices": choices, "correct": correct, "texts": texts,
+            })
+
+    meta = {}
+    for name, root in documents.items():
+        if name.endswith("/assessment_meta.xml"):
+            for key in ["title", "description", "points_possible", "shuffle_answers", "quiz_type"]:
+                meta[key] = text_of(root, "{*}" + key) or ""
+
+    files = {name: base64.b64encode(archive.read(name)).decode() for name in names if name.startswith("web_resources/")}
+    print(json.dumps({"names": names, "problems": problems, "items": items, "meta": meta, "files": files,
+                      "references": references}, ensure_ascii=False))
+    """#
+
+  /// The package at `zip`, as `inspector` reads it. Fails the test, naming the package to
+  /// install, when python3 is missing.
+  static func inspect(_ zip: String, in workspace: Workspace) throws -> Package {
+    let script = try workspace.write("inspect_qti.py", inspector)
+    let run = try QuizProcess.shell(
+      "command -v python3 >/dev/null || { echo 'no python3'; exit 4; }; python3 '\(script)' '\(zip)'",
+      in: workspace.directory)
+    if run.stdout == "no python3\n" {
+      throw QuizProcess.MissingTool(
+        description: "this test needs python3 (apt-get install python3) to unpack and parse the QTI package")
+    }
+    try #require(run.status == 0, "inspect_qti.py failed: \(run.stderr)")
+    return try JSONDecoder().decode(Package.self, from: Data(run.stdout.utf8))
+  }
+
+  // MARK: - The quiz as its JSON export has it
+
+  struct Bank: Decodable {
+    let quizzes: [BankQuiz]
+  }
+
+  struct BankQuiz: Decodable {
+    let id: String
+    let title: String
+    let sections: [BankSection]
+  }
+
+  struct BankSection: Decodable {
+    let questions: [BankQuestion]
+  }
+
+  struct BankQuestion: Decodable {
+    let id: String
+    let points: Double
+    let multiple: Bool
+    let choices: [BankChoice]
+  }
+
+  struct BankChoice: Decodable {
+    let id: String
+    let text: String
+    let correct: Bool
+  }
+
+  static func exported(_ quiz: String, in workspace: Workspace) throws -> BankQuiz {
+    let export = try workspace.quiz("export", quiz)
+    try #require(export.status == 0, "\(export.stderr)")
+    return try #require(try JSONDecoder().decode(Bank.self, from: export.stdoutBytes).quizzes.first)
+  }
+
+  // MARK: - Tests
+
+  @Test func theSampleQuizzesReadBackWithTheirCorrectChoices() throws {
+    let workspace = try Workspace.seeded()
+    for id in ["reactive-swift", "world-languages"] {
+      let path = workspace.directory.path("\(id).zip")
+      let run = try workspace.quiz("export", id, "--format", "qti", "-o", path)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(run.stdout.isEmpty)
+      let package = try Self.inspect(path, in: workspace)
+      #expect(package.problems.isEmpty, "\(id): \(package.problems)")
+      let assessment = "quiz-\(id)"
+      #expect(
+        Array(package.names.prefix(3)) == [
+          "imsmanifest.xml", "\(assessment)/\(assessment).xml", "\(assessment)/assessment_meta.xml",
+        ])
+      let quiz = try Self.exported(id, in: workspace)
+      let questions = quiz.sections.flatMap(\.questions)
+      #expect(package.meta["title"] == quiz.title)
+      #expect(package.meta["quiz_type"] == "assignment")
+      let points = try #require(package.meta["points_possible"].flatMap { Double($0) })
+      #expect(abs(points - questions.reduce(0) { $0 + $1.points }) < 1e-6)
+      #expect(package.items.map(\.title) == questions.map(\.id))
+      for (item, question) in zip(package.items, questions) {
+        let ident = "\(assessment)-Question-\(question.id)"
+        let trueFalse =
+          !question.multiple && question.choices.map(\.id) == ["true", "false"]
+          && question.choices.map(\.text) == ["True", "False"]
+        #expect(item.ident == ident)
+        #expect(
+          item.type
+            == (trueFalse
+              ? "true_false_question" : question.multiple ? "multiple_answers_question" : "multiple_choice_question"))
+        #expect(item.cardinality == (question.multiple ? "Multiple" : "Single"))
+        #expect(Double(item.points) == question.points, "\(question.id)")
+        #expect(item.choices == question.choices.map { "\(ident)-Choice-\($0.id)" })
+        #expect(
+          item.correct == question.choices.filter(\.correct).map { "\(ident)-Choice-\($0.id)" }, "\(question.id)")
+      }
+    }
+  }
+
+  @Test func thePackageIsTheSameBytesInEveryTimeZone() throws {
+    let workspace = try Workspace.seeded()
+    let first = workspace.directory.path("first.zip")
+    let second = workspace.directory.path("second.zip")
+    #expect(try workspace.quiz("export", "world-languages", "--format", "qti", "-o", first).status == 0)
+    #expect(
+      try workspace.quiz(
+        "export", "world-languages", "--format", "qti", "-o", second, environment: ["TZ": "Asia/Tokyo"]
+      ).status == 0)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: first))
+    #expect(!bytes.isEmpty)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: second)) == bytes)
+  }
+
+  static let pets = """
+    {"format": "quiz-bank/1", "quizzes": [{"id": "pets", "title": "Pets & <friends>", "sections": [{"questions": [
+      {"id": "which", "prompt": "<p>Which animal? <img src=\\"@@PLUGINFILE@@/cat.png\\" alt=\\"a grey cat\\"></p>",
+       "text_format": "html",
+       "choices": [{"id": "a", "text": "Cat", "correct": true},
+                   {"id": "b", "text": "Dog", "correct": false,
+                    "feedback": "<img src=\\"@@PLUGINFILE@@/my%20dog.png\\" alt=\\"a dog\\">"}],
+       "files": [{"field": "prompt", "name": "cat.png", "data": "iVBORw0KGgoA/w=="},
+                 {"field": "choices.b.feedback", "name": "my dog.png", "data": "R0lGODlhAQABAAAAACw="}]},
+      {"id": "other", "prompt": "<p>And this one? <img src=\\"@@PLUGINFILE@@/cat.png\\"></p>", "text_format": "html",
+       "choices": [{"id": "a", "text": "Lion", "correct": true}, {"id": "b", "text": "Cat", "correct": false}],
+       "files": [{"field": "prompt", "name": "cat.png", "data": "iVBORw0KGgoA/g=="}]}]}]}]}
+    """
+
+  @Test func embeddedFilesAreInThePackageAndTheTextsReferToThem() throws {
+    let workspace = try Workspace()
+    let imported = try workspace.quiz("import", try workspace.write("pets.json", Self.pets))
+    try #require(imported.status == 0, "\(imported.stderr)")
+    let zip = workspace.directory.path("pets.zip")
+    let run = try workspace.quiz("export", "pets", "--format", "qti", "-o", zip)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(!run.stderr.contains("warning"), "\(run.stderr)")
+    let package = try Self.inspect(zip, in: workspace)
+    #expect(package.problems.isEmpty, "\(package.problems)")
+    #expect(package.meta["title"] == "Pets & <friends>")
+    // Two different cat.png: a folder per question; the dog alone: at the top.
+    #expect(
+      package.files == [
+        "web_resources/quiz-files/which/cat.png": "iVBORw0KGgoA/w==",
+        "web_resources/quiz-files/my dog.png": "R0lGODlhAQABAAAAACw=",
+        "web_resources/quiz-files/other/cat.png": "iVBORw0KGgoA/g==",
+      ])
+    #expect(
+      package.references == [
+        "web_resources/quiz-files/which/cat.png", "web_resources/quiz-files/my dog.png",
+        "web_resources/quiz-files/other/cat.png",
+      ])
+    let prompt = try #require(package.items.first?.texts.first)
+    #expect(prompt == #"<p>Which animal? <img src="$IMS-CC-FILEBASE$/quiz-files/which/cat.png" alt="a grey cat"></p>"#)
+    #expect(package.items.first?.texts.contains { $0.contains("$IMS-CC-FILEBASE$/quiz-files/my%20dog.png") } == true)
+  }
+
+  static let weighted = """
+    {"format": "quiz-bank/1", "quizzes": [{"id": "w", "title": "Weights", "scoring": "weighted", "sections": [{"questions": [
+      {"id": "close", "prompt": "Capital of Australia?",
+       "choices": [{"id": "a", "text": "Canberra", "correct": true},
+                   {"id": "b", "text": "Sydney", "correct": false, "weight": 0.5},
+                   {"id": "c", "text": "Perth", "correct": false}]},
+      {"id": "primes", "prompt": "Which are prime?", "scoring": "partial",
+       "choices": [{"id": "a", "text": "2", "correct": true}, {"id": "b", "text": "3", "correct": true},
+                   {"id": "c", "text": "4", "correct": false}]},
+      {"id": "strict", "prompt": "Which are even?", "scoring": "all-or-nothing",
+       "choices": [{"id": "a", "text": "2", "correct": true}, {"id": "b", "text": "4", "correct": true},
+                   {"id": "c", "text": "5", "correct": false}]}]}]}]}
+    """
+
+  @Test func weightsCanvasCannotHoldAreDroppedWithAWarning() throws {
+    let workspace = try Workspace()
+    try #require(try workspace.quiz("import", try workspace.write("w.json", Self.weighted)).status == 0)
+    let zip = workspace.directory.path("w.zip")
+    let run = try workspace.quiz("export", "w", "--format", "qti", "-o", zip)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        #"warning: question "close": the weights of its choices and its scoring rule (weighted) cannot be written in Canvas QTI"#
+      ), "\(run.stderr)")
+    #expect(
+      run.stderr.contains(#"warning: question "strict": its scoring rule (all-or-nothing) cannot be written"#),
+      "\(run.stderr)")
+    #expect(run.stderr.contains("partial credit its own way"))
+    // `partial` is Canvas's own scoring of a multiple-answers question: nothing to say.
+    #expect(!run.stderr.contains(#"question "primes""#), "\(run.stderr)")
+    let package = try Self.inspect(zip, in: workspace)
+    #expect(package.problems.isEmpty, "\(package.problems)")
+    #expect(package.items.first?.correct == ["quiz-w-Question-close-Choice-a"])
+    // The samples' weighted question warns the same way.
+    let seeded = try Workspace.seeded()
+    let sample = try seeded.quiz(
+      "export", "reactive-swift", "--format", "qti", "-o", seeded.directory.path("rx.zip"))
+    #expect(sample.status == 0)
+    #expect(
+      sample.stderr.contains(#"warning: question "flatmap-latest": the weights of its choices"#), "\(sample.stderr)")
+  }
+
+  @Test func aPackageIsWrittenOnlyToAFile() throws {
+    let workspace = try Workspace.seeded()
+    for arguments in [
+      ["export", "reactive-swift", "--format", "qti"],
+      ["export", "reactive-swift", "--format", "qti", "-o", "-"],
+      ["export", "--format", "qti", "-o", "all.zip"],
+      ["export", "reactive-swift", "--format", "qti", "--with-attempts", "-o", "a.zip"],
+    ] {
+      let run = try workspace.quiz(arguments: arguments)
+      #expect(run.status == 64, "\(arguments): \(run.stderr)")
+      #expect(run.stdoutBytes.isEmpty, "\(arguments)")
+    }
+    let refused = try workspace.quiz("export", "reactive-swift", "--format", "qti")
+    #expect(refused.stderr.contains("-o"), "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: workspace.directory.path("all.zip")))
+  }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import QuizDomain
+import Testing
+import Zip
+
+@testable import QuizCLI
+
+/// The Canvas QTI package as built in memory: the escaping XML writer, texts as HTML, files
+/// and their references, what Canvas scores otherwise, question groups, and the zip. The
+/// package read back by a parser that is not ours is QTIExportCLITests'.
+@Suite struct QTIPackageTests {
+  static func question(
+    _ id: String, multiple: Bool = false, scoring: ScoringRule? = nil, format: TextFormat = .plain,
+    prompt: String = "Which?", choices: [Choice]? = nil, files: [QuestionFile] = [], points: Double = 1
+  ) -> Question {
+    Question(
+      id: id, prompt: prompt, points: points, multiple: multiple, scoring: scoring,
+      choices: choices ?? [
+        Choice(id: "a", text: "A", correct: true),
+        Choice(id: "b", text: "B", correct: multiple),
+        Choice(id: "c", text: "C", correct: false),
+      ], textFormat: format, files: files)
+  }
+
+  static func quiz(_ questions: [Question], scoring: ScoringRule? = nil) -> Quiz {
+    Quiz(id: "q1", title: "Quiz one", scoring: scoring, sections: [Section(questions: questions)])
+  }
+
+  /// The text of the package's entry at `path`.
+  static func entry(_ path: String, of quiz: Quiz) throws -> String {
+    let entry = try #require(CanvasQTI.package(quiz).entries.first { $0.path == path }, "no \(path)")
+    return String(decoding: entry.bytes, as: UTF8.self)
+  }
+
+  static func assessment(_ quiz: Quiz) throws -> String { try entry("quiz-q1/quiz-q1.xml", of: quiz) }
+
+  /// `xml` without its indentation, to look for runs of lines.
+  static func flat(_ xml: String) -> String {
+    xml.split(separator: "\n", omittingEmptySubsequences: false).map { $0.drop { $0 == " " } }.joined(separator: "\n")
+  }
+
+  // MARK: - XML
+
+  @Test func theWriterEscapesTextsAndAttributes() {
+    var xml = EscapingXMLWriter()
+    xml.start("a", ["title": "say \"hi\" & <go>\tnow\r\n"])
+    xml.element("b", text: "1 < 2 && 3 > 2 ]]> \"quoted\"\r\n")
+    xml.element("c", text: "bell\u{07} nul\u{00} \u{FFFE} ok\u{1F600}")
+    xml.empty("d", ["x": "y"])
+    xml.end()
+    #expect(xml.isComplete)
+    #expect(
+      xml.text == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <a title="say &quot;hi&quot; &amp; &lt;go&gt;&#9;now&#13;&#10;">
+          <b>1 &lt; 2 &amp;&amp; 3 &gt; 2 ]]&gt; "quoted"&#13;
+        </b>
+          <c>bell\u{FFFD} nul\u{FFFD} \u{FFFD} ok\u{1F600}</c>
+          <d x="y"/>
+        </a>
+
+        """)
+  }
+
+  // MARK: - Layout and items
+
+  @Test func thePackageHasTheManifestTheAssessmentAndItsMeta() throws {
+    let quiz = Self.quiz([Self.question("one"), Self.question("two", multiple: true, scoring: .partial)])
+    let package = CanvasQTI.package(quiz)
+    #expect(
+      package.entries.map { $0.path } == ["imsmanifest.xml", "quiz-q1/quiz-q1.xml", "quiz-q1/assessment_meta.xml"])
+    let again = CanvasQTI.package(quiz)
+    #expect(again.entries.map { $0.bytes } == package.entries.map { $0.bytes })
+    let manifest = try Self.entry("imsmanifest.xml", of: quiz)
+    #expect(manifest.contains(#"<resource identifier="quiz-q1" type="imsqti_xmlv1p2">"#))
+    #expect(manifest.contains(#"<file href="quiz-q1/quiz-q1.xml"/>"#))
+    #expect(manifest.contains(#"<dependency identifierref="quiz-q1-Meta"/>"#))
+    #expect(manifest.contains(#"href="quiz-q1/assessment_meta.xml""#))
+    let meta = try Self.entry("quiz-q1/assessment_meta.xml", of: quiz)
+    #expect(meta.contains("<title>Quiz one</title>"))
+    #expect(meta.contains("<points_possible>2</points_possible>"))
+    #expect(meta.contains("<shuffle_answers>false</shuffle_answers>"))
+    let xml = Self.flat(try Self.assessment(quiz))
+    #expect(xml.contains(#"<item ident="quiz-q1-Question-one" title="one">"#))
+    #expect(xml.contains("<fieldentry>multiple_choice_question</fieldentry>"))
+    #expect(xml.contains("<fieldentry>multiple_answers_question</fieldentry>"))
+    #expect(xml.contains(#"<response_lid ident="response1" rcardinality="Multiple">"#))
+    #expect(
+      xml.contains(
+        """
+        <and>
+        <varequal respident="response1">quiz-q1-Question-two-Choice-a</varequal>
+        <varequal respident="response1">quiz-q1-Question-two-Choice-b</varequal>
+        <not>
+        <varequal respident="response1">quiz-q1-Question-two-Choice-c</varequal>
+        </not>
+        </and>
+        """))
+    #expect(package.warnings.isEmpty, "\(package.warnings)")
+  }
+
+  @Test func trueFalseQuestionsAndFeedback() throws {
+    var question = Question.trueFalse(
+      id: "flat", prompt: "The Earth is flat.", answer: false, feedbackTrue: "It is not.", feedbackFalse: "Right.")
+    question.explanation = "Satellites see it round."
+    let xml = Self.flat(try Self.assessment(Self.quiz([question])))
+    #expect(xml.contains("<fieldentry>true_false_question</fieldentry>"))
+    #expect(xml.contains(#"<displayfeedback feedbacktype="Response" linkrefid="general_fb"/>"#))
+    #expect(xml.contains(#"<itemfeedback ident="general_fb">"#))
+    #expect(xml.contains(#"<itemfeedback ident="quiz-q1-Question-flat-Choice-true_fb">"#))
+    #expect(xml.contains(#"<mattext texttype="text/html">Satellites see it round.</mattext>"#))
+    #expect(
+      xml.contains(
+        """
+        <conditionvar>
+        <varequal respident="response1">quiz-q1-Question-flat-Choice-false</varequal>
+        </conditionvar>
+        <setvar action="Set" varname="SCORE">100</setvar>
+        """))
+  }
+
+  // MARK: - Texts
+
+  @Test func textsBecomeHTMLByTheirFormat() throws {
+    #expect(CanvasQTIText.html("a < b\nc & d", .plain) == "a &lt; b<br>c &amp; d")
+    #expect(CanvasQTIText.html("<p>x\ny</p>", .html) == "<p>x\ny</p>")
+    #expect(CanvasQTIText.html("<img\nsrc=\"x\">one\ntwo", .moodle) == "<img\nsrc=\"x\">one<br>\ntwo")
+    #expect(CanvasQTIText.html("**bold**\n", .markdown) == "**bold**<br>")
+    // In the document the HTML is escaped once more, as Canvas's exports have it.
+    let xml = try Self.assessment(Self.quiz([Self.question("p", prompt: "1 < 2\nyes")]))
+    #expect(xml.contains(#"<mattext texttype="text/html">1 &amp;lt; 2&lt;br&gt;yes</mattext>"#))
+    let markdown = CanvasQTI.package(Self.quiz([Self.question("m", format: .markdown)]))
+    #expect(
+      markdown.warnings == [
+        #"quiz has no Markdown renderer: the Markdown texts of question "m" are written as plain text"#
+      ])
+  }
+
+  // MARK: - Files
+
+  @Test func filesGoUnderWebResourcesAndTextsReferToThem() throws {
+    let cat: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1]
+    let otherCat: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 2]
+    let first = Self.question(
+      "first", format: .html, prompt: #"<img src="@@PLUGINFILE@@/cat.png"><img src="@@PLUGINFILE@@/my%20dog.png">"#,
+      files: [
+        QuestionFile(field: "prompt", name: "cat.png", bytes: cat),
+        QuestionFile(field: "prompt", name: "my dog.png", bytes: [1]),
+      ])
+    let second = Self.question(
+      "second", format: .html, prompt: #"<img src="@@PLUGINFILE@@/cat.png"> <img src="@@PLUGINFILE@@/gone.png">"#,
+      files: [QuestionFile(field: "prompt", name: "cat.png", bytes: otherCat)])
+    let shared = Self.question(
+      "third", format: .html, prompt: #"<img src="@@PLUGINFILE@@/my dog.png">"#,
+      files: [QuestionFile(field: "prompt", name: "my dog.png", bytes: [1])])
+    let quiz = Self.quiz([first, second, shared])
+    let package = CanvasQTI.package(quiz)
+    // Same name, other bytes: one folder per question; same name and bytes: one file.
+    #expect(
+      package.entries.map { $0.path }.dropFirst(3) == [
+        "web_resources/quiz-files/first/cat.png", "web_resources/quiz-files/my dog.png",
+        "web_resources/quiz-files/second/cat.png",
+      ])
+    #expect(package.entries.last?.bytes == otherCat)
+    let xml = try Self.assessment(quiz)
+    #expect(xml.contains("$IMS-CC-FILEBASE$/quiz-files/first/cat.png"))
+    #expect(xml.contains("$IMS-CC-FILEBASE$/quiz-files/my%20dog.png"))
+    #expect(xml.contains("$IMS-CC-FILEBASE$/quiz-files/second/cat.png"))
+    #expect(xml.contains("@@PLUGINFILE@@/gone.png"))
+    #expect(
+      package.warnings == [
+        #"question "second": its prompt refers to @@PLUGINFILE@@/gone.png, a file the question does not carry; "#
+          + "the reference is left as written"
+      ])
+    let manifest = try Self.entry("imsmanifest.xml", of: quiz)
+    #expect(manifest.contains(#"<file href="web_resources/quiz-files/my dog.png"/>"#))
+    #expect(manifest.contains(#"type="webcontent""#))
+  }
+
+  @Test func fileNamesAreSafeToUnpack() {
+    #expect(CanvasQTIFiles.safeSegment("..") == "__")
+    #expect(CanvasQTIFiles.safeSegment(".") == "_")
+    #expect(CanvasQTIFiles.safeSegment("a\\b\u{01}.png") == "a_b_.png")
+    #expect(CanvasQTIFiles.safeSegment("café.png") == "café.png")
+    #expect(CanvasQTIFiles.percentEncoded("café 1~.png") == "caf%C3%A9%201~.png")
+  }
+
+  // MARK: - Scoring Canvas cannot express
+
+  @Test func whatCanvasScoresOtherwiseIsNamed() {
+    let weighted = [
+      Choice(id: "a", text: "A", correct: true),
+      Choice(id: "b", text: "B", correct: false, weight: 0.5),
+      Choice(id: "c", text: "C", correct: false),
+    ]
+    let cases: [(Question, ScoringRule, String?)] = [
+      (Self.question("s"), .allOrNothing, nil),
+      (Self.question("s"), .partial, nil),
+      (Self.question("s"), .weighted, nil),
+      (
+        Self.question("s"), .perChoice,
+        #"question "s": its scoring rule (per-choice) cannot be written in Canvas QTI; Canvas gives all the points for the correct choice and none otherwise"#
+      ),
+      (
+        Self.question("w", choices: weighted), .weighted,
+        #"question "w": the weights of its choices and its scoring rule (weighted) cannot be written in Canvas QTI; Canvas gives all the points for the correct choice and none otherwise"#
+      ),
+      (Self.question("m", multiple: true), .partial, nil),
+      // Two correct and two wrong: weighted's default weights are ±1/2, Canvas's exactly.
+      (
+        Self.question(
+          "m", multiple: true,
+          choices: [
+            Choice(id: "a", text: "A", correct: true), Choice(id: "b", text: "B", correct: true),
+            Choice(id: "c", text: "C", correct: false), Choice(id: "d", text: "D", correct: false),
+          ]), .weighted, nil
+      ),
+      (
+        Self.question("m", multiple: true), .allOrNothing,
+        #"question "m": its scoring rule (all-or-nothing) cannot be written in Canvas QTI; Canvas gives a multiple-answers question partial credit its own way (points/C for each correct choice picked, as much off for each wrong one, at least 0: quiz's partial)"#
+      ),
+    ]
+    for (question, rule, expected) in cases {
+      #expect(CanvasQTIScoring.warning(for: question, rule: rule) == expected, "\(question.id) \(rule)")
+    }
+    // The quiz's rule applies to questions without their own.
+    let package = CanvasQTI.package(Self.quiz([Self.question("s")], scoring: .perChoice))
+    #expect(package.warnings.count == 1)
+  }
+
+  // MARK: - Sections
+
+  @Test func aSectionThatPicksIsAQuestionGroup() throws {
+    let quiz = Quiz(
+      id: "q1", title: "Quiz one", shuffleQuestions: true,
+      sections: [
+        Section(title: "Warm-up", questions: [Self.question("w", points: 2)]),
+        Section(
+          title: "Pool", pick: 2,
+          questions: [
+            Self.question("p1", points: 1), Self.question("p2", points: 2), Self.question("p3", points: 3),
+          ]),
+      ])
+    let package = CanvasQTI.package(quiz)
+    let xml = try Self.assessment(quiz)
+    #expect(xml.contains(#"<section ident="quiz-q1-Group-2" title="Pool">"#))
+    #expect(xml.contains("<selection_number>2</selection_number>"))
+    #expect(xml.contains("<points_per_item>2</points_per_item>"))
+    // 2 outside the group, 2 × 2 in it.
+    #expect(try Self.entry("quiz-q1/assessment_meta.xml", of: quiz).contains("<points_possible>6</points_possible>"))
+    #expect(
+      package.warnings == [
+        "shuffle_questions cannot be written in Canvas QTI: Canvas shuffles only the questions of a group",
+        #"Canvas quizzes have no section titles: "Warm-up" is left out"#,
+        #"section "Pool": Canvas gives every question of a group the same points; its questions, worth different points, are written as worth 2 each (their mean)"#,
+      ])
+  }
+
+  // MARK: - Zip
+
+  @Test func theZipIsTheSameBytesEveryTimeAndRefusesRepeatedPaths() throws {
+    let entries: [ZipArchiveWriter.Entry] = [
+      (path: "a.xml", bytes: Array("<a/>".utf8)), (path: "dir/é.txt", bytes: []),
+    ]
+    let first = try ZipArchiveWriter.archive(entries)
+    #expect(Array(first.prefix(4)) == [0x50, 0x4B, 0x03, 0x04])
+    #expect(try ZipArchiveWriter.archive(entries) == first)
+    #expect(try ZipArchiveWriter.archive([]) == [0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))
+    #expect(throws: ZipError.self) { try ZipArchiveWriter.archive(entries + [(path: "a.xml", bytes: [1])]) }
+    #expect(throws: ZipError.self) { try ZipArchiveWriter.archive([(path: "", bytes: [1])]) }
+  }
+}
