@@ -5,6 +5,7 @@ import PackageDescription
 // CSQLite → SQLite → QuizRepository → QuizCLI → quiz
 //                                       ↑
 //                         CLibZip → Zip (the QTI package)
+// CLibXML2 → XML (streaming reader) → QuizDomain (Moodle XML)
 //                         ↑
 //                     QuizDomain (pure Swift, no database)
 let package = Package(
@@ -25,7 +26,13 @@ let package = Package(
       providers: [.apt(["libzip-dev"])]
     ),
     .target(name: "Zip", dependencies: ["CLibZip"]),
-    .target(name: "QuizDomain"),
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+    .target(name: "XML", dependencies: ["CLibXML2"]),
+    .target(name: "QuizDomain", dependencies: ["XML"]),
     .executableTarget(name: "EmbedMigrationsTool"),
     .plugin(
       name: "EmbedMigrations",
@@ -47,6 +54,7 @@ let package = Package(
     // Shared by the test targets: a fresh temporary directory per test.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
+    .testTarget(name: "XMLTests", dependencies: ["XML"]),
     .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
     .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
     .testTarget(name: "QuizCLITests", dependencies: ["quiz", "QuizCLI", "QuizDomain", "Zip", "SQLite", "TestSupport"]),

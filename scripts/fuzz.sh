@@ -2,7 +2,7 @@
 # Builds the libFuzzer harnesses in Fuzz/ against the readers in Sources/QuizDomain and runs
 # each for a number of minutes, starting from its seed corpus in Fuzz/corpus/TARGET.
 #
-#   scripts/fuzz.sh [MINUTES] [TARGET...]      targets: json attempt gift aiken (default: all)
+#   scripts/fuzz.sh [MINUTES] [TARGET...]      targets: json attempt gift aiken moodle (default: all)
 #
 # A crash, a hang (over 10 s for one input) or an input using over 2 GB stops the run; libFuzzer
 # leaves the input as Fuzz/findings/crash-… (or timeout-…, oom-…). Make it a regression test,
@@ -14,19 +14,27 @@ minutes=${1:-10}
 shift || true
 [[ "$minutes" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: MINUTES must be a whole number of at least 1" >&2; exit 64; }
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json attempt gift aiken)
+[ ${#targets[@]} -gt 0 ] || targets=(json attempt gift aiken moodle)
 
-mkdir -p .build/fuzz Fuzz/findings
+mkdir -p .build/fuzz/modules Fuzz/findings
 mapfile -t domain < <(find Sources/QuizDomain -name '*.swift' | sort)
+# The domain reads Moodle XML through the XML module over libxml2: build that module first,
+# instrumented too, as a static library the harnesses link.
+xml=(-I Sources/CLibXML2 -Xcc -I/usr/include/libxml2)
+echo "fuzz: building the XML module"
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name XML "${xml[@]}" \
+  -emit-module -emit-module-path .build/fuzz/modules/XML.swiftmodule -emit-library -static \
+  -o .build/fuzz/libXML.a Sources/XML/*.swift
 for target in "${targets[@]}"; do
   [ -f "Fuzz/$target.swift" ] || { echo "fuzz: no harness Fuzz/$target.swift" >&2; exit 64; }
   binary=.build/fuzz/$target
   extra=()
-  [ "$target" = gift ] || [ "$target" = aiken ] && extra=(Fuzz/FormatChecks.swift)
+  case "$target" in gift | aiken | moodle) extra=(Fuzz/FormatChecks.swift) ;; esac
   echo "fuzz: building $target"
   rm -f "$binary"
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name QuizFuzz \
-    "${domain[@]}" "${extra[@]}" "Fuzz/$target.swift" -o "$binary" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
+    "${xml[@]}" -I .build/fuzz/modules "${domain[@]}" "${extra[@]}" "Fuzz/$target.swift" \
+    .build/fuzz/libXML.a -lxml2 -o "$binary" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
   [ -x "$binary" ] || { echo "fuzz: building $target failed" >&2; exit 1; }
   work=.build/fuzz/corpus/$target
   mkdir -p "$work"

@@ -157,7 +157,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let run = try workspace.quiz("import", folder)
     #expect(run.status == 66)
-    #expect(run.stderr == "Error: no .json, .aiken, .gift, .txt files in folder \(folder)\n")
+    #expect(run.stderr == "Error: no .json, .aiken, .xml, .gift, .txt files in folder \(folder)\n")
   }
 
   @Test func missingPath() throws {

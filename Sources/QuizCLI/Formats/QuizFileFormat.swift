@@ -56,14 +56,19 @@ extension QuizFileFormat {
     name: "aiken", extensions: ["aiken"], reader: .questions(Aiken.read), writer: Aiken.write,
     recognizes: { text in text.split(separator: "\n").contains { $0.hasPrefix("ANSWER:") } })
 
+  /// Moodle XML, as Moodle's question bank exports and imports it.
+  static let moodleXML = QuizFileFormat(
+    name: "moodle-xml", extensions: ["xml"], reader: .questions(MoodleXML.read), writer: MoodleXML.write,
+    recognizes: { $0.contains("<quiz") && $0.contains("<question") })
+
   /// A Canvas QTI 1.2 package (a zip), for Canvas to import; export only.
   static let qti = QuizFileFormat(
     name: "qti", extensions: [], reader: .exportOnly, writer: CanvasQTI.write, recognizes: { _ in false },
     binary: true)
 
-  /// Every format, in the order `.txt` content is tried (Aiken's `ANSWER:` lines before GIFT's
-  /// braces).
-  static let all: [QuizFileFormat] = [json, aiken, gift, qti]
+  /// Every format, in the order `.txt` content is tried (Aiken's `ANSWER:` lines and Moodle
+  /// XML's elements before GIFT's braces).
+  static let all: [QuizFileFormat] = [json, aiken, moodleXML, gift, qti]
 
   static var names: [String] { all.map(\.name) }
 

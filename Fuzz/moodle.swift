@@ -1,0 +1,8 @@
+// libFuzzer harness: Moodle XML files, with the same checks as the GIFT harness; a quiz read
+// without problems also writes as Moodle XML.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMoodleXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let reading = MoodleXML.read(Array(UnsafeBufferPointer(start: data, count: size)))
+  checkReading(reading) { MoodleXML.write($0) }
+  return 0
+}

@@ -1,0 +1,383 @@
+import XML
+
+// MARK: - Reading
+
+extension MoodleXML {
+  /// Reads a file question by question. The rules, as Moodle applies them where quiz has no
+  /// reason to differ:
+  /// - a category question's `<category><text>` is the title of the section the questions after
+  ///   it go to (trimmed; empty: no title), as GIFT's `$CATEGORY`: questions before any category
+  ///   go to an untitled section, a repeated category adds to its first section, a category
+  ///   with no question makes no section;
+  /// - texts are trimmed; the prompt's `format` attribute gives the question's text format;
+  /// - the id is the first non-empty of `<idnumber>` (kept as written when it is a valid id,
+  ///   else slugged), the slugged `<name>`, the slugged prompt without its tags (40
+  ///   characters), `q<N>`; made unique with `-2`, `-3`… (GIFT's rules);
+  /// - fractions are percentages: see `multipleChoice` and `trueFalse`.
+  struct Reader {
+    var sections: [Section] = []
+    var sectionIndex: [String?: Int] = [:]
+    var category: String?
+    var warnings: [FormatProblem] = []
+    var errors: [FormatProblem] = []
+    var taken = Set<String>()
+    var imported = 0
+    var skipped = 0
+    /// Whether a multiple-choice fraction other than 0 and 100 was read: the quiz's scoring is
+    /// then `weighted`.
+    var weighted = false
+    /// The `<question>` being read and its elements still open, outermost first.
+    var stack: [Element] = []
+    /// How many elements are open, `<quiz>` included.
+    var depth = 0
+
+    mutating func read(_ bytes: [UInt8]) -> FormatReading {
+      guard bytes.contains(where: { !PlainTextFile.isSpaceByte($0) }) else {
+        return FormatReading(errors: [
+          FormatProblem(line: 1, message: "no question that quiz can import (the file is empty)")
+        ])
+      }
+      let xml = XMLStreamReader(bytes: bytes)
+      do throws(XMLError) {
+        while let node = try xml.next() {
+          switch node {
+          case .start(let tag):
+            depth += 1
+            if depth == 1 && tag.name != "quiz" {
+              let problem = FormatProblem(
+                line: tag.line, column: tag.column,
+                message: "the root element is <\(tag.name)>: a Moodle XML file is a <quiz> of <question> elements")
+              return FormatReading(errors: [problem])
+            }
+            if !stack.isEmpty || (depth == 2 && tag.name == "question") { stack.append(Element(tag)) }
+            if tag.isEmpty { close() }
+          case .end:
+            close()
+          case .text(let text):
+            if !stack.isEmpty { stack[stack.count - 1].content += text }
+          }
+        }
+      } catch {
+        // Not XML: nothing of it can be trusted, so this is the one problem reported.
+        return FormatReading(errors: [FormatProblem(line: error.line, column: error.column, message: error.message)])
+      }
+      if imported == 0 && errors.isEmpty {
+        let why = skipped > 0 ? "\(skipped) skipped" : "the file holds no question"
+        errors.append(FormatProblem(line: 1, message: "no question that quiz can import (\(why))"))
+      }
+      return FormatReading(
+        sections: sections, scoring: weighted ? .weighted : nil, warnings: warnings, errors: errors)
+    }
+
+    /// An element ends: it joins its parent, or, a whole `<question>`, is read.
+    mutating func close() {
+      depth -= 1
+      guard let element = stack.popLast() else { return }
+      if stack.isEmpty {
+        readQuestion(element)
+      } else {
+        stack[stack.count - 1].children.append(element)
+      }
+    }
+
+    mutating func error(_ line: Int, _ message: String) {
+      errors.append(FormatProblem(line: line, message: message))
+    }
+
+    mutating func readQuestion(_ question: Element) {
+      let type = PlainTextFile.trimmed(question.attribute("type") ?? "")
+      guard type == "multichoice" || type == "truefalse" else {
+        if type == "category" { readCategory(question) } else { skip(type, question) }
+        return
+      }
+      let errorCount = errors.count
+      let common = readCommon(question)
+      let parsed = type == "truefalse" ? trueFalse(question, common) : multipleChoice(question, common)
+      guard var parsed, errors.count == errorCount else { return }
+      parsed.id = id(common)
+      imported += 1
+      let problems = QuizBankValidator.questionProblems(parsed)
+      for problem in problems { error(question.line, problem) }
+      guard problems.isEmpty else { return }
+      if let index = sectionIndex[category] {
+        sections[index].questions.append(parsed)
+      } else {
+        sectionIndex[category] = sections.count
+        sections.append(Section(title: category, questions: [parsed]))
+      }
+    }
+
+    /// `<question type="category">`: the path (`<category><text>`, or the text of `<category>`
+    /// itself as very old files write it) switches the section. `<info>` is not read.
+    mutating func readCategory(_ question: Element) {
+      let element = question.child("category")
+      let path = element?.child("text") != nil ? readText(element) : PlainTextFile.trimmed(element?.content ?? "")
+      category = path.isEmpty ? nil : path
+    }
+
+    /// Any other type: a warning at its `<question` line, naming it by `<name>` (or its prompt).
+    mutating func skip(_ type: String, _ question: Element) {
+      skipped += 1
+      let name = PlainTextFile.trimmed(question.child("name")?.child("text")?.content ?? "")
+      let prompt = PlainTextFile.trimmed(
+        MoodleXML.tagsRemoved(question.child("questiontext")?.child("text")?.content ?? ""))
+      let shown = PlainTextFile.excerpt(name.isEmpty ? prompt : name)
+      warnings.append(
+        FormatProblem(
+          line: question.line,
+          message: "skipped \(type.isEmpty ? "untyped" : type) question" + (shown.isEmpty ? "" : " \"\(shown)\"")))
+    }
+
+    // MARK: Shared parts
+
+    /// What multiple-choice and true/false questions share.
+    struct Common {
+      var idnumber: String
+      var name: String
+      var prompt: String
+      var textFormat: TextFormat
+      var explanation: String?
+      var points: Double
+      var tags: [String]
+      /// The prompt's and the explanation's.
+      var files: [QuestionFile]
+    }
+
+    mutating func readCommon(_ question: Element) -> Common {
+      let questionText = question.child("questiontext")
+      let generalFeedback = question.child("generalfeedback")
+      var points = 1.0
+      if let grade = question.child("defaultgrade") {
+        let written = PlainTextFile.trimmed(grade.content)
+        if let value = MoodleXML.number(written) {
+          if value > 0 {
+            points = value
+          } else {
+            error(question.line, "defaultgrade must be greater than 0, found \(written)")
+          }
+        } else {
+          error(question.line, "defaultgrade \"\(written)\" is not a number")
+        }
+      }
+      var tags: [String] = []
+      for tag in question.child("tags")?.all("tag") ?? [] {
+        let text = readText(tag)
+        if !text.isEmpty && !tags.contains(text) { tags.append(text) }
+      }
+      return Common(
+        idnumber: PlainTextFile.trimmed(question.child("idnumber")?.content ?? ""),
+        name: readText(question.child("name")),
+        prompt: readText(questionText),
+        textFormat: MoodleXML.textFormat(named: questionText?.attribute("format")),
+        explanation: Self.nonEmpty(readText(generalFeedback)),
+        points: points, tags: tags,
+        files: readFiles(in: questionText, field: "prompt") + readFiles(in: generalFeedback, field: "explanation"))
+    }
+
+    /// The question's id (see `Reader`).
+    mutating func id(_ common: Common) -> String {
+      var candidates: [String] = []
+      if !common.idnumber.isEmpty {
+        candidates.append(Slug.isValid(common.idnumber) ? common.idnumber : Slug.make(from: common.idnumber))
+      }
+      candidates.append(Slug.make(from: common.name))
+      candidates.append(Slug.make(from: MoodleXML.tagsRemoved(common.prompt), limit: 40))
+      let base = candidates.first { !$0.isEmpty } ?? "q\(imported + 1)"
+      return Slug.unique(base, taken: &taken)
+    }
+
+    /// The trimmed text of `element`'s `<text>` child; empty without one. An element inside
+    /// `<text>` is an error: Moodle would drop it, and with it part of the text.
+    mutating func readText(_ element: Element?) -> String {
+      guard let text = element?.child("text") else { return "" }
+      if let inner = text.children.first {
+        error(
+          inner.line,
+          "<\(inner.name)> inside <text>: HTML in Moodle XML is written escaped (&lt;p&gt;) or in <![CDATA[…]]>")
+      }
+      return PlainTextFile.trimmed(text.content)
+    }
+
+    /// The `<file>` children of `element`, as files of `field`; an error at a file's line when
+    /// it has no name, sits in a folder, is not base64 or cannot be decoded.
+    mutating func readFiles(in element: Element?, field: String) -> [QuestionFile] {
+      var files: [QuestionFile] = []
+      for file in element?.all("file") ?? [] {
+        let name = file.attribute("name") ?? ""
+        let path = file.attribute("path") ?? "/"
+        let encoding = file.attribute("encoding") ?? ""
+        if name.isEmpty || name.contains("/") {
+          error(file.line, "a <file> needs a name without \"/\", found \"\(name)\"")
+        } else if path != "/" {
+          error(file.line, "file \"\(name)\" is in the folder \"\(path)\": quiz keeps files at \"/\" only")
+        } else if encoding != "base64" {
+          error(file.line, "file \"\(name)\": the encoding \"\(encoding)\" is not base64")
+        } else if let bytes = Base64.decode(file.content) {
+          files.append(QuestionFile(field: field, name: name, bytes: bytes))
+        } else {
+          error(file.line, "file \"\(name)\": its content is not valid base64")
+        }
+      }
+      return files
+    }
+
+    /// An answer's `fraction` attribute (absent: 0) as a percentage and as a weight, or nil
+    /// after an error at the answer's line.
+    mutating func readFraction(of answer: Element, number: Int) -> (percent: Double, weight: Double)? {
+      let written = PlainTextFile.trimmed(answer.attribute("fraction") ?? "0")
+      guard let percent = MoodleXML.number(written), let weight = MoodleXML.number(written, shift: -2) else {
+        error(answer.line, "answer \(number): the fraction \"\(written)\" is not a number")
+        return nil
+      }
+      guard (-100...100).contains(percent) else {
+        error(answer.line, "answer \(number): the fraction \(written) is outside -100 to 100")
+        return nil
+      }
+      return (percent, weight)
+    }
+
+    static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+
+    /// `<single>` and `<shuffleanswers>` as Moodle reads them: `true` or `1` (any case) is true,
+    /// anything else false; `absent` when the element is missing.
+    static func flag(_ element: Element?, absent: Bool) -> Bool {
+      guard let element else { return absent }
+      let value = PlainTextFile.trimmed(element.content).lowercased()
+      return value == "true" || value == "1"
+    }
+  }
+}
+
+// MARK: - Multiple choice and true/false
+
+extension MoodleXML.Reader {
+  /// `multichoice`: one answer (no `<single>`, or `true`/`1`) or several; answers become
+  /// choices a, b, c… with their feedback and files. Fractions:
+  /// - one answer: exactly one answer at 100, the correct choice; any other non-zero fraction
+  ///   is kept as the weight f/100 of its (wrong) choice. The weights of 100 and 0 are left
+  ///   unset: for one answer they score as those (a wrong choice's default, −1/W, clamps to 0
+  ///   like 0 does), and a quiz without weights comes back without them.
+  /// - several answers: every choice gets the weight f/100, and is correct when it is above 0;
+  ///   at least one must be.
+  /// No snapping: 33 stays 0.33.
+  mutating func multipleChoice(_ question: MoodleXML.Element, _ common: Common) -> Question? {
+    let errorCount = errors.count
+    let single = Self.flag(question.child("single"), absent: true)
+    var choices: [Choice] = []
+    var files = common.files
+    var fullLines: [Int] = []
+    var fractional = false
+    for (index, answer) in question.all("answer").enumerated() {
+      let id = Choice.defaultID(at: index)
+      let text = readText(answer)
+      if text.isEmpty { error(answer.line, "answer \(index + 1) has no text") }
+      let feedback = Self.nonEmpty(readText(answer.child("feedback")))
+      files += readFiles(in: answer, field: "choices.\(id).text")
+      files += readFiles(in: answer.child("feedback"), field: "choices.\(id).feedback")
+      guard let fraction = readFraction(of: answer, number: index + 1) else { continue }
+      if fraction.percent != 0 && fraction.percent != 100 { fractional = true }
+      if single {
+        let correct = fraction.percent == 100
+        if correct { fullLines.append(answer.line) }
+        let weight = correct || fraction.percent == 0 ? nil : fraction.weight
+        choices.append(Choice(id: id, text: text, correct: correct, weight: weight, feedback: feedback))
+      } else {
+        choices.append(
+          Choice(id: id, text: text, correct: fraction.weight > 0, weight: fraction.weight, feedback: feedback))
+      }
+    }
+    if single && fullLines.count > 1 {
+      error(
+        fullLines[1],
+        "a second answer at fraction 100: a question of one answer has one correct answer "
+          + "(<single>false</single> allows several)")
+    }
+    if errors.count == errorCount {
+      if single && fullLines.isEmpty {
+        error(question.line, "no answer has fraction 100: a question of one answer needs its correct answer at 100")
+      } else if !single && !choices.contains(where: \.correct) {
+        error(question.line, "no answer has a fraction above 0: a question of several answers needs one")
+      }
+    }
+    guard errors.count == errorCount else { return nil }
+    if fractional { weighted = true }
+    return Question(
+      id: "", prompt: common.prompt, explanation: common.explanation, points: common.points, multiple: !single,
+      shuffle: Self.flag(question.child("shuffleanswers"), absent: false), tags: common.tags, choices: choices,
+      textFormat: common.textFormat, files: files)
+  }
+
+  /// `truefalse`: two answers, told apart by their text (`true`, `false`), else by their order
+  /// (true first) as Moodle does; exactly one at fraction 100, which is the correct one. Each
+  /// answer's feedback (and files) go to its choice; other fractions are not kept.
+  mutating func trueFalse(_ question: MoodleXML.Element, _ common: Common) -> Question? {
+    let answers = question.all("answer")
+    guard answers.count == 2 else {
+      error(question.line, "a true/false question has 2 answers, found \(answers.count)")
+      return nil
+    }
+    let errorCount = errors.count
+    let texts = answers.map { readText($0).lowercased() }
+    let trueIndex = (texts[1] == "true" && texts[0] != "true") || (texts[0] == "false" && texts[1] != "false") ? 1 : 0
+    var full: [Int] = []
+    for (index, answer) in answers.enumerated() {
+      if let fraction = readFraction(of: answer, number: index + 1), fraction.percent == 100 { full.append(index) }
+    }
+    if errors.count == errorCount {
+      if full.isEmpty {
+        error(question.line, "no answer has fraction 100: a true/false question needs its correct answer at 100")
+      } else if full.count > 1 {
+        error(answers[full[1]].line, "a second answer at fraction 100: a true/false question has one correct answer")
+      }
+    }
+    // Feedback and files, the true choice's first.
+    var feedback: [String?] = []
+    var files = common.files
+    for (index, id) in [(trueIndex, "true"), (1 - trueIndex, "false")] {
+      feedback.append(Self.nonEmpty(readText(answers[index].child("feedback"))))
+      files += readFiles(in: answers[index], field: "choices.\(id).text")
+      files += readFiles(in: answers[index].child("feedback"), field: "choices.\(id).feedback")
+    }
+    guard errors.count == errorCount else { return nil }
+    var parsed = Question.trueFalse(
+      id: "", prompt: common.prompt, answer: full.first == trueIndex, feedbackTrue: feedback[0],
+      feedbackFalse: feedback[1])
+    parsed.explanation = common.explanation
+    parsed.points = common.points
+    parsed.tags = common.tags
+    parsed.textFormat = common.textFormat
+    parsed.files = files
+    return parsed
+  }
+}
+
+// MARK: - Helpers
+
+extension MoodleXML {
+  /// `text` without its HTML tags (a `<` then a letter, `/`, `!` or `?`, to the next `>`), for
+  /// ids and messages: `<p>H<sub>2</sub>O</p>` gives `H2O`.
+  static func tagsRemoved(_ text: String) -> String {
+    guard text.utf8.contains(UInt8(ascii: "<")) else { return text }
+    let scalars = Array(text.unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      if scalars[index] == "<", index + 1 < scalars.count, isTagStart(scalars[index + 1]),
+        let close = scalars[(index + 1)...].firstIndex(of: ">")
+      {
+        index = close + 1
+        continue
+      }
+      result.append(scalars[index])
+      index += 1
+    }
+    return String(result)
+  }
+
+  private static func isTagStart(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "a"..."z", "A"..."Z", "/", "!", "?": true
+    default: false
+    }
+  }
+}
