@@ -17,26 +17,15 @@ enum BashCompletion {
 
   /// `__quiz_options COMMAND FORM`: the options to offer for a word starting with `-`.
   static func options(_ model: CompletionModel) -> String {
-    var text = """
+    let text = """
       # Sets __quiz_words to the options of command $1 ('' before the command), of its form $2 for a
       # command with forms.
       __quiz_options() {
         __quiz_words=
         case $1 in
-          '') __quiz_words=\(words(model.globalOptions)) ;;
 
       """
-    for command in model.subcommands {
-      if command.forms.isEmpty {
-        text += "    \(command.name)) __quiz_words=\(words(command.options)) ;;\n"
-        continue
-      }
-      text += "    \(command.name))\n      case $2 in\n"
-      for form in command.forms { text += "        \(form.name)) __quiz_words=\(words(form.options)) ;;\n" }
-      text += "        *) __quiz_words=\(words(command.options)) ;;\n      esac\n      ;;\n"
-    }
-    text += "  esac\n}\n"
-    return text
+    return text + ShellCaseTables.optionsCase(model, variable: "__quiz_words", render: words)
   }
 
   private static func words(_ options: [CompletionModel.Option]) -> String {

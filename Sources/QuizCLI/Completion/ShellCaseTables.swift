@@ -2,6 +2,26 @@
 /// syntax: what each option's value is, and what each argument is. A kind is a word the
 /// scripts' `__quiz_complete` understands (`CompletionKind.scriptWord`).
 enum ShellCaseTables {
+  /// The `case` of `__quiz_options COMMAND FORM` (after its header): sets `variable` to what
+  /// `render` makes of the options of the command, or of its form for a command with forms.
+  /// bash sets a word list, zsh a described array.
+  static func optionsCase(
+    _ model: CompletionModel, variable: String, render: ([CompletionModel.Option]) -> String
+  ) -> String {
+    var text = "    '') \(variable)=\(render(model.globalOptions)) ;;\n"
+    for command in model.subcommands {
+      if command.forms.isEmpty {
+        text += "    \(command.name)) \(variable)=\(render(command.options)) ;;\n"
+        continue
+      }
+      text += "    \(command.name))\n      case $2 in\n"
+      for form in command.forms { text += "        \(form.name)) \(variable)=\(render(form.options)) ;;\n" }
+      text += "        *) \(variable)=\(render(command.options)) ;;\n      esac\n      ;;\n"
+    }
+    text += "  esac\n}\n"
+    return text
+  }
+
   /// `__quiz_option_kind COMMAND OPTION`: sets `__quiz_kind` to the kind of the option's
   /// value, or to nothing for a flag (so the parsing loop knows which words are values).
   static func optionKinds(_ model: CompletionModel) -> String {

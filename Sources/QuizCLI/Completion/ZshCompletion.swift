@@ -19,7 +19,7 @@ enum ZshCompletion {
   /// `_describe`.
   static func described(_ model: CompletionModel) -> String {
     let commands = model.subcommands.map { "    " + entry($0.name, $0.summary) + "\n" }.joined()
-    var text = """
+    let text = """
       # Sets __quiz_described to the commands, as name:description.
       __quiz_commands() {
         __quiz_described=(
@@ -31,20 +31,9 @@ enum ZshCompletion {
       __quiz_options() {
         __quiz_described=()
         case $1 in
-          '') __quiz_described=(\(entries(model.globalOptions))) ;;
 
       """
-    for command in model.subcommands {
-      if command.forms.isEmpty {
-        text += "    \(command.name)) __quiz_described=(\(entries(command.options))) ;;\n"
-        continue
-      }
-      text += "    \(command.name))\n      case $2 in\n"
-      for form in command.forms { text += "        \(form.name)) __quiz_described=(\(entries(form.options))) ;;\n" }
-      text += "        *) __quiz_described=(\(entries(command.options))) ;;\n      esac\n      ;;\n"
-    }
-    text += "  esac\n}\n"
-    return text
+    return text + ShellCaseTables.optionsCase(model, variable: "__quiz_described") { "(\(entries($0)))" }
   }
 
   private static func entries(_ options: [CompletionModel.Option]) -> String {
