@@ -73,13 +73,14 @@ enum PlainTextFile {
 
   /// `text` without ASCII whitespace at either end.
   static func trimmed(_ text: String) -> String {
-    let scalars = text.unicodeScalars
-    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-      let last = scalars.lastIndex(where: { !isSpace($0) })
+    // On the UTF-8 bytes: an ASCII space byte is never part of a longer character. Most texts
+    // have nothing to trim and come back as they are.
+    let bytes = text.utf8
+    guard let first = bytes.firstIndex(where: { !isSpaceByte($0) }),
+      let last = bytes.lastIndex(where: { !isSpaceByte($0) })
     else { return "" }
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: scalars[first...last])
-    return String(view)
+    if first == bytes.startIndex && bytes.index(after: last) == bytes.endIndex { return text }
+    return String(text[first...last])
   }
 
   /// Whether `text` starts or ends with whitespace that a reader trims (a newline excepted when

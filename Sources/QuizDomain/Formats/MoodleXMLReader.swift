@@ -30,6 +30,8 @@ extension MoodleXML {
     var stack: [Element] = []
     /// How many elements are open, `<quiz>` included.
     var depth = 0
+    /// Each valid fraction text read so far, parsed.
+    var fractions: [String: (percent: Double, weight: Double)] = [:]
 
     mutating func read(_ bytes: [UInt8]) -> FormatReading {
       guard bytes.contains(where: { !PlainTextFile.isSpaceByte($0) }) else {
@@ -225,6 +227,8 @@ extension MoodleXML {
     /// after an error at the answer's line.
     mutating func readFraction(of answer: Element, number: Int) -> (percent: Double, weight: Double)? {
       let written = PlainTextFile.trimmed(answer.attribute("fraction") ?? "0")
+      // A bank uses a handful of fractions, thousands of times: each is parsed once.
+      if let known = fractions[written] { return known }
       guard let percent = MoodleXML.number(written), let weight = MoodleXML.number(written, shift: -2) else {
         error(answer.line, "answer \(number): the fraction \"\(written)\" is not a number")
         return nil
@@ -233,6 +237,7 @@ extension MoodleXML {
         error(answer.line, "answer \(number): the fraction \(written) is outside -100 to 100")
         return nil
       }
+      fractions[written] = (percent, weight)
       return (percent, weight)
     }
 
