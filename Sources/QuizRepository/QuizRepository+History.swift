@@ -131,7 +131,8 @@ extension QuizRepository {
       guard
         let header = try database.fetchOne(
           """
-          SELECT a.id, z.slug, a.taker, a.started_at, a.submitted_at, a.score, a.max_score, z.scoring
+          SELECT a.id, z.slug, a.taker, a.started_at, a.submitted_at, a.score, a.max_score,
+            coalesce(a.scoring, z.scoring)
           FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE a.uid = ?
           """, [id],
           { row in
