@@ -11,7 +11,7 @@
 /// Lines count LF bytes and columns characters, as libxml2 does. This needs an encoding where
 /// `<` and LF are single ASCII bytes (UTF-8, Latin-1…): a UTF-16 or UTF-32 document disables it.
 struct StartTagLocator {
-  private let bytes: [UInt8]
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private var line = 1
   /// Where the current line starts.
@@ -23,7 +23,11 @@ struct StartTagLocator {
   /// False for a document in a wide encoding: `next()` then always gives nil.
   let isUsable: Bool
 
-  init(bytes: [UInt8]) {
+  /// How far the scan has gone: the bytes before it are not read again.
+  var offset: Int { index }
+
+  /// `bytes` must stay valid as long as the locator is used.
+  init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
     isUsable = !Self.isWide(bytes)
     // A UTF-8 byte order mark is no character of the first line.
@@ -179,7 +183,7 @@ struct StartTagLocator {
 
   /// UTF-16 or UTF-32, by byte order mark or by a NUL among the first two bytes (`<` of a
   /// document without a mark).
-  private static func isWide(_ bytes: [UInt8]) -> Bool {
+  private static func isWide(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard bytes.count >= 2 else { return false }
     if (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) { return true }
     return bytes[0] == 0 || bytes[1] == 0

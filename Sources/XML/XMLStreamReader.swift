@@ -15,9 +15,32 @@ public final class XMLStreamReader {
   /// nil only when libxml2 could not allocate one: `next()` then throws.
   private let reader: OpaquePointer?
   private var locator: StartTagLocator
+  /// A copy of the document this reader made and frees; nil when the caller lends the bytes.
+  private let owned: UnsafeMutableBufferPointer<UInt8>?
+  /// Told, now and then, that the bytes before an offset will not be read again.
+  private let release: ((Int) -> Void)?
+  private var released = 0
 
-  public init(bytes: [UInt8]) {
+  /// A reader of its own copy of `bytes`.
+  public convenience init(bytes: [UInt8]) {
+    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+    _ = copy.initialize(from: bytes)
+    self.init(buffer: UnsafeBufferPointer(start: copy.baseAddress, count: bytes.count), owned: copy, release: nil)
+  }
+
+  /// A reader of `buffer`, which must stay valid as long as the reader is used: a large file's
+  /// mapped pages, read without a copy. `release` is told, every megabyte or so, that the bytes
+  /// before an offset will not be read again (so that their pages can be handed back).
+  public convenience init(buffer: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)? = nil) {
+    self.init(buffer: buffer, owned: nil, release: release)
+  }
+
+  private init(
+    buffer bytes: UnsafeBufferPointer<UInt8>, owned: UnsafeMutableBufferPointer<UInt8>?, release: ((Int) -> Void)?
+  ) {
     _ = libxml2Initialized
+    self.owned = owned
+    self.release = release
     // C gets the input as an unretained context: `self.input` keeps it alive, and the reader,
     // freed in deinit, never calls back after that.
     let input = Input(bytes: bytes)
@@ -43,6 +66,7 @@ public final class XMLStreamReader {
 
   deinit {
     if let reader { xmlFreeTextReader(reader) }
+    owned?.deallocate()
   }
 
   /// The next node, nil at the end of the document; throws at the first error libxml2 reports
@@ -101,6 +125,11 @@ public final class XMLStreamReader {
     // the locator cannot scan.
     let position =
       locator.next() ?? (line: max(1, Int(xmlGetLineNo(xmlTextReaderCurrentNode(reader)))), column: 1)
+    // libxml2 has read past the locator: the bytes behind it are done with.
+    if let release, locator.offset - released >= 1 << 20 {
+      released = locator.offset
+      release(released)
+    }
     return StartTag(
       name: name, attributes: attributes, isEmpty: isEmpty, line: position.line, column: position.column)
   }
@@ -134,20 +163,17 @@ extension XMLStreamReader {
   /// What libxml2's callbacks reach through their context pointer: the document's bytes, how
   /// far libxml2 has read them, and the first error it reported.
   fileprivate final class Input {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var offset = 0
     var failure: XMLError?
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Copies the next bytes into libxml2's buffer: how many, 0 at the end.
     func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int32 {
       let count = min(capacity, bytes.count - offset)
-      guard count > 0 else { return 0 }
-      bytes.withUnsafeBytes { source in
-        guard let base = source.baseAddress else { return }
-        UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: count)
-      }
+      guard count > 0, let base = bytes.baseAddress else { return 0 }
+      UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: count)
       offset += count
       return Int32(count)
     }

@@ -219,4 +219,29 @@ import XML
     let fine = XMLText.replacingDisallowed("fine\n")
     #expect(fine.text == "fine\n" && !fine.replaced)
   }
+
+  /// A lent buffer is read without a copy, and the reader says as it goes which bytes it is
+  /// done with, behind the start tags it has handed out.
+  @Test func aLentBufferIsReleasedBehindTheReader() throws {
+    let item = "<item n=\"1\">" + String(repeating: "x", count: 200) + "</item>\n"
+    let text = "<list>\n" + String(repeating: item, count: 20_000) + "</list>\n"
+    let bytes = Array(text.utf8)
+    var released: [Int] = []
+    var starts = 0
+    var lastLine = 0
+    try bytes.withUnsafeBufferPointer { buffer in
+      let reader = XMLStreamReader(buffer: buffer) { released.append($0) }
+      while let node = try reader.next() {
+        guard case .start(let tag) = node else { continue }
+        starts += 1
+        lastLine = tag.line
+      }
+    }
+    #expect(starts == 20_001)
+    #expect(lastLine == 20_001)
+    // About 4.4 MB read: released every megabyte or so, always forward, never past the end.
+    #expect(released.count >= 3)
+    #expect(released == released.sorted())
+    #expect((released.last ?? .max) <= bytes.count)
+  }
 }

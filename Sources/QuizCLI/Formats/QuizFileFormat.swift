@@ -28,9 +28,11 @@ struct QuizFileFormat: Sendable {
   enum Reader: Sendable {
     /// quiz-bank/1: quizzes and attempts, streamed by the import pipeline.
     case quizBank
-    /// A file of one quiz's questions, read whole (GIFT, Aiken): the quiz's id and title come
-    /// from the command line or the file name.
-    case questions(@Sendable ([UInt8]) -> FormatReading)
+    /// A file of one quiz's questions (GIFT, Aiken, Moodle XML): the quiz's id and title come
+    /// from the command line or the file name. The reader gets the file's bytes as they lie
+    /// (mapped, not copied) and a `release` it may call with an offset whose bytes before it
+    /// it will not read again, so that a large file's pages go back as it reads.
+    case questions(@Sendable (UnsafeBufferPointer<UInt8>, _ release: @escaping (Int) -> Void) -> FormatReading)
     /// None: quiz only writes the format (Canvas QTI). Import's `--format` does not offer it and
     /// no file ending or content picks it.
     case exportOnly
@@ -49,16 +51,18 @@ extension QuizFileFormat {
     editing: Editing(render: EditCommand.render, apply: EditCommand.apply))
 
   static let gift = QuizFileFormat(
-    name: "gift", extensions: ["gift"], reader: .questions(GIFT.read), writer: GIFT.write,
+    name: "gift", extensions: ["gift"], reader: .questions { bytes, _ in GIFT.read(Array(bytes)) }, writer: GIFT.write,
     recognizes: { $0.contains("{") }, editing: Editing(render: GIFTEditing.render, apply: GIFTEditing.apply))
 
   static let aiken = QuizFileFormat(
-    name: "aiken", extensions: ["aiken"], reader: .questions(Aiken.read), writer: Aiken.write,
+    name: "aiken", extensions: ["aiken"], reader: .questions { bytes, _ in Aiken.read(Array(bytes)) },
+    writer: Aiken.write,
     recognizes: { text in text.split(separator: "\n").contains { $0.hasPrefix("ANSWER:") } })
 
   /// Moodle XML, as Moodle's question bank exports and imports it.
   static let moodleXML = QuizFileFormat(
-    name: "moodle-xml", extensions: ["xml"], reader: .questions(MoodleXML.read), writer: MoodleXML.write,
+    name: "moodle-xml", extensions: ["xml"],
+    reader: .questions { bytes, release in MoodleXML.read(buffer: bytes, release: release) }, writer: MoodleXML.write,
     recognizes: { $0.contains("<quiz") && $0.contains("<question") })
 
   /// A Canvas QTI 1.2 package (a zip), for Canvas to import; export only.

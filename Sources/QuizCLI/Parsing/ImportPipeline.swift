@@ -190,29 +190,45 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
   }
 }
 
-/// Reads the files of question formats (GIFT, Aiken) on a second thread, in order, a few files
-/// ahead of the caller, who writes what each gave: a folder of many files uses both cores, as
-/// one large JSON file does.
+/// Reads the files of question formats (GIFT, Aiken, Moodle XML) on two threads of their own,
+/// alternately and a few files ahead of the caller, who writes what each gave in order: reading
+/// XML costs more than writing, so a folder of many files keeps both cores busy.
 final class ReadAhead {
-  typealias Job = (bytes: InputBytes, read: @Sendable ([UInt8]) -> FormatReading)
-  private let queue = BoundedQueue<FormatReading>(capacity: 8)
-  private var thread: ReaderThread?
+  typealias Job = (
+    bytes: InputBytes, read: @Sendable (UnsafeBufferPointer<UInt8>, _ release: @escaping (Int) -> Void) -> FormatReading
+  )
+  /// Reader `i` reads jobs i, i + n, i + 2n… into `queues[i]`.
+  private var queues: [BoundedQueue<FormatReading>] = []
+  private var threads: [ReaderThread] = []
+  private var taken = 0
 
   init(_ jobs: [Job]) throws {
-    guard !jobs.isEmpty else { return }
-    let queue = self.queue
-    thread = try ReaderThread {
-      for job in jobs {
-        guard queue.put(job.read(job.bytes.array)) else { return }
-      }
+    let readers = min(2, jobs.count)
+    queues = (0..<readers).map { _ in BoundedQueue<FormatReading>(capacity: 4) }
+    for reader in 0..<readers {
+      let queue = queues[reader]
+      let mine = Array(stride(from: reader, to: jobs.count, by: readers).map { jobs[$0] })
+      threads.append(
+        try ReaderThread {
+          for job in mine {
+            let bytes = job.bytes
+            let reading = bytes.withBuffer { job.read($0) { offset in bytes.release(before: offset) } }
+            // Read whole: its pages are not needed again (an error message reads its line anew).
+            bytes.release(before: bytes.count)
+            guard queue.put(reading) else { return }
+          }
+        })
     }
   }
 
   /// The next file's reading, in the order of the jobs.
-  func next() -> FormatReading { queue.take() }
+  func next() -> FormatReading {
+    defer { taken += 1 }
+    return queues[taken % queues.count].take()
+  }
 
   deinit {
-    queue.cancel()
-    thread?.join()
+    for queue in queues { queue.cancel() }
+    for thread in threads { thread.join() }
   }
 }

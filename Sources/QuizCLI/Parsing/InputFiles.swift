@@ -136,8 +136,11 @@ final class InputBytes: @unchecked Sendable {
 
   var count: Int { buffer.count }
 
-  /// Every byte, copied: for the formats read whole (GIFT, Aiken), which are small.
+  /// Every byte, copied.
   var array: [UInt8] { Array(buffer) }
+
+  /// The bytes as they lie (mapped or read), without a copy, for the length of `body`.
+  func withBuffer<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T { body(buffer) }
 
   /// The first bytes (64 KiB at most): enough to tell a format by its content.
   var prefix: [UInt8] { Array(buffer.prefix(1 << 16)) }

@@ -9,8 +9,14 @@
 /// export again give the same bytes. What Moodle XML cannot carry is named in a warning.
 public enum MoodleXML {
   public static func read(_ bytes: [UInt8]) -> FormatReading {
+    bytes.withUnsafeBufferPointer { read(buffer: $0) }
+  }
+
+  /// Reads `buffer` without copying it (a mapped file); `release` is told now and then that the
+  /// bytes before an offset will not be read again.
+  public static func read(buffer: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)? = nil) -> FormatReading {
     var reader = Reader()
-    return reader.read(bytes)
+    return reader.read(buffer, release: release)
   }
 
   public static func write(_ quiz: Quiz) -> FormatWriting {

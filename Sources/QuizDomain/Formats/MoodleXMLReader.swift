@@ -33,13 +33,13 @@ extension MoodleXML {
     /// Each valid fraction text read so far, parsed.
     var fractions: [String: (percent: Double, weight: Double)] = [:]
 
-    mutating func read(_ bytes: [UInt8]) -> FormatReading {
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)?) -> FormatReading {
       guard bytes.contains(where: { !PlainTextFile.isSpaceByte($0) }) else {
         return FormatReading(errors: [
           FormatProblem(line: 1, message: "no question that quiz can import (the file is empty)")
         ])
       }
-      let xml = XMLStreamReader(bytes: bytes)
+      let xml = XMLStreamReader(buffer: bytes, release: release)
       do throws(XMLError) {
         while let node = try xml.next() {
           switch node {
@@ -178,14 +178,14 @@ extension MoodleXML {
 
     /// The question's id (see `Reader`).
     mutating func id(_ common: Common) -> String {
-      var candidates: [String] = []
+      // Each candidate only when the ones before it are empty: slugging is not free.
+      var base = ""
       if !common.idnumber.isEmpty {
-        candidates.append(Slug.isValid(common.idnumber) ? common.idnumber : Slug.make(from: common.idnumber))
+        base = Slug.isValid(common.idnumber) ? common.idnumber : Slug.make(from: common.idnumber)
       }
-      candidates.append(Slug.make(from: common.name))
-      candidates.append(Slug.make(from: MoodleXML.tagsRemoved(common.prompt), limit: 40))
-      let base = candidates.first { !$0.isEmpty } ?? "q\(imported + 1)"
-      return Slug.unique(base, taken: &taken)
+      if base.isEmpty { base = Slug.make(from: common.name) }
+      if base.isEmpty { base = Slug.make(from: MoodleXML.tagsRemoved(common.prompt), limit: 40) }
+      return Slug.unique(base.isEmpty ? "q\(imported + 1)" : base, taken: &taken)
     }
 
     /// The trimmed text of `element`'s `<text>` child; empty without one. An element inside
