@@ -53,3 +53,23 @@ public struct FormatWriting: Equatable, Sendable {
     self.warnings = warnings
   }
 }
+
+/// The sections of a file whose categories say where the questions after them go (GIFT's
+/// `$CATEGORY`, Moodle XML's category questions): the questions before any category go to an
+/// untitled section, a repeated category adds to its first section, and a category no question
+/// follows makes no section.
+struct CategorySections {
+  private(set) var sections: [Section] = []
+  private var index: [String?: Int] = [:]
+  /// The title of the section the next question goes to; nil before any category.
+  var category: String?
+
+  mutating func append(_ question: Question) {
+    if let position = index[category] {
+      sections[position].questions.append(question)
+    } else {
+      index[category] = sections.count
+      sections.append(Section(title: category, questions: [question]))
+    }
+  }
+}

@@ -151,9 +151,7 @@ extension GIFT {
   }
 
   fileprivate struct Reader {
-    var sections: [Section] = []
-    var sectionIndex: [String?: Int] = [:]
-    var category: String?
+    var sections = CategorySections()
     var warnings: [FormatProblem] = []
     var errors: [FormatProblem] = []
     var taken = Set<String>()
@@ -179,7 +177,7 @@ extension GIFT {
         errors.append(FormatProblem(line: 1, message: "no question that quiz can import (\(why))"))
       }
       return FormatReading(
-        sections: sections, scoring: weighted ? .weighted : nil, warnings: warnings, errors: errors)
+        sections: sections.sections, scoring: weighted ? .weighted : nil, warnings: warnings, errors: errors)
     }
 
     mutating func error(_ line: Int, _ message: String) {
@@ -193,7 +191,7 @@ extension GIFT {
 
       if first.text.hasPrefix("$CATEGORY:") {
         let title = PlainTextFile.trimmed(String(first.text.dropFirst("$CATEGORY:".count)))
-        category = title.isEmpty ? nil : title
+        sections.category = title.isEmpty ? nil : title
         if body.count > 1 {
           error(
             body[1].number,
@@ -321,12 +319,7 @@ extension GIFT {
       let problems = QuizBankValidator.questionProblems(question)
       for problem in problems { error(first.number, problem) }
       guard problems.isEmpty else { return }
-      if let index = sectionIndex[category] {
-        sections[index].questions.append(question)
-      } else {
-        sectionIndex[category] = sections.count
-        sections.append(Section(title: category, questions: [question]))
-      }
+      sections.append(question)
     }
 
     mutating func skip(_ type: String, title: String?, prompt: String, line: Int) {

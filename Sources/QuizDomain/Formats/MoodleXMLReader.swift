@@ -15,9 +15,7 @@ extension MoodleXML {
   ///   characters), `q<N>`; made unique with `-2`, `-3`… (GIFT's rules);
   /// - fractions are percentages: see `multipleChoice` and `trueFalse`.
   struct Reader {
-    var sections: [Section] = []
-    var sectionIndex: [String?: Int] = [:]
-    var category: String?
+    var sections = CategorySections()
     var warnings: [FormatProblem] = []
     var errors: [FormatProblem] = []
     var taken = Set<String>()
@@ -68,7 +66,7 @@ extension MoodleXML {
         errors.append(FormatProblem(line: 1, message: "no question that quiz can import (\(why))"))
       }
       return FormatReading(
-        sections: sections, scoring: weighted ? .weighted : nil, warnings: warnings, errors: errors)
+        sections: sections.sections, scoring: weighted ? .weighted : nil, warnings: warnings, errors: errors)
     }
 
     /// An element ends: it joins its parent, or, a whole `<question>`, is read.
@@ -101,12 +99,7 @@ extension MoodleXML {
       let problems = QuizBankValidator.questionProblems(parsed)
       for problem in problems { error(question.line, problem) }
       guard problems.isEmpty else { return }
-      if let index = sectionIndex[category] {
-        sections[index].questions.append(parsed)
-      } else {
-        sectionIndex[category] = sections.count
-        sections.append(Section(title: category, questions: [parsed]))
-      }
+      sections.append(parsed)
     }
 
     /// `<question type="category">`: the path (`<category><text>`, or the text of `<category>`
@@ -114,7 +107,7 @@ extension MoodleXML {
     mutating func readCategory(_ question: Element) {
       let element = question.child("category")
       let path = element?.child("text") != nil ? readText(element) : PlainTextFile.trimmed(element?.content ?? "")
-      category = path.isEmpty ? nil : path
+      sections.category = path.isEmpty ? nil : path
     }
 
     /// Any other type: a warning at its `<question` line, naming it by `<name>` (or its prompt).
