@@ -118,40 +118,38 @@ extension QuizRepository {
 
   /// Choices of the current versions of a quiz's placed questions, by version row.
   private func currentChoices(ofQuiz quizRow: Int64) throws -> [Int64: [Choice]] {
-    let statement = try database.cachedStatement(
-      """
-      SELECT c.version_id, \(QuestionRows.choiceColumns)
-      FROM questions q
-      JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
-      JOIN choices c ON c.version_id = v.id
-      WHERE q.quiz_id = ? AND q.section_id IS NOT NULL
-      ORDER BY c.version_id, c.position
-      """)
-    try statement.bind([quizRow])
-    var choices: [Int64: [Choice]] = [:]
-    try statement.forEachRow { row in
-      choices[row.int64(0), default: []].append(QuestionRows.choice(row, at: 1))
+    try currentVersionRows(ofQuiz: quizRow, table: "choices c", columns: QuestionRows.choiceColumns) {
+      QuestionRows.choice($0, at: 1)
     }
-    return choices
   }
 
   /// Files of the current versions of a quiz's placed questions, by version row.
   private func currentFiles(ofQuiz quizRow: Int64) throws -> [Int64: [QuestionFile]] {
+    try currentVersionRows(ofQuiz: quizRow, table: "question_files f", columns: QuestionRows.fileColumns) {
+      QuestionRows.file($0, at: 1)
+    }
+  }
+
+  /// The rows of `table` (a per-version list with `version_id` and `position`, aliased as in
+  /// `columns`) that belong to the current versions of a quiz's placed questions, in order, by
+  /// version row; `read` reads `columns`, which follow the version row.
+  private func currentVersionRows<T>(
+    ofQuiz quizRow: Int64, table: String, columns: String, _ read: (Row) -> T
+  ) throws -> [Int64: [T]] {
+    let alias = table.split(separator: " ").last.map(String.init) ?? table
     let statement = try database.cachedStatement(
       """
-      SELECT f.version_id, \(QuestionRows.fileColumns)
+      SELECT \(alias).version_id, \(columns)
       FROM questions q
       JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
-      JOIN question_files f ON f.version_id = v.id
+      JOIN \(table) ON \(alias).version_id = v.id
       WHERE q.quiz_id = ? AND q.section_id IS NOT NULL
-      ORDER BY f.version_id, f.position
+      ORDER BY \(alias).version_id, \(alias).position
       """)
     try statement.bind([quizRow])
-    var files: [Int64: [QuestionFile]] = [:]
-    try statement.forEachRow { row in
-      files[row.int64(0), default: []].append(QuestionRows.file(row, at: 1))
-    }
-    return files
+    var rows: [Int64: [T]] = [:]
+    try statement.forEachRow { row in rows[row.int64(0), default: []].append(read(row)) }
+    return rows
   }
 
   private func currentTags(ofQuiz quizRow: Int64) throws -> [Int64: [String]] {
