@@ -113,6 +113,13 @@ public final class QuizRepository {
         throw RepositoryError.cannotOpen(
           path: path, reason: "the file is empty, not a quiz database (create one with 'quiz init')")
       }
+      // A command that writes says so before it starts (before an editor opens, before a taker
+      // answers a question), not when it comes to write. SQLite would open the file read-only
+      // without a word.
+      if access == .readWrite && !FileSystem.isWritable(path) {
+        throw DatabaseError(
+          extendedResultCode: DatabaseError.readOnly, message: "attempt to write a readonly database")
+      }
       // Writing needs the file, and the folder for the -wal and -shm files beside it.
       let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
       return access == .read && !(FileSystem.isWritable(path) && FileSystem.isWritable(folder))

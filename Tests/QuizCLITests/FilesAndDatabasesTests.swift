@@ -159,6 +159,24 @@ import Testing
     }
   }
 
+  /// A writing command on a file it may not write says so before it starts: `take` before the
+  /// first question, `edit` before the editor opens, `init` as `add` does.
+  @Test func writingCommandsRefuseAReadOnlyFileBeforeTheyStart() throws {
+    let workspace = try Workspace.seeded()
+    let writable = workspace.directory.path("writable")
+    try FileManager.default.createDirectory(atPath: writable, withIntermediateDirectories: false)
+    chown(writable, 65534, 65534)
+    try FileManager.default.copyItem(atPath: workspace.database, toPath: writable + "/q.sqlite")
+    chmod(writable + "/q.sqlite", 0o444)
+    let database = writable + "/q.sqlite"
+    for command in ["take reactive-swift --as ana < /dev/null", "edit reactive-swift", "init"] {
+      let run = try Self.asNobody("--db '\(database)' \(command)", in: workspace)
+      #expect(run.status == 1, "\(command): \(run.stderr)")
+      #expect(run.stderr == "Error: the database file is read-only: nothing was written\n", "\(command)")
+      #expect(!run.stderr.contains("Question 1"))
+    }
+  }
+
   @Test func watchOnAReadOnlyFileStaysQuiet() throws {
     let workspace = try Workspace.seeded()
     let writable = workspace.directory.path("writable")
