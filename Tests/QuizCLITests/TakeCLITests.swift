@@ -116,7 +116,10 @@ import Testing
 
     func exitStatus() -> String? {
       for _ in 0..<200 {
-        if let text = try? String(contentsOfFile: workspace.directory.path("exit"), encoding: .utf8) {
+        // The shell creates the file before it writes the status: wait for the status.
+        if let text = try? String(contentsOfFile: workspace.directory.path("exit"), encoding: .utf8),
+          !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        {
           return text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         Thread.sleep(forTimeInterval: 0.05)
