@@ -61,18 +61,8 @@ extension QuizRepository {
     let submittedGiven = attempt.submittedAt != nil
     if attempt.id == nil { attempt.id = UUID().uuidString.lowercased() }
     if attempt.submittedAt == nil { attempt.submittedAt = time }
-    var scores: [Double] = []
-    scores.reserveCapacity(attempt.answers.count)
-    var total = 0.0
-    for answer in attempt.answers {
-      guard let question = target.questions[answer.question] else { continue }
-      let score = Scoring.score(question, selected: answer.selected, rule: target.quiz.scoringRule(for: question))
-      scores.append(score)
-      total += score
-    }
-    let scored = ScoredAttempt(
-      attempt: attempt, score: total, maxScore: QuestionDraw.maxScore(given: attempt.given, in: target.quiz),
-      answerScores: scores)
+    // Validated above: every answer names a question of the quiz.
+    let scored = Scoring.score(attempt, in: target.quiz)
     try insertAttempt(scored, target: target, submittedGiven: submittedGiven)
     return .added(scored)
   }
@@ -184,11 +174,25 @@ extension QuizRepository {
     return StoredAttempt(attempt: attempt, submittedGiven: header.5)
   }
 
-  /// `attempt` without the answers that its quiz's current versions cannot take, each named in
-  /// a warning: they answered an earlier version, which quiz-bank/1 does not carry.
-  static func keepingAnswersTheQuizTakes(_ attempt: Attempt, quiz: Quiz, warn: (String) -> Void) -> Attempt {
-    let problems = QuizBankValidator.attemptProblems(attempt, quiz: quiz, path: "$")
+  /// `attempt` as the quiz as it stands can take it, so that an export always imports: without
+  /// the answers given to an earlier version (which quiz-bank/1 does not carry), each named in a
+  /// warning; without a `given` list the quiz's sections no longer match (a question removed,
+  /// a `pick` changed) when the quiz draws no questions; nil, with a warning, when it draws and
+  /// the list cannot match.
+  static func keepingAnswersTheQuizTakes(_ attempt: Attempt, quiz: Quiz, warn: (String) -> Void) -> Attempt? {
+    var attempt = attempt
+    var problems = QuizBankValidator.attemptProblems(attempt, quiz: quiz, path: "$")
     guard !problems.isEmpty else { return attempt }
+    if problems.contains(where: { !$0.path.hasPrefix("$.answers[") }) {
+      let name = "attempt \(attempt.id ?? "") at quiz \(quiz.id)"
+      guard !quiz.drawsQuestions, attempt.given != nil else {
+        warn("\(name): the questions it was given no longer match the quiz's sections; it is left out of the export")
+        return nil
+      }
+      warn("\(name): the questions it was given no longer match the quiz; its list of them is left out of the export")
+      attempt.given = nil
+      problems = QuizBankValidator.attemptProblems(attempt, quiz: quiz, path: "$")
+    }
     var dropped = Set<Int>()
     for problem in problems where problem.path.hasPrefix("$.answers[") {
       if let index = Int(problem.path.dropFirst("$.answers[".count).prefix(while: \.isNumber)) {
@@ -259,7 +263,7 @@ extension QuizRepository {
         if attempts[position].given == nil { attempts[position].given = [] }
         attempts[position].given?.append(row.string(1))
       }
-      return attempts.map { QuizRepository.keepingAnswersTheQuizTakes($0, quiz: stored.quiz, warn: warn) }
+      return attempts.compactMap { QuizRepository.keepingAnswersTheQuizTakes($0, quiz: stored.quiz, warn: warn) }
     }
   }
 }

@@ -175,7 +175,9 @@ extension QuizRepository {
       (row.int64(0), row.string(1), row.double(2), row.string(3), row.int(4), row.int(5), row.bool(6))
     }
     return try rows.map { versionRow, selected, score, slug, version, current, retired in
-      let question = try question(versionRow: versionRow, id: slug)
+      // Shown whole, with its files; scoring (regrade, check) needs no files.
+      var question = try question(versionRow: versionRow, id: slug)
+      question.files = try files(ofVersionRow: versionRow)
       return AnsweredQuestion(
         questionID: slug, version: version, currentVersion: current, retired: retired, question: question,
         rule: question.scoring ?? quizRule, selected: QuizRepository.splitSelection(selected), score: score)
@@ -196,7 +198,7 @@ extension QuizRepository {
     }
   }
 
-  /// The content of one version, as a question with id `id` (and no tags).
+  /// The content of one version, as a question with id `id` (no tags, no files: what scoring needs).
   func question(versionRow: Int64, id: String) throws -> Question {
     guard
       let content = try database.fetchOne(
@@ -205,7 +207,6 @@ extension QuizRepository {
     else { throw RepositoryError.refused("question version \(versionRow) is missing from the database") }
     var full = Question(id: id, content: content)
     full.choices = try choices(ofVersionRow: versionRow)
-    full.files = try files(ofVersionRow: versionRow)
     return full
   }
 }

@@ -202,4 +202,21 @@ import Testing
     #expect(exported.contains("\"shuffle_questions\": true"))
     #expect(exported.contains("\"title\": \"Warm-up\",\n          \"pick\": 2"))
   }
+
+  /// An attempt whose given list no longer matches the quiz (its section now picks another
+  /// number) is left out of the export with a warning, so that the export still imports.
+  @Test func anExportLeavesOutAttemptsWhoseGivenListNoLongerMatches() throws {
+    let workspace = try Self.workspace()
+    let graded = try workspace.quiz("grade", "pools", "--as", "x", "--given", "o1,o2,t1,h1,h2", "--answer", "o1=a")
+    #expect(graded.status == 0, "\(graded.stderr)")
+    let changed = Self.bank.replacingOccurrences(of: "\"pick\": 2", with: "\"pick\": 3")
+    #expect(changed != Self.bank)
+    #expect(try workspace.quiz("import", try workspace.write("changed.json", changed)).status == 0)
+    let export = try workspace.quiz("export", "pools", "--with-attempts")
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(export.stderr.contains("no longer match the quiz's sections; it is left out of the export"))
+    let other = try Workspace()
+    let imported = try other.quiz("import", try other.write("export.json", export.stdout))
+    #expect(imported.status == 0, "\(imported.stderr)")
+  }
 }

@@ -223,6 +223,7 @@ final class ReadAhead {
 
   /// The next file's reading, in the order of the jobs.
   func next() -> FormatReading {
+    guard !queues.isEmpty else { return FormatReading() }
     defer { taken += 1 }
     return queues[taken % queues.count].take()
   }

@@ -136,9 +136,6 @@ final class InputBytes: @unchecked Sendable {
 
   var count: Int { buffer.count }
 
-  /// Every byte, copied.
-  var array: [UInt8] { Array(buffer) }
-
   /// The bytes as they lie (mapped or read), without a copy, for the length of `body`.
   func withBuffer<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T { body(buffer) }
 
