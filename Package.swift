@@ -44,7 +44,7 @@ let package = Package(
       dependencies: ["SQLite", "QuizDomain"],
       plugins: ["EmbedMigrations"]
     ),
-    .target(name: "QuizCLI", dependencies: ["QuizRepository", "QuizDomain", "Zip"]),
+    .target(name: "QuizCLI", dependencies: ["QuizRepository", "QuizDomain", "XML", "Zip"]),
     .executableTarget(name: "quiz", dependencies: ["QuizCLI"]),
     .executableTarget(
       name: "quiz-bench",

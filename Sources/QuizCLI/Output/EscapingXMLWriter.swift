@@ -1,3 +1,5 @@
+import XML
+
 /// XML written element by element, every text and attribute value escaped, two spaces of
 /// indentation per level. Enough for documents of elements holding either elements or text
 /// (QTI, IMS manifests): there is no mixed content, so indentation never changes a text.
@@ -53,38 +55,11 @@ extension EscapingXMLWriter {
     attributes.map { " " + $0.key + "=\"" + escapedAttribute($0.value) + "\"" }.joined()
   }
 
-  /// `value` for a text node.
-  static func escapedText(_ value: String) -> String { escaped(value, inAttribute: false) }
+  /// `value` for a text node; characters XML cannot carry become U+FFFD.
+  static func escapedText(_ value: String) -> String { XMLText.escaped(XMLText.replacingDisallowed(value).text) }
 
-  /// `value` for a double-quoted attribute.
-  static func escapedAttribute(_ value: String) -> String { escaped(value, inAttribute: true) }
-
-  private static func escaped(_ value: String, inAttribute: Bool) -> String {
-    var result = String.UnicodeScalarView()
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "&": result.append(contentsOf: "&amp;".unicodeScalars)
-      case "<": result.append(contentsOf: "&lt;".unicodeScalars)
-      // `>` only matters after `]]`, but escaping it always is simpler and as valid.
-      case ">": result.append(contentsOf: "&gt;".unicodeScalars)
-      case "\"" where inAttribute: result.append(contentsOf: "&quot;".unicodeScalars)
-      // A parser turns CR LF and lone CR into LF, and white space in attributes into spaces:
-      // references keep them.
-      case "\r": result.append(contentsOf: "&#13;".unicodeScalars)
-      case "\n" where inAttribute: result.append(contentsOf: "&#10;".unicodeScalars)
-      case "\t" where inAttribute: result.append(contentsOf: "&#9;".unicodeScalars)
-      default: result.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
-      }
-    }
-    return String(result)
-  }
-
-  /// Whether XML 1.0 can carry `scalar` (its `Char` production; surrogates never reach here).
-  static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x09, 0x0A, 0x0D: return true
-    case 0x00..<0x20, 0xFFFE, 0xFFFF: return false
-    default: return true
-    }
+  /// `value` for a double-quoted attribute; characters XML cannot carry become U+FFFD.
+  static func escapedAttribute(_ value: String) -> String {
+    XMLText.attribute(XMLText.replacingDisallowed(value).text)
   }
 }
