@@ -22,7 +22,7 @@ extension QuizRepository {
   /// and the change log's sequence. At most 20 violations are listed per check.
   public func check() throws -> [CheckResult] {
     return try mappingStorageErrors {
-      try database.inTransaction(.deferred) {
+      try database.read { _ in
         var results: [CheckResult] = []
         let integrity = try database.fetchAll("PRAGMA integrity_check", []) { $0.string(0) }
         results.append(

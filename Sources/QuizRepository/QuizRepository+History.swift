@@ -127,7 +127,7 @@ extension QuizRepository {
   /// Attempt `id` question by question, with the versions that were answered — even for
   /// questions edited or retired since.
   public func attemptDetail(_ id: String) throws -> AttemptDetail {
-    return try mappingStorageErrors {
+    return try read { _ in
       guard
         let header = try database.fetchOne(
           """
@@ -235,7 +235,7 @@ extension QuizRepository {
   /// version that was answered. `dryRun` computes the changes and writes nothing.
   public func regrade(quiz id: String, dryRun: Bool = false) throws -> RegradeResult {
     return try mappingStorageErrors {
-      try database.inTransaction {
+      try database.write { _ in
         let stored = try requireQuiz(id)
         let current = try currentQuestionsEverAnswered(quizRow: stored.rowID)
         let answers = try storedAnswers(quizRow: stored.rowID)

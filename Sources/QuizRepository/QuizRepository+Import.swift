@@ -65,7 +65,7 @@ extension QuizRepository {
   ) throws -> ImportSummary {
     return try mappingStorageErrors {
       do {
-        return try database.inTransaction {
+        return try database.write { _ in
           let session = ImportSession(repository: self, time: now())
           try body(session)
           let summary = try session.finish()
@@ -286,7 +286,7 @@ extension QuizRepository {
     to sink: ([UInt8]) throws -> Void
   ) throws {
     return try mappingStorageErrors {
-      try database.inTransaction(.deferred) {
+      try database.read { _ in
         var seen = Set<String>()
         let chosen = try (ids ?? quizIDs()).filter { seen.insert($0).inserted }
         // Unknown ids fail before anything is written.

@@ -247,7 +247,7 @@ extension QuizRepository {
   /// every row: call it only then.
   public func contentFingerprint() throws -> [Int64] {
     return try mappingStorageErrors {
-      try database.inTransaction(.deferred) {
+      try database.read { _ in
         var fingerprint: [Int64] = []
         for table in QuizRepository.contentTables {
           let columns = try database.fetchAll("SELECT name FROM pragma_table_info(?)", [table]) { $0.string(0) }
@@ -279,7 +279,7 @@ extension QuizRepository {
   @discardableResult
   public func compactChangeLog(keep: Int) throws -> Int {
     return try mappingStorageErrors {
-      try database.inTransaction {
+      try database.write { _ in
         try database.execute(
           "DELETE FROM change_log WHERE seq <= (SELECT max(seq) FROM change_log) - ?", [max(0, keep)])
         return database.changes

@@ -54,9 +54,14 @@ extension QuizRepository {
     }
   }
 
-  /// The quiz `id` with its current content, or nil.
+  /// The quiz `id` with its current content, or nil. Read in one snapshot, so a quiz that
+  /// another process is changing is seen before or after the change, never half-way.
   public func storedQuiz(_ id: String) throws -> StoredQuiz? {
-    return try mappingStorageErrors {
+    return try read { _ in try readStoredQuiz(id) }
+  }
+
+  private func readStoredQuiz(_ id: String) throws -> StoredQuiz? {
+    do {
       guard
         let header = try database.fetchOne(
           "SELECT id, title, description, scoring, shuffle_questions FROM quizzes WHERE slug = ?", [id],
@@ -110,7 +115,7 @@ extension QuizRepository {
 
   /// Like `storedQuiz`, but a missing quiz is an error that suggests a close id.
   public func requireQuiz(_ id: String) throws -> StoredQuiz {
-    return try mappingStorageErrors {
+    return try read { _ in
       if let stored = try storedQuiz(id) { return stored }
       throw RepositoryError.unknownQuiz(id, suggestion: Suggestion.closest(to: id, among: try quizIDs()))
     }
@@ -179,7 +184,7 @@ extension QuizRepository {
   /// Every version of question `questionID` of quiz `quizID`, oldest first, including those of
   /// a retired question.
   public func versions(ofQuestion questionID: String, inQuiz quizID: String) throws -> [QuestionVersion] {
-    return try mappingStorageErrors {
+    return try read { _ in
       let rows = try database.fetchAll(
         """
         SELECT v.id, v.version, v.created_at, \(QuestionRows.contentColumns)

@@ -7,7 +7,7 @@ extension QuizRepository {
   /// as it stands). One read transaction, so the two agree.
   public func reportInput(quiz id: String) throws -> (quiz: Quiz, attempts: [RecordedAttempt]) {
     return try mappingStorageErrors {
-      try database.inTransaction(.deferred) {
+      try database.read { _ in
         let stored = try requireQuiz(id)
         let questions = stored.quiz.questions
         var questionOfIdentity: [Int64: Int] = [:]

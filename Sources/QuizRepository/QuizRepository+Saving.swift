@@ -7,6 +7,17 @@ import SQLite
   import Foundation
 #endif
 
+/// What one change to a quiz was about, for its change-log entry: `quiz watch` shows "section
+/// insert geo Week 2" rather than a bare quiz update.
+public enum ChangeSubject: Equatable, Sendable {
+  /// The quiz as a whole (its entry names the question when exactly one was touched).
+  case quiz
+  /// One question, by id.
+  case question(String)
+  /// One new section, by title.
+  case section(String)
+}
+
 /// What saving one quiz did.
 public struct QuizSaveResult: Equatable, Sendable {
   public enum Outcome: String, Sendable {
@@ -42,7 +53,7 @@ extension QuizRepository {
     return try mappingStorageErrors {
       let problems = QuizBankValidator.quizProblems(quiz)
       guard problems.isEmpty else { throw RepositoryError.invalid(problems, total: problems.count) }
-      return try database.inTransaction {
+      return try database.write { _ in
         let result = try writeQuiz(quiz, existing: try storedQuiz(quiz.id), at: now())
         try logSave(result, at: now())
         return result
@@ -59,7 +70,7 @@ extension QuizRepository {
     return try mappingStorageErrors {
       let problems = QuizBankValidator.quizProblems(quiz)
       guard problems.isEmpty else { throw RepositoryError.invalid(problems, total: problems.count) }
-      return try database.inTransaction {
+      return try database.write { _ in
         let existing = try storedQuiz(quiz.id)
         guard let existing, existing.quiz == base else {
           throw RepositoryError.changedSinceRead(current: existing?.quiz)
@@ -71,13 +82,24 @@ extension QuizRepository {
     }
   }
 
-  /// Loads quiz `id`, lets `change` edit it, and saves the result with `saveQuiz`'s rules.
+  /// Loads quiz `id`, lets `change` edit it, and saves the result with `saveQuiz`'s rules, all
+  /// in one write transaction: `change` sees the quiz as it is, and no other writer can commit
+  /// between the read and the save, so two updates never undo each other. `change` runs under
+  /// the write lock and should be quick.
   @discardableResult
-  public func updateQuiz(_ id: String, _ change: (inout Quiz) throws -> Void) throws -> QuizSaveResult {
-    return try mappingStorageErrors {
-      var quiz = try requireQuiz(id).quiz
+  public func updateQuiz(
+    _ id: String, about subject: ChangeSubject = .quiz, _ change: (inout Quiz) throws -> Void
+  ) throws -> QuizSaveResult {
+    return try write { repository in
+      let stored = try repository.requireQuiz(id)
+      var quiz = stored.quiz
       try change(&quiz)
-      return try saveQuiz(quiz)
+      let problems = QuizBankValidator.quizProblems(quiz)
+      guard problems.isEmpty else { throw RepositoryError.invalid(problems, total: problems.count) }
+      let time = repository.now()
+      let result = try repository.writeQuiz(quiz, existing: stored, at: time)
+      try repository.logSave(result, about: subject, at: time)
+      return result
     }
   }
 
@@ -285,10 +307,25 @@ extension QuizRepository {
   }
 
   /// One change-log row for a saved quiz, with its counts.
-  func logSave(_ result: QuizSaveResult, at time: Timestamp) throws {
+  func logSave(_ result: QuizSaveResult, about subject: ChangeSubject = .quiz, at time: Timestamp) throws {
     guard result.outcome != .unchanged else { return }
+    var entity = ChangeEntity.quiz
+    var operation = result.outcome == .added ? ChangeOperation.insert : .update
+    var item: String?
+    switch subject {
+    case .quiz:
+      let touched =
+        result.newQuestions + result.changedQuestions.map(\.question) + result.retiredQuestions
+        + result.restoredQuestions
+      if touched.count == 1 { item = touched[0] }
+    case .question(let id):
+      (entity, item) = (.question, id)
+      if result.newQuestions == [id] { operation = .insert }
+    case .section(let title):
+      (entity, operation, item) = (.section, .insert, title)
+    }
     try logChange(
-      .quiz, result.outcome == .added ? .insert : .update, quiz: result.quiz,
+      entity, operation, quiz: result.quiz, item: item,
       detail: QuizRepository.countsDetail([
         "questions_new": result.newQuestions.count, "questions_changed": result.changedQuestions.count,
         "questions_retired": result.retiredQuestions.count, "questions_restored": result.restoredQuestions.count,
@@ -314,7 +351,7 @@ extension QuizRepository {
     -> RemovalOutcome
   {
     return try mappingStorageErrors {
-      try database.inTransaction {
+      try database.write { _ in
         let stored = try requireQuiz(quizID)
         guard let rows = stored.questionRows[questionID] else {
           throw RepositoryError.unknownQuestion(
@@ -371,11 +408,13 @@ extension QuizRepository {
     }
   }
 
-  /// Creates quiz `quiz`, which must be new.
+  /// Creates quiz `quiz`, which must be new (checked in the same transaction as the write).
   public func createQuiz(_ quiz: Quiz) throws {
-    try mappingStorageErrors {
-      if try storedQuizRow(quiz.id) != nil { throw RepositoryError.conflict("quiz \"\(quiz.id)\" already exists") }
-      try saveQuiz(quiz)
+    try write { repository in
+      if try repository.storedQuizRow(quiz.id) != nil {
+        throw RepositoryError.conflict("quiz \"\(quiz.id)\" already exists")
+      }
+      try repository.saveQuiz(quiz)
     }
   }
 
@@ -384,7 +423,7 @@ extension QuizRepository {
   @discardableResult
   public func deleteQuiz(_ id: String, force: Bool = false) throws -> Int {
     return try mappingStorageErrors {
-      try database.inTransaction {
+      try database.write { _ in
         let stored = try requireQuiz(id)
         let attempts = try attemptCount(ofQuiz: id)
         guard attempts == 0 || force else {

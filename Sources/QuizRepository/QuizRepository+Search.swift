@@ -39,12 +39,9 @@ extension QuizRepository {
     _ query: String, quiz: String? = nil, tag: String? = nil, open: String = "", close: String = "", limit: Int? = 50
   ) throws -> SearchResults {
     return try mappingStorageErrors {
-      var stale = false
-      if isReadOnly {
-        stale = try database.fetchOne("SELECT EXISTS (SELECT 1 FROM search_stale)", []) { $0.bool(0) } ?? false
-      } else {
-        try refreshSearchIndex()
-      }
+      // Brought up to date first, in a write of its own: the search that follows reads one
+      // snapshot, and an index refreshed by another process meanwhile is as good.
+      if !isReadOnly { try refreshSearchIndex() }
       var filter = "search_index MATCH ?"
       var arguments: [any DatabaseValueConvertible] = [query]
       if let quiz {
@@ -57,7 +54,10 @@ extension QuizRepository {
         arguments.append(tag)
       }
       do {
-        return try database.inTransaction(.deferred) {
+        return try database.read { _ in
+          let stale =
+            try isReadOnly
+            && database.fetchOne("SELECT EXISTS (SELECT 1 FROM search_stale)", []) { $0.bool(0) } ?? false
           let hits = try database.fetchAll(
             """
             SELECT quiz, question, highlight(search_index, 2, ?, ?), bm25(search_index)
@@ -85,13 +85,17 @@ extension QuizRepository {
 
   /// Re-indexes the quizzes that writes marked stale.
   func refreshSearchIndex() throws {
+    try database.write { _ in try refreshStaleQuizzes() }
+  }
+
+  private func refreshStaleQuizzes() throws {
     let stale = try database.fetchAll(
       "SELECT s.quiz_id, z.slug FROM search_stale s JOIN quizzes z ON z.id = s.quiz_id", []
     ) {
       ($0.int64(0), $0.string(1))
     }
     guard !stale.isEmpty else { return }
-    try database.inTransaction {
+    do {
       let insert = try database.cachedStatement(
         "INSERT INTO search_index (rowid, quiz, question, prompt, choices, explanation, tags) VALUES (?, ?, ?, ?, ?, ?, ?)"
       )

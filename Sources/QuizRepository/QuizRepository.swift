@@ -219,3 +219,27 @@ public final class QuizRepository {
   /// The current time, for `created_at` and friends.
   func now() -> Timestamp { Timestamp(unixSeconds: Date().timeIntervalSince1970) }
 }
+
+// MARK: - Transactions
+
+extension QuizRepository {
+  /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`): the repository calls it makes
+  /// read what they then write over, and commit together or not at all. Every public method
+  /// that writes runs in one of these; called inside `body`, it joins it.
+  ///
+  /// ```swift
+  /// try repository.write { repository in
+  ///   let quiz = try repository.requireQuiz("geography")
+  ///   try repository.saveQuiz(quiz.quiz.renamed("Geography"))
+  /// }
+  /// ```
+  public func write<T>(_ body: (QuizRepository) throws -> T) throws -> T {
+    try mappingStorageErrors { try database.write { _ in try body(self) } }
+  }
+
+  /// Runs `body` in one read transaction: every read in it sees the same committed state, even
+  /// while other processes write. A write inside it is refused.
+  public func read<T>(_ body: (QuizRepository) throws -> T) throws -> T {
+    try mappingStorageErrors { try database.read { _ in try body(self) } }
+  }
+}

@@ -9,13 +9,16 @@ import CSQLite
 /// One connection to a SQLite database file.
 ///
 /// A connection is used from one thread at a time: it is not `Sendable`. Open it with
-/// `Database(path:)`, run SQL with `execute(_:)` or prepared statements, and group writes with
-/// `inTransaction(_:)`.
+/// `Database(path:)`, run SQL with `execute(_:)` or prepared statements, and group statements
+/// with `write { db in … }` (one `BEGIN IMMEDIATE` transaction) and `read { db in … }` (one
+/// snapshot), so that what a write depends on is read under the same lock.
 public final class Database {
   let handle: OpaquePointer
   public let path: String
   var statementCache: [String: Statement] = [:]
   var savepointDepth = 0
+  /// The transaction `read` or `write` opened, if any: a write cannot start inside a read.
+  var transactionState = TransactionState.none
   var observation = ObservationState()
   /// Collects what the authorizer reports while a statement is prepared.
   var accessRecorder: TableAccessSet?
@@ -248,8 +251,47 @@ extension Database {
     }
   }
 
-  private func rollbackIgnoringErrors() {
+  func rollbackIgnoringErrors() {
     // SQLite may already have rolled back (after SQLITE_FULL, say); then there is nothing left.
     if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
+  }
+}
+
+// MARK: - Read and write transactions
+
+extension Database {
+  enum TransactionState {
+    case none, reading, writing
+  }
+
+  /// Runs `body` in one write transaction, taken up front with `BEGIN IMMEDIATE`: everything it
+  /// reads is what it writes over, since no other connection can commit in between. Committed
+  /// when it returns, rolled back when it throws. Inside another `write` it runs in a savepoint
+  /// of that transaction, so a write made of smaller writes is still one commit; inside a
+  /// `read` it is refused, since upgrading a read snapshot can fail halfway with SQLITE_BUSY.
+  public func write<T>(_ body: (Database) throws -> T) throws -> T {
+    switch transactionState {
+    case .writing:
+      return try inSavepoint { try body(self) }
+    case .reading:
+      throw DatabaseError(
+        extendedResultCode: SQLITE_MISUSE, message: "a write cannot start inside a read transaction")
+    case .none:
+      // A transaction begun with plain SQL (the migrator's, a test's) is joined as it is.
+      if isInTransaction { return try inSavepoint { try body(self) } }
+      transactionState = .writing
+      defer { transactionState = .none }
+      return try inTransaction(.immediate) { try body(self) }
+    }
+  }
+
+  /// Runs `body` in one read transaction: every statement in it sees the same snapshot of the
+  /// database, whatever other processes commit meanwhile. Inside another transaction it joins
+  /// that one.
+  public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    guard transactionState == .none, !isInTransaction else { return try body(self) }
+    transactionState = .reading
+    defer { transactionState = .none }
+    return try inTransaction(.deferred) { try body(self) }
   }
 }

@@ -116,6 +116,52 @@ import Testing
     #expect(!database.isInTransaction)
   }
 
+  // MARK: - read { } and write { }
+
+  @Test func aWriteInsideAWriteIsOneCommitAndAFailedInnerWriteUndoesOnlyItself() throws {
+    struct Failure: Error {}
+    try database.write { db in
+      try db.execute("INSERT INTO t (value) VALUES ('outer')")
+      #expect(throws: Failure.self) {
+        try db.write { inner in
+          try inner.execute("INSERT INTO t (value) VALUES ('inner')")
+          throw Failure()
+        }
+      }
+      try db.write { inner in try inner.execute("INSERT INTO t (value) VALUES ('kept')") }
+      #expect(db.isInTransaction)
+    }
+    #expect(!database.isInTransaction)
+    #expect(try database.fetchAll("SELECT value FROM t ORDER BY id", [], { $0.string(0) }) == ["outer", "kept"])
+  }
+
+  @Test func aWriteCannotStartInsideARead() throws {
+    let error = #expect(throws: DatabaseError.self) {
+      try database.read { db in try db.write { inner in try inner.execute("INSERT INTO t (value) VALUES (1)") } }
+    }
+    #expect(error?.description.contains("a write cannot start inside a read transaction") == true)
+    #expect(try count() == 0)
+    #expect(!database.isInTransaction)
+  }
+
+  /// A read sees one snapshot: a commit by another connection in the middle of it is not seen
+  /// until the read ends.
+  @Test func aReadSeesOneSnapshot() throws {
+    let path = directory.path("snapshot.sqlite")
+    let first = try Database(path: path)
+    try first.enableWAL()
+    try first.execute("CREATE TABLE t (value TEXT)")
+    let second = try Database(path: path)
+    let counts = try first.read { db -> [Int] in
+      let before = try db.fetchOne("SELECT count(*) FROM t", []) { $0.int(0) } ?? -1
+      try second.write { other in try other.execute("INSERT INTO t (value) VALUES ('x')") }
+      let after = try db.fetchOne("SELECT count(*) FROM t", []) { $0.int(0) } ?? -1
+      return [before, after]
+    }
+    #expect(counts == [0, 0])
+    #expect(try first.fetchOne("SELECT count(*) FROM t", []) { $0.int(0) } == 1)
+  }
+
   @Test func failedSavepointRollsBackOnlyItsPart() throws {
     struct Failure: Error {}
     try database.inTransaction {

@@ -19,6 +19,9 @@ Promises tested (README "Observing changes", `quiz backup`, issue 14):
   order (the list equals the change log's), and never claimed a change outside the log.
 - Every report exits 0 and the attempt count it reports never decreases.
 - Every backup exits 0, is readable by its owner only, and passes `quiz --db COPY check`.
+- The same-quiz scenario (scripts/reliability/same-quiz.py): 20 simultaneous adds keep 20
+  questions, and the writers' mixed writes on ONE quiz leave what a model applying them in
+  change-log order leaves.
 
 Rerun (the release build; sizes are options, defaults are the issue's):
 
@@ -388,6 +391,13 @@ def main():
           f" -> {counts[-1] if counts else '-'}")
     print("backups (taken while the writers ran):")
     print_table(["copy", "seconds", "newest change", "mode", "check exit"], backup_rows)
+    # ---- The same-quiz scenario: the writers above each have a quiz of their own, which is why
+    # they never saw two writers undo each other; same-quiz.py puts them on one quiz.
+    print("\nsame-quiz scenario (scripts/reliability/same-quiz.py):", flush=True)
+    same = run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "same-quiz.py"),
+                "--quiz", args.quiz, "--processes", str(args.writers), "--seed", str(args.seed)], timeout=1800)
+    print("\n".join("  " + line for line in same.out.strip().splitlines()[-10:]))
+    promises.check(same.returncode == 0, "same-quiz: writers on one quiz leave what the model does", same.err[-600:])
     print(f"total time {time.perf_counter() - started:.0f} s")
     promises.finish()
 

@@ -140,7 +140,7 @@ enum AddCommand {
         }
         pick = number
       }
-      try invocation.repository().updateQuiz(target) { quiz in
+      try invocation.repository().updateQuiz(target, about: .section(title)) { quiz in
         var at = quiz.sections.count
         if let text = arguments.value("at") {
           guard let number = Int(text), (1...(quiz.sections.count + 1)).contains(number) else {
@@ -160,7 +160,7 @@ enum AddCommand {
       console.write("Added section \"\(title)\" to \(target).\n")
     case "question":
       let question = try makeQuestion(arguments, invocation: invocation)
-      try invocation.repository().updateQuiz(target) { quiz in
+      try invocation.repository().updateQuiz(target, about: .question(question.id)) { quiz in
         if quiz.location(of: question.id) != nil {
           throw RepositoryError.invalid(
             [Problem(path: "--id", message: "quiz \"\(target)\" already has a question \"\(question.id)\"")], total: 1)
@@ -280,7 +280,7 @@ enum MoveCommand {
       throw CLIError.usage("Give --section, --at or both", command: invocation.command)
     }
     var placed = (section: 0, position: 0)
-    try invocation.repository().updateQuiz(address.quiz) { quiz in
+    let result = try invocation.repository().updateQuiz(address.quiz, about: .question(id)) { quiz in
       let from = try quiz.requireQuestion(id)
       let to = try arguments.value("section").map { try quiz.requireSection($0) } ?? from.section
       let question = quiz.sections[from.section].questions.remove(at: from.position)
@@ -294,6 +294,8 @@ enum MoveCommand {
       quiz.sections[to].questions.insert(question, at: at)
       placed = (to, at)
     }
-    invocation.console.write("Moved \(id) to section \(placed.section + 1), position \(placed.position + 1).\n")
+    let place = "section \(placed.section + 1), position \(placed.position + 1)"
+    invocation.console.write(
+      result.outcome == .unchanged ? "\(id) is already at \(place): nothing changed.\n" : "Moved \(id) to \(place).\n")
   }
 }

@@ -66,8 +66,7 @@ enum EditCommand {
         return
       }
       do {
-        let quiz = try editing.apply(edited, address, base)
-        invocation.console.write(describe(try repository.saveQuiz(quiz, ifUnchangedSince: base)))
+        invocation.console.write(describe(try save(edited, editing, address, base: &base, repository)))
         return
       } catch RepositoryError.changedSinceRead(let current) {
         guard let current else {
@@ -95,6 +94,29 @@ enum EditCommand {
       }
     }
     throw CLIError.data("the edited file is still invalid, nothing was saved", details: CLIError.limited(problems))
+  }
+
+  /// Saves `edited` over `base`. An edit of one question whose question nobody else changed
+  /// meanwhile is saved over the quiz as it is now (what others added or moved stays); any
+  /// other change since `base` throws `changedSinceRead`.
+  static func save(
+    _ edited: String, _ editing: QuizFileFormat.Editing, _ address: QuestionAddress, base: inout Quiz,
+    _ repository: QuizRepository
+  ) throws -> QuizSaveResult {
+    for _ in 0..<10 {
+      do {
+        return try repository.saveQuiz(try editing.apply(edited, address, base), ifUnchangedSince: base)
+      } catch RepositoryError.changedSinceRead(let current?) where untouched(address, in: current, since: base) {
+        base = current
+      }
+    }
+    return try repository.saveQuiz(try editing.apply(edited, address, base), ifUnchangedSince: base)
+  }
+
+  /// Whether the one question `address` names is in `current` as it was in `base`.
+  private static func untouched(_ address: QuestionAddress, in current: Quiz, since base: Quiz) -> Bool {
+    guard let id = address.question, let now = current.questions.first(where: { $0.id == id }) else { return false }
+    return base.questions.first(where: { $0.id == id }) == now
   }
 
   /// Writes an edit that could not be saved to a private file beside the database; its path.
