@@ -18,7 +18,8 @@ public enum HTMLFragment {
     // then stays where it is written instead of being moved into an implied <head>.
     let page = "<html><body>" + HTMLSource.escapingStrayOpeners(html)
     let bytes = Array(page.utf8)
-    let options = HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+    let options =
+      HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
       | HTML_PARSE_NOIMPLIED.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
     let document = bytes.withUnsafeBufferPointer { buffer in
       buffer.baseAddress.map { base in

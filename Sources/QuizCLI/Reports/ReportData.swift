@@ -142,7 +142,8 @@ enum ReportData {
       text +=
         "\n### `\(item.question)`: \(cell(item.prompt, item.textFormat))\n\n| choice | correct | picked | fraction |\n|---|:---:|---:|---:|\n"
       for choice in item.choices {
-        text += "| \(choice.id)) \(cell(choice.text, item.textFormat)) | \(choice.correct ? "✓" : "") | \(choice.picked) | "
+        text +=
+          "| \(choice.id)) \(cell(choice.text, item.textFormat)) | \(choice.correct ? "✓" : "") | \(choice.picked) | "
         text += "\(ReportNumbers.percentOfFraction(choice.pickedFraction)) |\n"
       }
     }
