@@ -57,7 +57,9 @@ let package = Package(
     .testTarget(name: "XMLTests", dependencies: ["XML"]),
     .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
     .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
-    .testTarget(name: "QuizCLITests", dependencies: ["quiz", "QuizCLI", "QuizDomain", "Zip", "SQLite", "TestSupport"]),
+    .testTarget(
+      name: "QuizCLITests", dependencies: ["quiz", "QuizCLI", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport"],
+      exclude: ["Reference"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -28,7 +28,7 @@ import Testing
       ("Sources/QuizDomain", ["SQLite", "CSQLite", "QuizRepository", "QuizCLI", "Foundation"]),
       ("Sources/SQLite", ["QuizDomain", "QuizRepository", "QuizCLI"]),
       ("Sources/QuizRepository", ["QuizCLI", "CSQLite"]),
-      ("Sources/QuizCLI", ["SQLite", "CSQLite", "CLibZip"]),
+      ("Sources/QuizCLI", ["SQLite", "CSQLite", "CLibZip", "CLibXML2"]),
       ("Sources/Zip", ["QuizDomain", "QuizRepository", "QuizCLI", "SQLite", "CSQLite", "Foundation"]),
       ("Sources/quiz", ["SQLite", "CSQLite", "QuizRepository", "QuizDomain"]),
     ]

@@ -85,7 +85,13 @@ enum TextFormatting {
   /// A question's text for a terminal: HTML (and Moodle's auto-format) rendered as text, and
   /// control characters shown.
   static func forTerminal(_ text: String, _ format: TextFormat) -> String {
-    (format == .html || format == .moodle ? HTMLText.plain(text) : text).terminalSafe
+    plain(text, format).terminalSafe
+  }
+
+  /// A question's text as plain text: HTML and Moodle's auto-format rendered (Moodle's line
+  /// breaks kept), plain and Markdown texts as written.
+  static func plain(_ text: String, _ format: TextFormat) -> String {
+    format == .html || format == .moodle ? HTMLText.plain(TextTree.nodes(text, format)) : text
   }
 }
 

@@ -1,58 +1,91 @@
-/// Question texts written in HTML, made safe to embed in a report page: only presentational
-/// tags are kept, with only the attributes they need; scripts, styles, event attributes and
-/// `javascript:` links are dropped; everything else is escaped.
+import XML
+
+/// Question texts written in HTML, made safe to embed in a page: the one sanitiser every
+/// output that embeds HTML uses. The text is read by libxml2's HTML parser (`TextTree`) and
+/// written back from the tree: only presentational elements, with only the attributes they
+/// need and only safe URLs; everything else (the text of unknown elements, `<` and `&` that
+/// start nothing) as escaped text. `<script>`, `<style>` and `<template>` are left out whole.
+/// The output is balanced (each element closed), so nothing of it can reach the page around it.
 enum HTMLSanitizer {
   static let allowedTags: Set<String> = [
     "p", "br", "b", "i", "em", "strong", "u", "s", "sub", "sup", "small", "ul", "ol", "li", "code", "pre", "span",
-    "div", "img", "a", "table", "thead", "tbody", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote",
-    "hr",
+    "div", "img", "a", "table", "thead", "tbody", "tfoot", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6",
+    "blockquote", "hr",
   ]
   static let allowedAttributes: [String: Set<String>] = ["a": ["href", "title"], "img": ["src", "alt", "title"]]
+  /// Elements with no content and no end tag.
+  static let voidTags: Set<String> = ["br", "img", "hr"]
+  /// Table parts, kept only where a browser keeps them: inside the parent named here. Out of
+  /// place, a `<td>` would close the report's own table cell.
+  static let tableParents: [String: Set<String>] = [
+    "thead": ["table"], "tbody": ["table"], "tfoot": ["table"], "tr": ["table", "thead", "tbody", "tfoot"],
+    "td": ["tr"], "th": ["tr"],
+  ]
 
-  static func clean(_ html: String) -> String {
+  /// An HTML text sanitised.
+  static func clean(_ html: String) -> String { clean(HTMLFragment.parse(html)) }
+
+  /// Parsed HTML sanitised.
+  static func clean(_ nodes: [HTMLNode]) -> String {
     var output = ""
-    HTMLText.tokens(html) { token in
-      switch token {
-      case .tag(let tag):
-        guard allowedTags.contains(tag.name) else { return }
-        output += tag.closing ? "</\(tag.name)>" : "<\(tag.name)\(attributes(of: tag))>"
-      case .entity(let entity):
-        output += entity
-      case .character("<"): output += "&lt;"
-      case .character(">"): output += "&gt;"
-      case .character("\""): output += "&quot;"
-      case .character(let character): output.append(character)
-      }
-    }
+    write(nodes, inside: nil, to: &output)
     return output
   }
 
-  /// A link or image address with no scheme (relative, `@@PLUGINFILE@@/…`), or http, https,
-  /// mailto, or a data: image. Browsers ignore white space and control characters inside a
-  /// scheme (`java\tscript:`), so they are ignored here too before it is read.
-  static func isSafeURL(_ url: String) -> Bool {
-    let squeezed = String(url.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }.map(Character.init))
-      .lowercased()
-    guard let colon = squeezed.firstIndex(of: ":") else { return true }
-    let scheme = squeezed[..<colon]
-    // A colon after a path or query character is not a scheme's ("a/b:c", "?x=y:z").
-    if scheme.contains(where: { "/?#".contains($0) }) { return true }
-    switch scheme {
-    case "http", "https", "mailto": return true
-    case "data": return squeezed.hasPrefix("data:image/")
-    default: return false
+  private static func write(_ nodes: [HTMLNode], inside parent: String?, to output: inout String) {
+    for node in nodes {
+      switch node {
+      case .text(let text): output += ReportHTML.escape(text)
+      case .element(let element): write(element, inside: parent, to: &output)
+      }
     }
   }
 
-  private static func attributes(of tag: HTMLText.Tag) -> String {
-    let allowed = allowedAttributes[tag.name] ?? []
+  private static func write(_ element: HTMLElement, inside parent: String?, to output: inout String) {
+    let name = element.name
+    guard !HTMLText.hidden.contains(name) else { return }
+    guard isAllowed(name, inside: parent) else {
+      // The element goes; its text stays.
+      write(element.children, inside: parent, to: &output)
+      return
+    }
+    output += "<\(name)\(attributes(of: element))>"
+    guard !voidTags.contains(name) else { return }
+    write(element.children, inside: name, to: &output)
+    output += "</\(name)>"
+  }
+
+  private static func isAllowed(_ name: String, inside parent: String?) -> Bool {
+    guard allowedTags.contains(name) else { return false }
+    guard let parents = tableParents[name] else { return true }
+    return parent.map(parents.contains) ?? false
+  }
+
+  private static func attributes(of element: HTMLElement) -> String {
+    let allowed = allowedAttributes[element.name] ?? []
     var text = ""
-    for (name, value) in tag.attributes where allowed.contains(name) {
-      // The value as the browser will read it: entities decoded (`&#58;` is a colon).
-      let decoded = HTMLText.decode(value)
-      if (name == "href" || name == "src") && !isSafeURL(decoded) { continue }
-      text += " \(name)=\"\(ReportHTML.escape(decoded))\""
+    for attribute in element.attributes where allowed.contains(attribute.name) {
+      // libxml2 has decoded the value as a browser would (`&#58;` is a colon).
+      if attribute.name == "href" && !isSafeURL(attribute.value, image: false) { continue }
+      if attribute.name == "src" && !isSafeURL(attribute.value, image: true) { continue }
+      text += " \(attribute.name)=\"\(ReportHTML.escape(attribute.value))\""
     }
     return text
+  }
+
+  /// An http, https or mailto address, an embedded file (`@@PLUGINFILE@@/…`), or for an image a
+  /// data: image. Browsers ignore white space and control characters inside a scheme
+  /// (`java\tscript:`), so they are ignored here too before it is read. Relative addresses
+  /// go: the page is one file, with nothing beside it to point at.
+  static func isSafeURL(_ url: String, image: Bool = true) -> Bool {
+    let squeezed = String(url.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }.map(Character.init))
+      .lowercased()
+    if squeezed.hasPrefix("@@pluginfile@@/") { return true }
+    guard let colon = squeezed.firstIndex(of: ":") else { return false }
+    switch squeezed[..<colon] {
+    case "http", "https", "mailto": return true
+    case "data": return image && squeezed.hasPrefix("data:image/")
+    default: return false
+    }
   }
 }

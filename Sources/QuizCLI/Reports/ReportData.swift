@@ -110,9 +110,10 @@ enum ReportData {
   }
 
   static func markdown(_ report: QuizReport) -> String {
-    func cell(_ text: String) -> String {
-      text.replacingNewlines().split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
-    }
+    /// A text on one line, shown literally (its `|` escaped with the rest).
+    func cell(_ text: String) -> String { MarkdownText.escaped(text.replacingNewlines()) }
+    /// A question's text: HTML rendered as text first, as on a terminal.
+    func cell(_ text: String, _ format: TextFormat) -> String { cell(TextFormatting.plain(text, format)) }
     let test = report.test
     var text = "# \(cell(report.title)) (`\(report.quiz)`)\n\n"
     text += "\(NumberText.plural(test.attempts, "attempt")) (\(ReportSelectionText.describe(report.selection))), "
@@ -139,9 +140,10 @@ enum ReportData {
     text += "\n## Choices\n"
     for item in report.items {
       text +=
-        "\n### `\(item.question)`: \(cell(item.prompt))\n\n| choice | correct | picked | fraction |\n|---|:---:|---:|---:|\n"
+        "\n### `\(item.question)`: \(cell(item.prompt, item.textFormat))\n\n| choice | correct | picked | fraction |\n|---|:---:|---:|---:|\n"
       for choice in item.choices {
-        text += "| \(choice.id)) \(cell(choice.text)) | \(choice.correct ? "✓" : "") | \(choice.picked) | "
+        text +=
+          "| \(choice.id)) \(cell(choice.text, item.textFormat)) | \(choice.correct ? "✓" : "") | \(choice.picked) | "
         text += "\(ReportNumbers.percentOfFraction(choice.pickedFraction)) |\n"
       }
     }

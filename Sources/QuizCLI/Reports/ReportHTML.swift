@@ -83,9 +83,9 @@ enum ReportHTML {
     """
   }
 
-  /// A question's text in the page: HTML texts sanitised and embedded as HTML, others escaped.
-  /// An HTML text sanitised, with its embedded files (`@@PLUGINFILE@@/NAME`) as data: URLs, so
-  /// that the page stays one self-contained file; other texts escaped.
+  /// A question's text in the page: an HTML text (or Moodle's auto-format, its line breaks
+  /// kept) sanitised, with its embedded files (`@@PLUGINFILE@@/NAME`) as data: URLs, so that the
+  /// page stays one self-contained file; other texts escaped.
   static func text(_ text: String, _ format: TextFormat, files: [QuestionFile] = []) -> String {
     guard format == .html || format == .moodle else { return escape(text) }
     var html = text
@@ -93,7 +93,7 @@ enum ReportHTML {
       guard let type = imageType(of: file.name) else { continue }
       html = html.replacing(file.reference, with: "data:\(type);base64,\(Base64.encode(file.bytes))")
     }
-    return HTMLSanitizer.clean(html)
+    return HTMLSanitizer.clean(TextTree.nodes(html, format))
   }
 
   /// The media type of an image file, by its name's ending; nil for what is not an image.
