@@ -127,29 +127,4 @@ extension QuizRepository {
     }
     return []
   }
-
-  /// An online, consistent copy of the database at `path`, owner-only. An existing file is
-  /// refused unless `replacing`; then the copy is made beside it and renamed over it.
-  public func backup(to path: String, replacing: Bool = false) throws {
-    try mappingStorageErrors {
-      let exists = FileSystem.kind(atPath: path) != .missing
-      if exists && !replacing {
-        throw RepositoryError.refused("\(path) exists: give --force to replace it")
-      }
-      let target = exists ? path + ".tmp-\(getpid())" : path
-      guard try Database.createPrivateFile(at: target, exclusive: true) else {
-        throw RepositoryError.refused("cannot create \(target): it exists")
-      }
-      do {
-        try database.backup(to: target)
-        for suffix in ["-wal", "-shm"] { unlink(target + suffix) }
-        if target != path, rename(target, path) != 0 {
-          throw RepositoryError.refused("cannot replace \(path)")
-        }
-      } catch {
-        unlink(target)
-        throw error
-      }
-    }
-  }
 }

@@ -37,4 +37,102 @@ import Testing
     #expect(again.stderr.contains("give --force"))
     #expect(try workspace.quiz("backup", copy, "--force").status == 0)
   }
+
+  // MARK: - What backup refuses to replace
+
+  /// The file type of `path` (not following a symbolic link), or nil when nothing is there.
+  static func fileType(_ path: String) -> FileAttributeType? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+  }
+
+  /// `quiz backup TARGET --force` for a target that must be refused: exit 1, one error line
+  /// naming the target and containing `words`.
+  static func expectRefused(
+    _ workspace: Workspace, _ target: String, saying words: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let run = try workspace.quiz("backup", target, "--force")
+    #expect(run.status == 1, "backup \(target): \(run.stdout)\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(run.stderr.hasPrefix("Error: ") && run.stderr.contains(target), "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(run.stderr.contains(words), "backup \(target): \(run.stderr)", sourceLocation: sourceLocation)
+    #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)", sourceLocation: sourceLocation)
+  }
+
+  @Test func backupRefusesATargetThatIsNotARegularFile() throws {
+    let workspace = try Workspace.seeded()
+    let fifo = workspace.directory.path("pipe")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    try Self.expectRefused(workspace, fifo, saying: "is a FIFO")
+    var status = stat()
+    #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
+    // Without --force too: not "give --force", which could not help.
+    let plain = try workspace.quiz("backup", fifo)
+    #expect(plain.status == 1 && plain.stderr.contains("is a FIFO") && !plain.stderr.contains("--force"))
+    let folder = workspace.directory.path("folder")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Self.expectRefused(workspace, folder, saying: "is a folder")
+    // A character device of our own first (as root, where mknod is allowed): only once it was
+    // refused is the machine's /dev/null tried, so that a regression cannot destroy it.
+    let device = workspace.directory.path("null")
+    // Device 1:3 is /dev/null's (glibc's makedev, a macro Swift cannot call, for small numbers).
+    if mknod(device, S_IFCHR | 0o600, dev_t((1 << 8) | 3)) == 0 {
+      try Self.expectRefused(workspace, device, saying: "is a character device")
+      #expect(lstat(device, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+      guard status.st_mode & S_IFMT == S_IFCHR else { return }
+    }
+    try Self.expectRefused(workspace, "/dev/null", saying: "is a character device")
+    #expect(lstat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "/dev/null was replaced")
+  }
+
+  @Test func backupRefusesTheDatabaseItsCompanionFilesAndLinksToThem() throws {
+    let workspace = try Workspace.seeded()
+    let before = try workspace.quiz("export", "--with-attempts").stdout
+    let database = workspace.database
+    let hard = workspace.directory.path("hard.sqlite")
+    #expect(link(database, hard) == 0)
+    let symbolic = workspace.directory.path("symbolic.sqlite")
+    #expect(symlink(database, symbolic) == 0)
+    let toWAL = workspace.directory.path("wal-link")
+    #expect(symlink(database + "-wal", toWAL) == 0)
+    _ = try workspace.write("quiz.sqlite-shm", "")
+    for (target, words) in [
+      (database, "is the database itself"), ("./quiz.sqlite", "is the database itself"),
+      (hard, "is the database itself"), (symbolic, "is the database itself"),
+      (database + "-wal", "is the database's -wal file"), (database + "-shm", "is the database's -shm file"),
+      (database + "-journal", "is the database's -journal file"), (toWAL, "is the database's -wal file"),
+    ] {
+      try Self.expectRefused(workspace, target, saying: words)
+    }
+    // Nothing was replaced: the links are still links, the database still whole.
+    #expect(Self.fileType(symbolic) == .typeSymbolicLink)
+    #expect(Self.fileType(toWAL) == .typeSymbolicLink)
+    #expect(!FileManager.default.fileExists(atPath: database + "-journal"))
+    #expect(try workspace.quiz("check").status == 0)
+    #expect(try workspace.quiz("export", "--with-attempts").stdout == before)
+  }
+
+  @Test func backupSaysWhyItCannotCreateTheTarget() throws {
+    let workspace = try Workspace.seeded()
+    let missing = workspace.directory.path("no-such-folder/copy.sqlite")
+    try Self.expectRefused(
+      workspace, missing, saying: "cannot create \(missing): the folder \(workspace.directory.path("no-such-folder")) does not exist")
+    let file = try workspace.write("notes.txt", "notes\n")
+    try Self.expectRefused(workspace, file + "/copy.sqlite", saying: "cannot create \(file)/copy.sqlite: \(file) is not a folder")
+    let dangling = workspace.directory.path("dangling.sqlite")
+    #expect(symlink(workspace.directory.path("gone.sqlite"), dangling) == 0)
+    try Self.expectRefused(
+      workspace, dangling, saying: "is a symbolic link to \(workspace.directory.path("gone.sqlite")), which does not exist")
+    #expect(Self.fileType(dangling) == .typeSymbolicLink)
+    #expect(!FileManager.default.fileExists(atPath: workspace.directory.path("gone.sqlite")))
+    let empty = try workspace.quiz("backup", "")
+    #expect(empty.status == 64)
+    #expect(empty.stderr.hasPrefix("Error: Invalid FILE '': expected the path of the copy"), "\(empty.stderr)")
+    // As another user than root, a folder without write permission.
+    if geteuid() != 0 {
+      let locked = workspace.directory.path("locked")
+      try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+      #expect(chmod(locked, 0o500) == 0)
+      defer { chmod(locked, 0o700) }
+      try Self.expectRefused(workspace, locked + "/copy.sqlite", saying: "cannot create \(locked)/copy.sqlite: permission denied")
+    }
+  }
 }
