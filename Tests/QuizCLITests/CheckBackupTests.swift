@@ -38,6 +38,77 @@ import Testing
     #expect(try workspace.quiz("backup", copy, "--force").status == 0)
   }
 
+  // MARK: - What check finds
+
+  /// Runs `sql` on the workspace's database with the sqlite3 tool, CHECK constraints ignored,
+  /// as a tamperer can.
+  static func tamper(_ workspace: Workspace, _ sql: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let run = try QuizProcess.shell(
+      "sqlite3 quiz.sqlite \(CompletionTests.quoted("PRAGMA ignore_check_constraints = 1; PRAGMA foreign_keys = 0; " + sql))",
+      in: workspace.directory)
+    #expect(run.status == 0 && run.stderr.isEmpty, "sqlite3: \(run.stderr)", sourceLocation: sourceLocation)
+  }
+
+  /// `quiz check` after `sql`: exit 1, the check `name` FAILED with a line containing `words`.
+  static func expectCheckFinds(
+    _ sql: String, failing name: String, saying words: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let workspace = try Workspace.seeded()
+    try tamper(workspace, sql, sourceLocation: sourceLocation)
+    let run = try workspace.quiz("check")
+    #expect(run.status == 1, "\(run.stdout)\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(run.stdout.contains("FAILED  \(name)\n"), "\(run.stdout)", sourceLocation: sourceLocation)
+    #expect(run.stdout.contains(words), "\(run.stdout)", sourceLocation: sourceLocation)
+  }
+
+  @Test func checkFindsATamperedMaximumAnUnknownRuleAndAMissingCurrentVersion() throws {
+    try QuizProcess.requireTool("sqlite3")
+    try Self.expectCheckFinds(
+      "UPDATE attempts SET max_score = 0.5 WHERE uid = 'seed-reactive-alice-1'", failing: "recorded maximum scores",
+      saying: "attempt seed-reactive-alice-1: recorded maximum 0.5, below the 11.0 points of the questions it answered")
+    try Self.expectCheckFinds(
+      "UPDATE attempts SET scoring = 'bogus' WHERE uid = 'seed-reactive-alice-1'", failing: "scoring rules known",
+      saying: #"attempt seed-reactive-alice-1: unknown scoring rule "bogus""#)
+    try Self.expectCheckFinds(
+      "UPDATE question_versions SET scoring = 'made-up' WHERE id = (SELECT min(id) FROM question_versions)",
+      failing: "scoring rules known", saying: #"version 1: unknown scoring rule "made-up""#)
+    try Self.expectCheckFinds(
+      "UPDATE questions SET current_version = 9 WHERE slug = 'what-is-rxswift'",
+      failing: "every question's current version stored",
+      saying: "question reactive-swift/what-is-rxswift: its current version 9 is not stored")
+  }
+
+  @Test func checkListsAtMost20LinesAndNamesWithoutRowidTablesWithoutARow() throws {
+    try QuizProcess.requireTool("sqlite3")
+    // 25 tags of questions that do not exist: question_tags is a WITHOUT ROWID table.
+    let rows = (1...25).map { "(\(100_000 + $0), 0, 'x')" }.joined(separator: ", ")
+    try Self.expectCheckFinds(
+      "INSERT INTO question_tags (question_id, position, tag) VALUES \(rows)",
+      failing: "foreign keys (PRAGMA foreign_key_check)",
+      saying: "        a row of question_tags points at a missing row of questions\n")
+    let workspace = try Workspace.seeded()
+    try Self.tamper(workspace, "INSERT INTO question_tags (question_id, position, tag) VALUES \(rows)")
+    let run = try workspace.quiz("check")
+    let listed = run.stdout.split(separator: "\n").filter { $0.hasPrefix("        ") }
+    #expect(listed.count == 21, "\(run.stdout)")
+    #expect(listed.last == "        … and 5 more problems")
+    #expect(!run.stdout.contains("row 0"))
+  }
+
+  @Test func checkListsTheDamageOfAFileItCannotOpen() throws {
+    let workspace = try Workspace.seeded()
+    // Page 4 of the seeded bank is one the schema reads: the file no longer opens.
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: workspace.database))
+    try handle.seek(toOffset: 3 * 4096 + 100)
+    try handle.write(contentsOf: Data(repeating: 0x55, count: 2000))
+    try handle.close()
+    let run = try workspace.quiz("check")
+    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.hasPrefix("FAILED  integrity (PRAGMA quick_check)\n        "), "\(run.stdout)")
+    #expect(run.stderr == "Error: the database file \(workspace.database) is damaged: restore a backup\n")
+    #expect(!run.stderr.contains("quiz init"))
+  }
+
   // MARK: - What backup refuses to replace
 
   /// The file type of `path` (not following a symbolic link), or nil when nothing is there.
