@@ -25,7 +25,9 @@ extension QuizRepository {
     let target = exists ? path + ".tmp-\(getpid())" : path
     if let reason = FileSystem.createPrivateFile(at: target) {
       throw RepositoryError.refused(
-        exists ? "cannot replace \(path): cannot create \(target) beside it: \(reason)" : "cannot create \(path): \(reason)")
+        exists
+          ? "cannot replace \(path): cannot create \(target) beside it: \(reason)"
+          : "cannot create \(path): \(reason)")
     }
     do {
       try mappingStorageErrors { try database.backup(to: target) }

@@ -221,7 +221,8 @@ extension QuizRepository {
       let (uid, recorded) = (row.string(0), row.double(1))
       let problem: String?
       if let regraded = row.optionalDouble(2) {
-        problem = abs(regraded - recorded) > 1e-9 ? "recorded maximum \(recorded), its last regrade set \(regraded)" : nil
+        problem =
+          abs(regraded - recorded) > 1e-9 ? "recorded maximum \(recorded), its last regrade set \(regraded)" : nil
       } else if let given = row.optionalString(3) {
         let expected = try maxScore(ofVersions: given, cache: &questions, given: true)
         problem = abs(expected - recorded) > 1e-9

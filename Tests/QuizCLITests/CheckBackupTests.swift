@@ -44,7 +44,8 @@ import Testing
   /// as a tamperer can.
   static func tamper(_ workspace: Workspace, _ sql: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let run = try QuizProcess.shell(
-      "sqlite3 quiz.sqlite \(CompletionTests.quoted("PRAGMA ignore_check_constraints = 1; PRAGMA foreign_keys = 0; " + sql))",
+      "sqlite3 quiz.sqlite "
+        + CompletionTests.quoted("PRAGMA ignore_check_constraints = 1; PRAGMA foreign_keys = 0; " + sql),
       in: workspace.directory)
     #expect(run.status == 0 && run.stderr.isEmpty, "sqlite3: \(run.stderr)", sourceLocation: sourceLocation)
   }
@@ -123,7 +124,8 @@ import Testing
   ) throws {
     let run = try workspace.quiz("backup", target, "--force")
     #expect(run.status == 1, "backup \(target): \(run.stdout)\(run.stderr)", sourceLocation: sourceLocation)
-    #expect(run.stderr.hasPrefix("Error: ") && run.stderr.contains(target), "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(
+      run.stderr.hasPrefix("Error: ") && run.stderr.contains(target), "\(run.stderr)", sourceLocation: sourceLocation)
     #expect(run.stderr.contains(words), "backup \(target): \(run.stderr)", sourceLocation: sourceLocation)
     #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)", sourceLocation: sourceLocation)
   }
@@ -185,13 +187,16 @@ import Testing
     let workspace = try Workspace.seeded()
     let missing = workspace.directory.path("no-such-folder/copy.sqlite")
     try Self.expectRefused(
-      workspace, missing, saying: "cannot create \(missing): the folder \(workspace.directory.path("no-such-folder")) does not exist")
+      workspace, missing,
+      saying: "cannot create \(missing): the folder \(workspace.directory.path("no-such-folder")) does not exist")
     let file = try workspace.write("notes.txt", "notes\n")
-    try Self.expectRefused(workspace, file + "/copy.sqlite", saying: "cannot create \(file)/copy.sqlite: \(file) is not a folder")
+    try Self.expectRefused(
+      workspace, file + "/copy.sqlite", saying: "cannot create \(file)/copy.sqlite: \(file) is not a folder")
     let dangling = workspace.directory.path("dangling.sqlite")
     #expect(symlink(workspace.directory.path("gone.sqlite"), dangling) == 0)
     try Self.expectRefused(
-      workspace, dangling, saying: "is a symbolic link to \(workspace.directory.path("gone.sqlite")), which does not exist")
+      workspace, dangling,
+      saying: "is a symbolic link to \(workspace.directory.path("gone.sqlite")), which does not exist")
     #expect(Self.fileType(dangling) == .typeSymbolicLink)
     #expect(!FileManager.default.fileExists(atPath: workspace.directory.path("gone.sqlite")))
     let empty = try workspace.quiz("backup", "")
@@ -203,7 +208,8 @@ import Testing
       try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
       #expect(chmod(locked, 0o500) == 0)
       defer { chmod(locked, 0o700) }
-      try Self.expectRefused(workspace, locked + "/copy.sqlite", saying: "cannot create \(locked)/copy.sqlite: permission denied")
+      try Self.expectRefused(
+        workspace, locked + "/copy.sqlite", saying: "cannot create \(locked)/copy.sqlite: permission denied")
     }
   }
 }

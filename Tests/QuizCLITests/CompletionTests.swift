@@ -227,7 +227,8 @@ import Testing
     let workspace = try Workspace()
     let attempts = try Self.hostileTakers.enumerated().map { index, name in
       let taker = String(decoding: try JSONEncoder().encode(name), as: UTF8.self)
-      return #"{"id": "h\#(index)", "quiz": "geo", "taker": \#(taker), "submitted_at": "2026-11-20T09:00:00Z", "answers": []}"#
+      return #"{"id": "h\#(index)", "quiz": "geo", "taker": \#(taker), "submitted_at": "2026-11-20T09:00:00Z", "#
+        + #""answers": []}"#
     }
     let bank = #"""
       {"format": "quiz-bank/1", "quizzes": [{"id": "geo", "title": "Geography", "sections": [{"questions": [
@@ -237,7 +238,9 @@ import Testing
       """#
     let imported = try workspace.quiz("import", try workspace.write("bank.json", bank))
     #expect(imported.status == 0, "\(imported.stderr)")
-    let script = try workspace.write("quiz.bash", try QuizProcess.run(["completions", "bash"], in: workspace.directory).stdout)
+    let generated = try QuizProcess.run(["completions", "bash"], in: workspace.directory)
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let script = try workspace.write("quiz.bash", generated.stdout)
     let driver = try workspace.write("driver.bash", Self.bashQuotingDriver)
     let lines = try workspace.write("lines.txt", Self.hostileCases.map { $0.line + "\n" }.joined())
     let run = try QuizProcess.shell(
