@@ -10,75 +10,153 @@ import SQLite
 /// One thing `check` looked at, and what it found wrong (nothing: it holds).
 public struct CheckResult: Equatable, Sendable {
   public var name: String
+  /// The first violations found (at most `QuizRepository.checkListLimit`).
   public var violations: [String]
+  /// How many violations there are in all, listed or not.
+  public var total: Int
+
+  public init(name: String, violations: [String], total: Int? = nil) {
+    self.name = name
+    self.violations = Array(violations.prefix(QuizRepository.checkListLimit))
+    self.total = max(total ?? violations.count, self.violations.count)
+  }
 }
 
-// MARK: - Checking and copying
+// MARK: - Checking
 
 extension QuizRepository {
+  /// How many violations of one check are kept for listing.
+  public static let checkListLimit = 20
+
   /// Checks the file and the project's own invariants: SQLite's integrity and foreign keys,
-  /// the schema version, every answer pinned to a version of a question of its attempt's quiz,
-  /// every recorded score equal to the score recomputed from the stored version and selection,
-  /// and the change log's sequence. At most 20 violations are listed per check.
+  /// the schema version, every question's current version present, every scoring rule known,
+  /// every answer pinned to a version of a question of its attempt's quiz, every recorded
+  /// score and maximum equal to what is recomputed from the stored versions, and the change
+  /// log's sequence. At most `checkListLimit` violations are kept per check, with the total.
   public func check() throws -> [CheckResult] {
     return try mappingStorageErrors {
       try database.read { _ in
-        var results: [CheckResult] = []
-        let integrity = try database.fetchAll("PRAGMA integrity_check", []) { $0.string(0) }
-        results.append(
-          CheckResult(name: "integrity (PRAGMA integrity_check)", violations: integrity == ["ok"] ? [] : integrity))
-        let keys = try database.fetchAll("PRAGMA foreign_key_check", []) { row in
-          "\(row.string(0)) row \(row.int64(1)) points at a missing row of \(row.string(2))"
-        }
-        results.append(CheckResult(name: "foreign keys (PRAGMA foreign_key_check)", violations: Array(keys.prefix(20))))
         let version = try schemaVersion()
-        results.append(
+        let newest = QuizRepository.newestSchemaVersion
+        return [
+          try checking("integrity (PRAGMA integrity_check)", integrityProblems),
+          try checking("foreign keys (PRAGMA foreign_key_check)", foreignKeyProblems),
           CheckResult(
             name: "schema version \(version)",
-            violations: version == QuizRepository.newestSchemaVersion
-              ? [] : ["the schema is version \(version), this quiz knows \(QuizRepository.newestSchemaVersion)"]))
-        results.append(
-          CheckResult(name: "answers pinned to their quiz's questions", violations: try misplacedAnswers()))
-        results.append(
-          CheckResult(name: "answers only to the questions each attempt was given", violations: try answersNotGiven()))
-        results.append(CheckResult(name: "recorded scores", violations: try wrongScores()))
-        results.append(CheckResult(name: "change-log sequence", violations: try changeLogProblems()))
-        return results
+            violations: version == newest ? [] : ["the schema is version \(version), this quiz knows \(newest)"]),
+          try checking("every question's current version stored", missingCurrentVersions),
+          try checking("scoring rules known", unknownScoringRules),
+          try checking("answers pinned to their quiz's questions", misplacedAnswers),
+          try checking("answers only to the questions each attempt was given", answersNotGiven),
+          try checking("recorded scores", wrongScores),
+          try checking("recorded maximum scores", wrongMaxScores),
+          try checking("change-log sequence", { (try changeLogProblems(), nil) }),
+        ]
       }
     }
   }
 
-  private func misplacedAnswers() throws -> [String] {
-    try database.fetchAll(
+  /// One check's result. A damaged page it reads is its violation, so that the other checks
+  /// still run and say what they can.
+  private func checking(_ name: String, _ body: () throws -> ([String], Int?)) throws -> CheckResult {
+    do {
+      let (violations, total) = try body()
+      return CheckResult(name: name, violations: violations, total: total)
+    } catch let error as DatabaseError
+      where error.resultCode == DatabaseError.corrupt || error.resultCode == DatabaseError.notADatabase
+    {
+      return CheckResult(name: name, violations: ["could not be checked: the file is damaged (\(error.message))"])
+    }
+  }
+
+  /// Rows of `sql` as violations, the last column being `count(*) OVER ()`: at most
+  /// `checkListLimit` of them, and how many there are.
+  private func limitedViolations(
+    _ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ line: (Row) -> String
+  ) throws -> ([String], Int?) {
+    var total = 0
+    let lines = try database.fetchAll("\(sql) LIMIT \(QuizRepository.checkListLimit)", arguments) { row in
+      total = row.int(row.columnCount - 1)
+      return line(row)
+    }
+    return (lines, total)
+  }
+
+  private func integrityProblems() throws -> ([String], Int?) {
+    let lines = try database.fetchAll("PRAGMA integrity_check", []) { $0.string(0) }
+    return (lines == ["ok"] ? [] : lines, nil)
+  }
+
+  /// A WITHOUT ROWID table's row has no rowid to name (SQLite reports NULL): the table then.
+  private func foreignKeyProblems() throws -> ([String], Int?) {
+    let lines = try database.fetchAll("PRAGMA foreign_key_check", []) { row in
+      let table = row.string(0)
+      let place = row.optionalInt(1).map { "\(table) row \($0)" } ?? "a row of \(table)"
+      return "\(place) points at a missing row of \(row.string(2))"
+    }
+    return (lines, nil)
+  }
+
+  /// Questions whose current version has no row: `show` and `export` would leave them out.
+  private func missingCurrentVersions() throws -> ([String], Int?) {
+    try limitedViolations(
       """
-      SELECT a.uid, q.slug FROM answers an
+      SELECT z.slug, q.slug, q.current_version, count(*) OVER () FROM questions q JOIN quizzes z ON z.id = q.quiz_id
+      WHERE NOT EXISTS (SELECT 1 FROM question_versions v WHERE v.question_id = q.id AND v.version = q.current_version)
+      ORDER BY z.slug, q.slug
+      """
+    ) { "question \($0.string(0))/\($0.string(1)): its current version \($0.int64(2)) is not stored" }
+  }
+
+  /// Scoring rules this quiz does not know, which reading would silently take as the default.
+  private func unknownScoringRules() throws -> ([String], Int?) {
+    let rules = ScoringRule.allCases.map(\.rawValue)
+    let known = rules.map { _ in "?" }.joined(separator: ", ")
+    return try limitedViolations(
+      """
+      SELECT what, rule, count(*) OVER () FROM (
+        SELECT 'quiz ' || slug AS what, scoring AS rule FROM quizzes WHERE scoring NOT IN (\(known))
+        UNION ALL
+        SELECT 'question ' || z.slug || '/' || q.slug || ' version ' || v.version, v.scoring
+        FROM question_versions v JOIN questions q ON q.id = v.question_id JOIN quizzes z ON z.id = q.quiz_id
+        WHERE v.scoring NOT IN (\(known))
+        UNION ALL
+        SELECT 'attempt ' || uid, scoring FROM attempts WHERE scoring NOT IN (\(known)))
+      """, rules + rules + rules
+    ) { "\($0.string(0)): unknown scoring rule \"\($0.string(1))\"" }
+  }
+
+  private func misplacedAnswers() throws -> ([String], Int?) {
+    try limitedViolations(
+      """
+      SELECT a.uid, q.slug, count(*) OVER () FROM answers an
       JOIN attempts a ON a.id = an.attempt_id
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
-      WHERE q.quiz_id != a.quiz_id LIMIT 20
-      """, []
+      WHERE q.quiz_id != a.quiz_id
+      """
     ) { "attempt \($0.string(0)): an answer to question \($0.string(1)) of another quiz" }
   }
 
   /// Answers of attempts that record what they were given, to a version they were not given.
-  private func answersNotGiven() throws -> [String] {
-    try database.fetchAll(
+  private func answersNotGiven() throws -> ([String], Int?) {
+    try limitedViolations(
       """
-      SELECT a.uid, q.slug FROM answers an
+      SELECT a.uid, q.slug, count(*) OVER () FROM answers an
       JOIN attempts a ON a.id = an.attempt_id
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
       WHERE EXISTS (SELECT 1 FROM attempt_questions g WHERE g.attempt_id = an.attempt_id)
         AND NOT EXISTS (
           SELECT 1 FROM attempt_questions g WHERE g.attempt_id = an.attempt_id AND g.version_id = an.version_id)
-      LIMIT 20
-      """, []
+      """
     ) { "attempt \($0.string(0)): an answer to question \($0.string(1)), which it was not given" }
   }
 
   /// Every answer's score against the version and rule it was scored with (the answered
   /// version, or the later one a regrade used; the quiz's rule of that moment), and every
   /// attempt's total.
-  private func wrongScores() throws -> [String] {
+  private func wrongScores() throws -> ([String], Int?) {
     var violations: [String] = []
+    var found = 0
     var questions: [Int64: Question] = [:]
     let statement = try database.cachedStatement(
       """
@@ -102,16 +180,77 @@ extension QuizRepository {
       if questions[versionRow] == nil { questions[versionRow] = try question(versionRow: versionRow, id: slug) }
       guard let question = questions[versionRow] else { return }
       let score = Scoring.score(question, selected: selected, rule: question.scoring ?? quizRule)
-      if abs(score - recorded) > 1e-9, violations.count < 20 {
-        violations.append("attempt \(uid), question \(slug): recorded \(recorded), recomputed \(score)")
+      if abs(score - recorded) > 1e-9 {
+        found += 1
+        if violations.count < QuizRepository.checkListLimit {
+          violations.append("attempt \(uid), question \(slug): recorded \(recorded), recomputed \(score)")
+        }
       }
     }
     for (_, total) in totals.sorted(by: { $0.key < $1.key }) where abs(total.sum - total.recorded) > 1e-9 {
-      if violations.count < 20 {
+      found += 1
+      if violations.count < QuizRepository.checkListLimit {
         violations.append("attempt \(total.uid): recorded total \(total.recorded), its answers add up to \(total.sum)")
       }
     }
-    return violations
+    return (violations, found)
+  }
+
+  /// Every attempt's recorded maximum: what its last regrade set; else, for an attempt that
+  /// records what it was given, the points of those versions (`QuestionDraw.maxScore`, as
+  /// recording computes it); else at least the points of the versions it answered, since the
+  /// quiz's questions of that moment are not kept.
+  private func wrongMaxScores() throws -> ([String], Int?) {
+    let statement = try database.cachedStatement(
+      """
+      SELECT a.uid, a.max_score,
+        (SELECT r.new_max_score FROM attempt_regrades r WHERE r.attempt_id = a.id ORDER BY r.regrade_id DESC LIMIT 1),
+        (SELECT group_concat(v.id || ' ' || q.slug, ',') FROM
+          (SELECT version_id FROM attempt_questions WHERE attempt_id = a.id ORDER BY position) g
+          JOIN question_versions v ON v.id = g.version_id JOIN questions q ON q.id = v.question_id),
+        (SELECT group_concat(v.id || ' ' || q.slug, ',') FROM answers an
+          JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+          WHERE an.attempt_id = a.id)
+      FROM attempts a ORDER BY a.id
+      """)
+    try statement.bind([])
+    var violations: [String] = []
+    var found = 0
+    var questions: [Int64: Question] = [:]
+    try statement.forEachRow { row in
+      let (uid, recorded) = (row.string(0), row.double(1))
+      let problem: String?
+      if let regraded = row.optionalDouble(2) {
+        problem =
+          abs(regraded - recorded) > 1e-9 ? "recorded maximum \(recorded), its last regrade set \(regraded)" : nil
+      } else if let given = row.optionalString(3) {
+        let expected = try maxScore(ofVersions: given, cache: &questions, given: true)
+        problem = abs(expected - recorded) > 1e-9
+          ? "recorded maximum \(recorded), the questions it was given are worth \(expected)" : nil
+      } else {
+        let answered = try maxScore(ofVersions: row.optionalString(4) ?? "", cache: &questions, given: false)
+        problem = recorded < answered - 1e-9
+          ? "recorded maximum \(recorded), below the \(answered) points of the questions it answered" : nil
+      }
+      guard let problem else { return }
+      found += 1
+      if violations.count < QuizRepository.checkListLimit { violations.append("attempt \(uid): \(problem)") }
+    }
+    return (violations, found)
+  }
+
+  /// The most points of the versions in `list` ("ROW SLUG,…"), as an attempt given them (or
+  /// answering them) scores them.
+  private func maxScore(ofVersions list: String, cache: inout [Int64: Question], given: Bool) throws -> Double {
+    var drawn: [Question] = []
+    for item in list.split(separator: ",") {
+      let parts = item.split(separator: " ", maxSplits: 1)
+      guard parts.count == 2, let row = Int64(parts[0]) else { continue }
+      if cache[row] == nil { cache[row] = try question(versionRow: row, id: String(parts[1])) }
+      if let question = cache[row] { drawn.append(question) }
+    }
+    let quiz = Quiz(id: "check", title: "check", sections: [Section(questions: drawn)])
+    return QuestionDraw.maxScore(given: given ? drawn.map(\.id) : nil, in: quiz)
   }
 
   private func changeLogProblems() throws -> [String] {
@@ -126,30 +265,5 @@ extension QuizRepository {
       ]
     }
     return []
-  }
-
-  /// An online, consistent copy of the database at `path`, owner-only. An existing file is
-  /// refused unless `replacing`; then the copy is made beside it and renamed over it.
-  public func backup(to path: String, replacing: Bool = false) throws {
-    try mappingStorageErrors {
-      let exists = FileSystem.kind(atPath: path) != .missing
-      if exists && !replacing {
-        throw RepositoryError.refused("\(path) exists: give --force to replace it")
-      }
-      let target = exists ? path + ".tmp-\(getpid())" : path
-      guard try Database.createPrivateFile(at: target, exclusive: true) else {
-        throw RepositoryError.refused("cannot create \(target): it exists")
-      }
-      do {
-        try database.backup(to: target)
-        for suffix in ["-wal", "-shm"] { unlink(target + suffix) }
-        if target != path, rename(target, path) != 0 {
-          throw RepositoryError.refused("cannot replace \(path)")
-        }
-      } catch {
-        unlink(target)
-        throw error
-      }
-    }
   }
 }

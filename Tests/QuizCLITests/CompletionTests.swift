@@ -190,6 +190,96 @@ import Testing
     exit 0
     """#
 
+  // MARK: - Names that are shell syntax
+
+  /// Takers whose names are shell syntax (names come from imported attempt files), and one
+  /// with a line break, which the helper leaves out.
+  static let hostileTakers = [
+    "Zoe$(touch pwned-dollar)", "Ann`touch pwned-backtick`", "O'Brien", #"Say "hi""#, #"back\slash"#,
+    "two words", "Wow!now", "$HOME", "two\nlines",
+  ]
+
+  /// Partial lines, typed as a user would (escapes included), and the names each must
+  /// complete to.
+  static let hostileCases: [(line: String, expected: [String])] = {
+    let offered = hostileTakers.filter { !$0.contains("\n") }
+    return [
+      (#"quiz history --taker ""#, offered),
+      (#"quiz history --taker "Zo"#, ["Zoe$(touch pwned-dollar)"]),
+      (#"quiz history --taker "Zoe\$("#, ["Zoe$(touch pwned-dollar)"]),
+      (#"quiz history --taker "An"#, ["Ann`touch pwned-backtick`"]),
+      (#"quiz history --taker "Say"#, [#"Say "hi""#]),
+      (#"quiz history --taker "back\\s"#, [#"back\slash"#]),
+      (#"quiz history --taker "\$H"#, ["$HOME"]),
+      ("quiz history --taker '", offered),
+      ("quiz history --taker 'O", ["O'Brien"]),
+      ("quiz take geo --as 'Zo", ["Zoe$(touch pwned-dollar)"]),
+      ("quiz history --taker ", offered),
+      (#"quiz history --taker back\\"#, [#"back\slash"#]),
+      ("quiz history --taker two", ["two words"]),
+    ]
+  }()
+
+  /// bash, completing inside an open `"` or `'` or none, offers each name quoted for that
+  /// context: the word the shell then reads is the literal name, and nothing in it runs.
+  @Test func bashQuotesNamesForTheQuoteTheWordOpened() throws {
+    try QuizProcess.requireTool("bash")
+    let workspace = try Workspace()
+    let attempts = try Self.hostileTakers.enumerated().map { index, name in
+      let taker = String(decoding: try JSONEncoder().encode(name), as: UTF8.self)
+      return #"{"id": "h\#(index)", "quiz": "geo", "taker": \#(taker), "submitted_at": "2026-11-20T09:00:00Z", "#
+        + #""answers": []}"#
+    }
+    let bank = #"""
+      {"format": "quiz-bank/1", "quizzes": [{"id": "geo", "title": "Geography", "sections": [{"questions": [
+        {"id": "nile", "prompt": "Which is the longest river?",
+         "choices": [{"text": "The Nile", "correct": true}, {"text": "The Amazon", "correct": false}]}]}]}],
+       "attempts": [\#(attempts.joined(separator: ",\n"))]}
+      """#
+    let imported = try workspace.quiz("import", try workspace.write("bank.json", bank))
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let generated = try QuizProcess.run(["completions", "bash"], in: workspace.directory)
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let script = try workspace.write("quiz.bash", generated.stdout)
+    let driver = try workspace.write("driver.bash", Self.bashQuotingDriver)
+    let lines = try workspace.write("lines.txt", Self.hostileCases.map { $0.line + "\n" }.joined())
+    let run = try QuizProcess.shell(
+      "bash \(Self.quoted(driver)) \(Self.quoted(script)) \(Self.quoted(lines))",
+      environment: ["QUIZ_DB": workspace.database], in: workspace.directory)
+    #expect(run.status == 0, "\(run.stderr)")
+    let offered = Self.completions(run.stdout)
+    for (line, expected) in Self.hostileCases {
+      // Each completion, read back by bash, is one word: the name.
+      #expect(offered[line] != nil, "bash did not complete '\(line)': \(run.stdout)")
+      #expect((offered[line] ?? []).sorted() == expected.map { "1|" + $0 }.sorted(), "completing '\(line)'")
+    }
+    for file in ["pwned-dollar", "pwned-backtick"] {
+      #expect(!FileManager.default.fileExists(atPath: workspace.directory.path(file)), "a completion ran \(file)")
+    }
+  }
+
+  /// `bash DRIVER SCRIPT LINES`: as `bashDriver`, but for each COMPREPLY entry builds the word
+  /// readline leaves on the line (the quote the word opened, the entry, the closing quote
+  /// readline adds), has bash read it (`eval`, in the current folder), and prints how many
+  /// words it made and the first: `COUNT|WORD`, or `unparsable|TEXT`.
+  static let bashQuotingDriver = bashDriver.replacingOccurrences(
+    of: #"""
+        ((${#COMPREPLY[@]})) && printf '%s\n' "${COMPREPLY[@]}"
+      """#,
+    with: #"""
+        word=${COMP_WORDS[COMP_CWORD]} quote=
+        [[ $word == [\"\']* ]] && quote=${word:0:1}
+        for reply in ${COMPREPLY[@]+"${COMPREPLY[@]}"}; do
+          completed=$quote$reply$quote
+          args=()
+          if eval "args=($completed)" 2>/dev/null; then
+            printf '%s|%s\n' "${#args[@]}" "${args[0]-}"
+          else
+            printf 'unparsable|%s\n' "$completed"
+          fi
+        done
+      """#)
+
   /// `fish DRIVER SCRIPT LINES`: sources the script and prints `### LINE` and what
   /// `complete -C LINE` offers (without descriptions) for each line of LINES.
   static let fishDriver = #"""

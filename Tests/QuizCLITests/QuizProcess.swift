@@ -25,6 +25,10 @@ enum QuizProcess {
       .deletingLastPathComponent().appendingPathComponent(".build/debug/quiz")
   }()
 
+  /// How long one run may take before it is killed, in seconds: far more than any command
+  /// needs on a busy 2-core machine.
+  static let deadline: Double = 300
+
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
@@ -47,7 +51,7 @@ enum QuizProcess {
 
   private static func runExecutable(
     _ executable: String, _ arguments: [String], input: Data?, environment: [String: String],
-    in directory: TemporaryDirectory
+    in directory: TemporaryDirectory, timeout: Double = QuizProcess.deadline
   ) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -71,7 +75,16 @@ enum QuizProcess {
     } else {
       process.standardInput = FileHandle.nullDevice
     }
+    // A deadline for every run: a hung child (a shell waiting for input, a locked database)
+    // fails its test instead of stalling the whole suite.
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     try process.run()
+    let timedOut = exited.wait(timeout: .now() + timeout) == .timedOut
+    if timedOut {
+      process.terminate()
+      if exited.wait(timeout: .now() + 5) == .timedOut { kill(process.processIdentifier, SIGKILL) }
+    }
     process.waitUntilExit()
     try outHandle.close()
     try errHandle.close()
@@ -79,9 +92,10 @@ enum QuizProcess {
     let stderr = try Data(contentsOf: err)
     try? FileManager.default.removeItem(at: out)
     try? FileManager.default.removeItem(at: err)
+    let note = timedOut ? "\n[killed: still running after \(Int(timeout)) s]\n" : ""
     return Run(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self), stdoutBytes: stdout)
+      status: timedOut ? -1 : process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self) + note, stdoutBytes: stdout)
   }
 }
 

@@ -6,7 +6,9 @@ enum BackupCommand {
     summary: "Copy the database, consistent and online, to a new file readable by its owner only.",
     discussion: """
       Other processes may go on writing: the copy is the database at one moment (SQLite's backup \
-      API). An existing FILE is refused unless --force.
+      API). An existing FILE is refused unless --force. Refused even with --force: a FILE that \
+      is not a regular file (a FIFO, a device such as /dev/null, a folder, a symbolic link to \
+      nothing), and the database itself or its -wal, -shm or -journal file under any name or link.
       """,
     arguments: [ArgumentSpec(name: "file", help: "Where to put the copy.")],
     options: [.flag("force", help: "Replace FILE if it exists.")],
@@ -14,6 +16,9 @@ enum BackupCommand {
 
   static func run(_ invocation: Invocation) throws {
     let path = invocation.arguments.positionals[0]
+    guard !path.isEmpty else {
+      throw CLIError.usage("Invalid FILE '': expected the path of the copy", command: invocation.command)
+    }
     try invocation.repository().backup(to: path, replacing: invocation.arguments.flag("force"))
     invocation.console.write("Copied \(invocation.databasePath) to \(path)\n")
   }
@@ -24,24 +29,42 @@ enum CheckCommand {
     name: "check",
     summary: "Check the database: SQLite's integrity and foreign keys, the schema, and quiz's own rules.",
     discussion: """
-      Besides SQLite's checks: every answer points at a version of a question of its attempt's \
-      quiz, every recorded score equals the score recomputed from the stored version and \
-      selection under its rule, and the change log's numbers only grow. Exit 1 when anything is \
-      wrong, listing every violation (20 at most per check).
+      Besides SQLite's checks: every question's current version is stored, every scoring rule \
+      is one quiz knows, every answer points at a version of a question of its attempt's quiz, \
+      every recorded score equals the score recomputed from the stored version and selection \
+      under its rule, every attempt's maximum is what its last regrade set or the points of the \
+      questions it was given (at least those it answered), and the change log's numbers only \
+      grow. On a file too damaged to open, what SQLite's quick_check finds. Exit 1 when anything \
+      is wrong, listing the violations (20 at most per check, then how many more).
       """,
     run: run)
 
   static func run(_ invocation: Invocation) throws {
-    let results = try invocation.repository().check()
-    var text = ""
-    for result in results {
-      text += (result.violations.isEmpty ? "ok      " : "FAILED  ") + result.name + "\n"
-      for violation in result.violations { text += "        \(violation.terminalSafeLine)\n" }
+    let results: [CheckResult]
+    do {
+      results = try invocation.repository().check()
+    } catch RepositoryError.storage(let failure) where failure.kind == .damaged {
+      // Too damaged to open: list what SQLite finds, as 'quiz init' does, here.
+      let problems = try InitCommand.damageListing(at: invocation.databasePath)
+      invocation.console.write(render([CheckResult(name: "integrity (PRAGMA quick_check)", violations: problems)]))
+      throw CLIError.failure("the database file \(invocation.databasePath) is damaged: restore a backup")
     }
-    invocation.console.write(text)
+    invocation.console.write(render(results))
     let failed = results.filter { !$0.violations.isEmpty }.count
     if failed > 0 {
       throw CLIError.failure("\(failed) check\(failed == 1 ? "" : "s") failed")
     }
+  }
+
+  /// Each check on a line, its violations indented below it: at most 20, then how many more.
+  static func render(_ results: [CheckResult]) -> String {
+    var text = ""
+    for result in results {
+      text += (result.violations.isEmpty ? "ok      " : "FAILED  ") + result.name + "\n"
+      for violation in CLIError.limited(result.violations, total: result.total) {
+        text += "        \(violation.terminalSafeLine)\n"
+      }
+    }
+    return text
   }
 }

@@ -17,6 +17,19 @@ enum InitCommand {
       details: CLIError.limited(problems.isEmpty ? ["SQLite reports no page in particular"] : problems))
   }
 
+  /// What SQLite's quick_check finds in a file too damaged to open as a repository (never
+  /// empty: a file that fails to open is damaged somewhere), for 'init' and 'check'.
+  static func damageListing(at path: String) throws -> [String] {
+    let problems: [String]
+    do {
+      problems = try QuizRepository.quickCheck(at: path)
+    } catch RepositoryError.storage(let failure) where failure.kind == .damaged {
+      // Not even the check can read it (page 1, the header): SQLite's own words, then.
+      problems = [failure.message]
+    }
+    return problems.isEmpty ? ["SQLite reports no page in particular"] : problems
+  }
+
   static func run(_ invocation: Invocation) throws {
     var keep: Int?
     if let text = invocation.arguments.value("compact-log") {
@@ -30,7 +43,7 @@ enum InitCommand {
     do {
       repository = try invocation.repository()
     } catch RepositoryError.storage(let failure) where failure.kind == .damaged {
-      throw damaged(invocation.databasePath, problems: try QuizRepository.quickCheck(at: invocation.databasePath))
+      throw damaged(invocation.databasePath, problems: try damageListing(at: invocation.databasePath))
     }
     let problems = try repository.quickCheck()
     guard problems.isEmpty else { throw damaged(repository.path, problems: problems) }

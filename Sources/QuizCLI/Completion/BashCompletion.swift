@@ -48,19 +48,61 @@ enum BashCompletion {
       __quiz_db=(--db "$file")
     }
 
-    # Adds each argument that starts with the word being completed to COMPREPLY, quoted for the
-    # command line (a taker's name may hold spaces) unless the word opened a quote.
+    # Adds each argument that starts with the word being completed to COMPREPLY, quoted for
+    # where it goes: bash inserts a reply as it is, after the quote the word opened, so a name
+    # from an attempt file (`Zoe$(...)`, O'Brien) must not be able to end that quote or run.
     __quiz_offer() {
-      local word quoted
+      local word
       for word in "$@"; do
         [[ $word == "$__quiz_cur"* ]] || continue
-        if [[ -n $__quiz_in_quotes ]]; then
-          COMPREPLY+=("$word")
-        else
-          printf -v quoted %q "$word"
-          COMPREPLY+=("$quoted")
-        fi
+        __quiz_quoted "$word"
+        COMPREPLY+=("$__quiz_reply")
       done
+    }
+
+    # Sets __quiz_reply to $1 quoted for the quote the word opened ($__quiz_quote): inside "…"
+    # with $ ` " \ escaped and each ! as "'!'" (a backslash would stay before it, and a bare !
+    # is history expansion); inside '…' with each ' as '\''; outside quotes as %q writes it.
+    __quiz_quoted() {
+      local text=$1
+      case $__quiz_quote in
+        \")
+          text=${text//"\\"/"\\\\"}
+          text=${text//"\$"/"\\\$"}
+          text=${text//"\`"/"\\\`"}
+          text=${text//"\""/"\\\""}
+          text=${text//"!"/"\"'!'\""}
+          ;;
+        \') text=${text//"'"/"'\\''"} ;;
+        *) printf -v text %q "$text" ;;
+      esac
+      __quiz_reply=$text
+    }
+
+    # Sets __quiz_quote to the quote the word $1 opens (" or ', or nothing) and __quiz_cur to
+    # its text as the shell will read it: in "…" a backslash escapes only $ ` " \, in '…'
+    # nothing, outside quotes every character.
+    __quiz_read_word() {
+      local word=$1 text= c
+      local -i i
+      __quiz_quote=
+      if [[ $word == [\"\']* ]]; then
+        __quiz_quote=${word:0:1}
+        word=${word:1}
+      fi
+      if [[ $__quiz_quote == "'" ]]; then
+        __quiz_cur=$word
+        return
+      fi
+      for ((i = 0; i < ${#word}; i++)); do
+        c=${word:i:1}
+        if [[ $c == "\\" ]] && ((i + 1 < ${#word})) && [[ -z $__quiz_quote || ${word:i+1:1} == [\$\`\"\\] ]]; then
+          i+=1
+          c=${word:i:1}
+        fi
+        text+=$c
+      done
+      __quiz_cur=$text
     }
 
     # The same for the lines of standard input.
@@ -72,11 +114,8 @@ enum BashCompletion {
 
     # Offers what a value of kind $1 may be, for the word $2 as typed.
     __quiz_complete() {
-      __quiz_in_quotes=
-      [[ $2 == [\"\']* ]] && __quiz_in_quotes=1
-      local cur=${2#[\"\']}
-      cur=${cur//\\/}
-      __quiz_cur=$cur
+      __quiz_read_word "$2"
+      local cur=$__quiz_cur
       local -a values
       case $1 in
         values\ *)
@@ -108,7 +147,7 @@ enum BashCompletion {
 
     _quiz() {
       local IFS=$' \t\n'
-      local __quiz_kind= __quiz_words= __quiz_cur= __quiz_in_quotes=
+      local __quiz_kind= __quiz_words= __quiz_cur= __quiz_quote= __quiz_reply=
       local -a __quiz_db=()
       COMPREPLY=()
       # bash splits `--format=json` at the `=` (COMP_WORDBREAKS): join the pieces back.
