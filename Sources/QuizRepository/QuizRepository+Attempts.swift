@@ -10,12 +10,15 @@ import SQLite
   import Glibc
 #endif
 
-/// A quiz ready to receive attempts: its content and the version row of each question.
-struct AttemptTarget {
+/// A quiz ready to receive attempts: its content and the version row of each question, and
+/// the other versions that attempts carrying history named, as they are looked up.
+final class AttemptTarget {
   let quiz: Quiz
   let quizRow: Int64
   let versionRows: [String: Int64]
   let questions: [String: Question]
+  /// "id#number" → that version, or nil when the quiz has none.
+  var versions: [String: StoredVersion?] = [:]
 
   init(_ stored: StoredQuiz) {
     quiz = stored.quiz
@@ -43,7 +46,18 @@ extension QuizRepository {
   func recordAttempt(
     _ attempt: Attempt, target: AttemptTarget, path: String, at time: Timestamp, problems: inout [Problem]
   ) throws -> AttemptRecording? {
-    let found = QuizBankValidator.attemptProblems(attempt, quiz: target.quiz, path: path)
+    var view: AttemptView?
+    if attempt.carriesHistory {
+      let (made, found) = AttemptView.make(for: attempt, quiz: target.quiz, path: path) { id, number in
+        (try? self.version(id, number, of: target))?.question
+      }
+      guard let made else {
+        problems += found
+        return nil
+      }
+      view = made
+    }
+    let found = QuizBankValidator.attemptProblems(attempt, quiz: view?.answered ?? target.quiz, path: path)
     guard found.isEmpty else {
       problems += found
       return nil
@@ -61,10 +75,25 @@ extension QuizRepository {
     let submittedGiven = attempt.submittedAt != nil
     if attempt.id == nil { attempt.id = UUID().uuidString.lowercased() }
     if attempt.submittedAt == nil { attempt.submittedAt = time }
-    // Validated above: every answer names a question of the quiz.
-    let scored = Scoring.score(attempt, in: target.quiz)
+    // Validated above: every answer names a question of the quiz (or of its history).
+    let scored = view?.score(attempt) ?? Scoring.score(attempt, in: target.quiz)
     try insertAttempt(scored, target: target, submittedGiven: submittedGiven)
     return .added(scored)
+  }
+
+  /// Version `number` of question `id` of the target's quiz, looked up once per import.
+  func version(_ id: String, _ number: Int, of target: AttemptTarget) throws -> StoredVersion? {
+    let key = "\(id)#\(number)"
+    if let known = target.versions[key] { return known }
+    let found = try storedVersion(quizRow: target.quizRow, question: id, number: number)
+    target.versions[key] = .some(found)
+    return found
+  }
+
+  /// The version row an attempt's answer to (or draw of) question `id` is pinned to.
+  private func pinnedRow(_ id: String, numbers: [String: Int], target: AttemptTarget) throws -> Int64? {
+    guard let number = numbers[id] else { return target.versionRows[id] }
+    return try version(id, number, of: target)?.row
   }
 
   private func insertAttempt(_ scored: ScoredAttempt, target: AttemptTarget, submittedGiven: Bool) throws {
@@ -72,8 +101,8 @@ extension QuizRepository {
     let statement = try database.cachedStatement(
       """
       INSERT INTO attempts (uid, quiz_id, taker, started_at, started_unix, submitted_at, submitted_unix,
-        submitted_given, score, max_score, scoring)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        submitted_given, score, max_score, scoring, max_carried)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """)
     statement.reset()
     try statement.bind(attempt.id ?? "", at: 1)
@@ -86,26 +115,29 @@ extension QuizRepository {
     try statement.bind(submittedGiven, at: 8)
     try statement.bind(scored.score, at: 9)
     try statement.bind(scored.maxScore, at: 10)
-    try statement.bind(target.quiz.defaultScoring.rawValue, at: 11)
+    try statement.bind((attempt.scoring ?? target.quiz.defaultScoring).rawValue, at: 11)
+    try statement.bind(attempt.maxScore != nil, at: 12)
     try statement.executeBound()
     let attemptRow = database.lastInsertedRowID
 
     let answer = try database.cachedStatement(
-      "INSERT INTO answers (attempt_id, version_id, selected, score) VALUES (?, ?, ?, ?)")
+      "INSERT INTO answers (attempt_id, version_id, selected, score, scored_version_id) VALUES (?, ?, ?, ?, ?)")
     for (index, item) in attempt.answers.enumerated() {
-      guard let versionRow = target.versionRows[item.question] else { continue }
+      guard let versionRow = try pinnedRow(item.question, numbers: attempt.versions, target: target) else { continue }
+      let scoredRow = try attempt.scoredVersions[item.question].flatMap { try version(item.question, $0, of: target)?.row }
       answer.reset()
       try answer.bind(attemptRow, at: 1)
       try answer.bind(versionRow, at: 2)
       try answer.bind(item.selected.joined(separator: ","), at: 3)
       try answer.bind(scored.answerScores[index], at: 4)
+      try answer.bind(scoredRow.flatMap { $0 == versionRow ? nil : DatabaseValue.integer($0) } ?? .null, at: 5)
       try answer.executeBound()
     }
     guard let given = attempt.given else { return }
     let question = try database.cachedStatement(
       "INSERT INTO attempt_questions (attempt_id, position, version_id) VALUES (?, ?, ?)")
     for (position, id) in given.enumerated() {
-      guard let versionRow = target.versionRows[id] else { continue }
+      guard let versionRow = try pinnedRow(id, numbers: attempt.versions, target: target) else { continue }
       question.reset()
       try question.bind(attemptRow, at: 1)
       try question.bind(Int64(position), at: 2)
@@ -174,56 +206,26 @@ extension QuizRepository {
     return StoredAttempt(attempt: attempt, submittedGiven: header.5)
   }
 
-  /// `attempt` as the quiz as it stands can take it, so that an export always imports: without
-  /// the answers given to an earlier version (which quiz-bank/1 does not carry), each named in a
-  /// warning; without a `given` list the quiz's sections no longer match (a question removed,
-  /// a `pick` changed) when the quiz draws no questions; nil, with a warning, when it draws and
-  /// the list cannot match.
-  static func keepingAnswersTheQuizTakes(_ attempt: Attempt, quiz: Quiz, warn: (String) -> Void) -> Attempt? {
-    var attempt = attempt
-    var problems = QuizBankValidator.attemptProblems(attempt, quiz: quiz, path: "$")
-    guard !problems.isEmpty else { return attempt }
-    if problems.contains(where: { !$0.path.hasPrefix("$.answers[") }) {
-      let name = "attempt \(attempt.id ?? "") at quiz \(quiz.id)"
-      guard !quiz.drawsQuestions, attempt.given != nil else {
-        warn("\(name): the questions it was given no longer match the quiz's sections; it is left out of the export")
-        return nil
-      }
-      warn("\(name): the questions it was given no longer match the quiz; its list of them is left out of the export")
-      attempt.given = nil
-      problems = QuizBankValidator.attemptProblems(attempt, quiz: quiz, path: "$")
-    }
-    var dropped = Set<Int>()
-    for problem in problems where problem.path.hasPrefix("$.answers[") {
-      if let index = Int(problem.path.dropFirst("$.answers[".count).prefix(while: \.isNumber)) {
-        dropped.insert(index)
-      }
-    }
-    var kept = attempt
-    kept.answers = attempt.answers.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
-    for index in dropped.sorted() {
-      warn(
-        "attempt \(attempt.id ?? "") at quiz \(quiz.id): its answer to question \(attempt.answers[index].question) "
-          + "was given to an earlier version that the current one cannot take; it is left out of the export")
-    }
-    return kept
-  }
-
   static func splitSelection(_ text: String) -> [String] {
     text.isEmpty ? [] : text.split(separator: ",").map(String.init)
   }
 
-  /// The attempts at quiz `quizID` in the order they were recorded, each with its answers to
-  /// the quiz's current questions in quiz order (answers to retired questions are left out: a
-  /// quiz-bank document can only name questions it carries).
-  public func attemptsForExport(ofQuiz stored: StoredQuiz, warn: (String) -> Void = { _ in }) throws -> [Attempt] {
-    return try mappingStorageErrors {
-      var order: [String: Int] = [:]
-      for (index, question) in stored.quiz.questions.enumerated() { order[question.id] = index }
+  /// The attempts at the quiz in the order they were recorded, whole: every answer (to retired
+  /// questions and earlier versions too) and the `given` list, with the numbers of the versions
+  /// they were given and scored against where the quiz does not show them (`history` holds
+  /// those versions), the rule they were scored under when it is not the quiz's, and the
+  /// recorded maximum when it is not what their questions add up to. Nothing is left out.
+  public func attemptsForExport(ofQuiz stored: StoredQuiz, history: QuizHistory?) throws -> [Attempt] {
+    return try read { _ in
       var attempts: [Attempt] = []
+      var recorded: [(rule: String?, max: Double, fixed: Bool)] = []
       var index: [Int64: Int] = [:]
       let headers = try database.cachedStatement(
-        "SELECT id, uid, taker, started_at, submitted_at FROM attempts WHERE quiz_id = ? ORDER BY id")
+        """
+        SELECT id, uid, taker, started_at, submitted_at, scoring, max_score,
+          max_carried = 1 OR EXISTS (SELECT 1 FROM attempt_regrades r WHERE r.attempt_id = attempts.id)
+        FROM attempts WHERE quiz_id = ? ORDER BY id
+        """)
       try headers.bind([stored.rowID])
       try headers.forEachRow { row in
         index[row.int64(0)] = attempts.count
@@ -232,38 +234,97 @@ extension QuizRepository {
             id: row.string(1), quiz: stored.quiz.id, taker: row.string(2),
             startedAt: row.optionalString(3).flatMap(Timestamp.init), submittedAt: Timestamp(row.string(4)),
             answers: []))
+        recorded.append((row.optionalString(5), row.double(6), row.bool(7)))
       }
-      let answers = try database.cachedStatement(
-        """
-        SELECT an.attempt_id, q.slug, an.selected FROM attempts a
-        JOIN answers an ON an.attempt_id = a.id
-        JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
-        WHERE a.quiz_id = ? AND q.section_id IS NOT NULL
-        """)
-      try answers.bind([stored.rowID])
-      try answers.forEachRow { row in
-        guard let position = index[row.int64(0)] else { return }
-        attempts[position].answers.append(
-          Answer(question: row.string(1), selected: QuizRepository.splitSelection(row.string(2))))
-      }
+      try readExportedAnswers(into: &attempts, index: index, stored: stored)
+      try readExportedGivenLists(into: &attempts, index: index, stored: stored)
+      let resolver = HistoryResolver(stored: stored, history: history)
       for i in attempts.indices {
-        attempts[i].answers.sort { (order[$0.question] ?? .max) < (order[$1.question] ?? .max) }
+        attempts[i].scoring = recorded[i].rule.flatMap(ScoringRule.init).flatMap {
+          $0 == stored.quiz.defaultScoring ? nil : $0
+        }
+        // A maximum a regrade set (or an export carried) is history of its own: carried as it is.
+        if recorded[i].fixed || needsRecordedMaximum(attempts[i], recorded: recorded[i].max, resolver: resolver) {
+          attempts[i].maxScore = recorded[i].max
+        }
       }
-      let given = try database.cachedStatement(
-        """
-        SELECT aq.attempt_id, q.slug FROM attempts a
-        JOIN attempt_questions aq ON aq.attempt_id = a.id
-        JOIN question_versions v ON v.id = aq.version_id JOIN questions q ON q.id = v.question_id
-        WHERE a.quiz_id = ? AND q.section_id IS NOT NULL
-        ORDER BY aq.attempt_id, aq.position
-        """)
-      try given.bind([stored.rowID])
-      try given.forEachRow { row in
-        guard let position = index[row.int64(0)] else { return }
-        if attempts[position].given == nil { attempts[position].given = [] }
-        attempts[position].given?.append(row.string(1))
-      }
-      return attempts.compactMap { QuizRepository.keepingAnswersTheQuizTakes($0, quiz: stored.quiz, warn: warn) }
+      return attempts
     }
+  }
+
+  /// Whether the maximum an import would compute for `attempt` differs from the recorded one, or
+  /// its `given` list no longer fits the quiz's picks: then the export carries `max_score`.
+  private func needsRecordedMaximum(_ attempt: Attempt, recorded: Double, resolver: HistoryResolver) -> Bool {
+    let (view, problems) = AttemptView.make(for: attempt, quiz: resolver.stored.quiz, path: "$", version: resolver.version)
+    guard let view, problems.isEmpty else { return true }
+    if abs(view.computedMaxScore(given: attempt.given) - recorded) > 1e-9 { return true }
+    return !QuizBankValidator.attemptProblems(attempt, quiz: view.answered, path: "$").isEmpty
+  }
+
+  private func readExportedAnswers(into attempts: inout [Attempt], index: [Int64: Int], stored: StoredQuiz) throws {
+    var order: [String: Int] = [:]
+    for (position, question) in stored.quiz.questions.enumerated() { order[question.id] = position }
+    let answers = try database.cachedStatement(
+      """
+      SELECT an.attempt_id, q.slug, an.selected, v.version, q.current_version, q.section_id IS NULL, sv.version
+      FROM attempts a
+      JOIN answers an ON an.attempt_id = a.id
+      JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+      LEFT JOIN question_versions sv ON sv.id = an.scored_version_id
+      WHERE a.quiz_id = ?
+      """)
+    try answers.bind([stored.rowID])
+    try answers.forEachRow { row in
+      guard let position = index[row.int64(0)] else { return }
+      let id = row.string(1)
+      attempts[position].answers.append(Answer(question: id, selected: QuizRepository.splitSelection(row.string(2))))
+      let number = row.int(3)
+      if row.bool(5) || number != row.int(4) { attempts[position].versions[id] = number }
+      if !row.isNull(6), row.int(6) != number { attempts[position].scoredVersions[id] = row.int(6) }
+    }
+    for i in attempts.indices {
+      // Quiz order, then retired questions by id.
+      attempts[i].answers.sort {
+        (order[$0.question] ?? .max, $0.question) < (order[$1.question] ?? .max, $1.question)
+      }
+    }
+  }
+
+  private func readExportedGivenLists(into attempts: inout [Attempt], index: [Int64: Int], stored: StoredQuiz) throws {
+    let given = try database.cachedStatement(
+      """
+      SELECT aq.attempt_id, q.slug, v.version, q.current_version, q.section_id IS NULL FROM attempts a
+      JOIN attempt_questions aq ON aq.attempt_id = a.id
+      JOIN question_versions v ON v.id = aq.version_id JOIN questions q ON q.id = v.question_id
+      WHERE a.quiz_id = ?
+      ORDER BY aq.attempt_id, aq.position
+      """)
+    try given.bind([stored.rowID])
+    try given.forEachRow { row in
+      guard let position = index[row.int64(0)] else { return }
+      let id = row.string(1)
+      if attempts[position].given == nil { attempts[position].given = [] }
+      attempts[position].given?.append(id)
+      if row.bool(4) || row.int(2) != row.int(3) { attempts[position].versions[id] = row.int(2) }
+    }
+  }
+}
+
+/// Finds a version by question and number among what an export shows: the quiz's current
+/// questions and the versions its history carries.
+struct HistoryResolver {
+  let stored: StoredQuiz
+  private var carried: [String: Question] = [:]
+
+  init(stored: StoredQuiz, history: QuizHistory?) {
+    self.stored = stored
+    for version in history?.versions ?? [] { carried["\(version.question.id)#\(version.number)"] = version.question }
+  }
+
+  func version(_ id: String, _ number: Int) -> Question? {
+    if stored.versions[id] == number, let question = stored.quiz.questions.first(where: { $0.id == id }) {
+      return question
+    }
+    return carried["\(id)#\(number)"]
   }
 }

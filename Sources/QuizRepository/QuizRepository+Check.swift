@@ -196,7 +196,8 @@ extension QuizRepository {
     return (violations, found)
   }
 
-  /// Every attempt's recorded maximum: what its last regrade set; else, for an attempt that
+  /// Every attempt's recorded maximum: what its last regrade set (or, imported with its
+  /// maximum, what the export carried); else, for an attempt that
   /// records what it was given, the points of those versions (`QuestionDraw.maxScore`, as
   /// recording computes it); else at least the points of the versions it answered, since the
   /// quiz's questions of that moment are not kept.
@@ -204,7 +205,9 @@ extension QuizRepository {
     let statement = try database.cachedStatement(
       """
       SELECT a.uid, a.max_score,
-        (SELECT r.new_max_score FROM attempt_regrades r WHERE r.attempt_id = a.id ORDER BY r.regrade_id DESC LIMIT 1),
+        coalesce(
+          (SELECT r.new_max_score FROM attempt_regrades r WHERE r.attempt_id = a.id ORDER BY r.regrade_id DESC LIMIT 1),
+          CASE WHEN a.max_carried = 1 THEN a.max_score END),
         (SELECT group_concat(v.id || ' ' || q.slug, ',') FROM
           (SELECT version_id FROM attempt_questions WHERE attempt_id = a.id ORDER BY position) g
           JOIN question_versions v ON v.id = g.version_id JOIN questions q ON q.id = v.question_id),

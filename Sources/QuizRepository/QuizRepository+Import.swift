@@ -87,6 +87,9 @@ extension QuizRepository {
           for (index, quiz) in source.document.quizzes.enumerated() {
             try session.add(quiz, path: "$.quizzes[\(index)]", source: source.name)
           }
+          for (index, history) in source.document.history.enumerated() {
+            try session.add(history, path: "$.history[\(index)]", source: source.name)
+          }
           session.quizzesComplete(source: source.name)
           for (index, attempt) in source.document.attempts.enumerated() {
             _ = try session.add(attempt, path: "$.attempts[\(index)]", source: source.name)
@@ -162,6 +165,20 @@ public final class ImportSession {
       let result = try repository.writeQuiz(quiz, existing: try repository.storedQuiz(quiz.id), at: time)
       try repository.logSave(result, at: time)
       summary.add(result)
+    }
+  }
+
+  /// Writes the history of a quiz of this document (or of the database): the versions its
+  /// attempts name, before they come.
+  public func add(_ history: QuizHistory, path: String, source: String) throws {
+    try mappingStorageErrors {
+      guard !rejected.contains(history.quiz) else { return }
+      guard let stored = try repository.storedQuiz(history.quiz) else {
+        report([Problem(path: path + ".quiz", message: "unknown quiz \"\(history.quiz)\"")], source: source)
+        return
+      }
+      targets[history.quiz] = nil
+      report(try repository.importHistory(history, into: stored, path: path, at: time), source: source)
     }
   }
 
@@ -278,9 +295,10 @@ extension QuizRepository {
   /// attempts when asked, handing it to `sink` quiz by quiz. Deterministic: the same database
   /// gives the same bytes. Reads in one transaction, so the document is one consistent state.
   ///
-  /// quiz-bank/1 carries each question's current version only: an answer given to an earlier
-  /// version that the current one cannot take (a choice since removed, two picks on a question
-  /// now single-answer) is left out, and `warn` says so, so that the document always imports.
+  /// With attempts, the document keeps all of their history: the earlier versions and retired
+  /// questions they answered go in `history`, so every attempt is exported whole and imports
+  /// with the same versions, answers and scores (docs/quiz-bank.md, "History"). `warn` is kept
+  /// for what a later export may have to leave out.
   public func export(
     quizzes ids: [String]? = nil, withAttempts: Bool = false, warn: (String) -> Void = { _ in },
     to sink: ([UInt8]) throws -> Void
@@ -297,9 +315,19 @@ extension QuizRepository {
           try sink(stream.takeBytes())
         }
         if withAttempts {
+          // History first: an import must have every version before the attempts that name them.
+          var histories: [String: QuizHistory] = [:]
+          for id in chosen {
+            guard let history = try historyForExport(of: try requireQuiz(id)) else { continue }
+            histories[id] = history
+            stream.write(history)
+            try sink(stream.takeBytes())
+          }
           stream.beginAttempts()
           for id in chosen {
-            for attempt in try attemptsForExport(ofQuiz: try requireQuiz(id), warn: warn) { stream.write(attempt) }
+            for attempt in try attemptsForExport(ofQuiz: try requireQuiz(id), history: histories[id]) {
+              stream.write(attempt)
+            }
             try sink(stream.takeBytes())
           }
         }

@@ -211,7 +211,7 @@ extension QuizRepository {
     }
   }
 
-  private func insertVersion(_ content: Question.Content, identity: Int64, number: Int, at time: Timestamp) throws {
+  func insertVersion(_ content: Question.Content, identity: Int64, number: Int, at time: Timestamp) throws {
     let version = try database.cachedStatement(
       """
       INSERT INTO question_versions (question_id, version, created_at, prompt, explanation, points,
@@ -261,7 +261,7 @@ extension QuizRepository {
     }
   }
 
-  private func insertTags(_ tags: [String], identity: Int64) throws {
+  func insertTags(_ tags: [String], identity: Int64) throws {
     guard !tags.isEmpty else { return }
     let statement = try database.cachedStatement(
       "INSERT INTO question_tags (question_id, position, tag) VALUES (?, ?, ?)")

@@ -200,6 +200,7 @@ import Testing
         case .attempt(let attempt, let path): seen.append("attempt \(attempt.taker) \(path)")
         case .quizzesComplete: seen.append("quizzes complete")
         case .rejectedQuiz(let id): seen.append("rejected \(id)")
+        case .history(let history, let path): seen.append("history \(history.quiz) \(path)")
         }
       }
     }

@@ -229,6 +229,22 @@ import Testing
       let copy = try QuizRepository.open(at: copyPath)
       _ = try copy.importDocuments([ImportSource(name: "export.json", document: try QuizBankReader.read(exported))])
       #expect(try copy.exportDocument(withAttempts: true) == exported, "\(label): round trip")
+      // The copy keeps all of history: every attempt, with its taker, times, score and maximum
+      // (the export above compares given lists and answers), and passes check.
+      let copied = try copy.attemptSummaries().sorted { $0.id < $1.id }.map { summary in
+        var summary = summary
+        summary.regraded = false  // regrade runs are the database's own record, not exported
+        return summary
+      }
+      let originals = summaries.sorted { $0.id < $1.id }.map { summary in
+        var summary = summary
+        summary.regraded = false
+        return summary
+      }
+      #expect(copied.count == model.attempts.count, "\(label): attempts in the copy")
+      #expect(copied == originals, "\(label): attempts in the copy")
+      let copyViolations = try copy.check().flatMap { result in result.violations.map { "\(result.name): \($0)" } }
+      #expect(copyViolations.isEmpty, "\(label): check of the copy")
     }
   }
 

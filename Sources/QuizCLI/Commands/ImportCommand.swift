@@ -100,6 +100,7 @@ enum ImportCommand {
       switch message {
       case .item(.quiz(let quiz, let path)): try session.add(quiz, path: path, source: input.name)
       case .item(.rejectedQuiz(let id)): session.reject(quizID: id)
+      case .item(.history(let history, let path)): try session.add(history, path: path, source: input.name)
       case .item(.attempt(let attempt, let path)): try session.add(attempt, path: path, source: input.name)
       case .item(.quizzesComplete): session.quizzesComplete(source: input.name)
       case .progress(let offset): progress(offset)

@@ -1,10 +1,13 @@
 /// The content of one quiz-bank/1 document.
 public struct QuizBankDocument: Equatable, Sendable {
   public var quizzes: [Quiz]
+  /// What the attempts need of the quizzes' past (docs/quiz-bank.md, "History").
+  public var history: [QuizHistory]
   public var attempts: [Attempt]
 
-  public init(quizzes: [Quiz], attempts: [Attempt] = []) {
+  public init(quizzes: [Quiz], history: [QuizHistory] = [], attempts: [Attempt] = []) {
     self.quizzes = quizzes
+    self.history = history
     self.attempts = attempts
   }
 }
@@ -15,6 +18,8 @@ public enum QuizBankItem: Sendable {
   case quiz(Quiz, path: String)
   /// A quiz with problems (reported at the end); attempts at it need no further complaint.
   case rejectedQuiz(id: String)
+  /// The history of a quiz, at `path` (`$.history[0]`); handed over before any attempt.
+  case history(QuizHistory, path: String)
   /// An attempt with valid fields, at `path`; whether it names real questions and choices is
   /// for the receiver to check.
   case attempt(Attempt, path: String)
@@ -57,6 +62,7 @@ public enum QuizBankReader {
       switch item {
       case .quiz(let quiz, _): document.quizzes.append(quiz)
       case .attempt(let attempt, _): document.attempts.append(attempt)
+      case .history(let history, _): document.history.append(history)
       case .rejectedQuiz, .quizzesComplete: break
       }
     }
@@ -274,6 +280,7 @@ extension QuizBankDecoder {
     var format: String?
     var seenIDs: [String: Int] = [:]
     var quizzesDone = false
+    var completeSent = false
     let seen = try decodeObject { decoder, key in
       switch key {
       case "format": format = try decoder.decodeString()
@@ -297,8 +304,19 @@ extension QuizBankDecoder {
           try body(.quiz(quiz, path: "$.quizzes[\(index)]"))
         }
         quizzesDone = true
-        try body(.quizzesComplete)
+      case "history":
+        try decoder.forEachElement { decoder, index in
+          let problemsBefore = decoder.problemCount
+          let history = try decoder.decodeHistory()
+          guard let history, decoder.problemCount == problemsBefore else { return }
+          try body(.history(history, path: "$.history[\(index)]"))
+        }
       case "attempts":
+        // Attempts after the quizzes (and their history) are recorded as they come.
+        if quizzesDone && !completeSent {
+          completeSent = true
+          try body(.quizzesComplete)
+        }
         try decoder.forEachElement { decoder, index in
           let problemsBefore = decoder.problemCount
           let attempt = try decoder.decodeAttempt()
@@ -315,7 +333,7 @@ extension QuizBankDecoder {
     if let format, format != QuizBankReader.format {
       report("unsupported format \"\(format.prefix(60))\" (expected \"\(QuizBankReader.format)\")", key: "format")
     }
-    if !quizzesDone { try body(.quizzesComplete) }
+    if !completeSent { try body(.quizzesComplete) }
   }
 
   /// Calls `element` for each element of an array, at its index in the path; reports a
@@ -558,6 +576,10 @@ extension QuizBankDecoder {
     var submittedAt: Timestamp?
     var given: [String]?
     var answers: [Answer]?
+    var versions: [String: Int]? = [:]
+    var scoredVersions: [String: Int]? = [:]
+    var scoring: ScoringRule?
+    var maxScore: Double?
     var valid = true
     let seen = try decodeObject { decoder, key in
       switch key {
@@ -574,6 +596,22 @@ extension QuizBankDecoder {
         given = try decoder.decodeArray { try $0.decodeSlug() }
         valid = valid && given != nil
       case "answers": answers = try decoder.decodeArray { try $0.decodeAnswer() }
+      case "versions":
+        versions = try decoder.decodeVersionNumbers()
+        valid = valid && versions != nil
+      case "scored_versions":
+        scoredVersions = try decoder.decodeVersionNumbers()
+        valid = valid && scoredVersions != nil
+      case "scoring":
+        scoring = try decoder.decodeScoring()
+        valid = valid && scoring != nil
+      case "max_score":
+        maxScore = try decoder.decodeNumber()
+        if let value = maxScore, !(value >= 0 && value.isFinite) {
+          decoder.report("max_score must be a finite number of at least 0")
+          maxScore = nil
+        }
+        valid = valid && maxScore != nil
       default: return false
       }
       return true
@@ -595,8 +633,13 @@ extension QuizBankDecoder {
         answered[answer.question] = index
       }
     }
-    return Attempt(
+    var attempt = Attempt(
       id: id, quiz: quiz, taker: taker, startedAt: startedAt, submittedAt: submittedAt, given: given, answers: answers)
+    attempt.versions = versions ?? [:]
+    attempt.scoredVersions = scoredVersions ?? [:]
+    attempt.scoring = scoring
+    attempt.maxScore = maxScore
+    return attempt
   }
 
   mutating func decodeAnswer() throws -> Answer? {
@@ -619,5 +662,91 @@ extension QuizBankDecoder {
     requireFields(["question", "selected"], in: seen)
     guard let question, let selected else { return nil }
     return Answer(question: question, selected: selected)
+  }
+}
+
+// MARK: - History
+
+extension QuizBankDecoder {
+  /// `{"quiz": ID, "current": {QUESTION: N}, "versions": [{"version": N, "question": {…}}]}`.
+  mutating func decodeHistory() throws -> QuizHistory? {
+    var quiz: String?
+    var current: [String: Int]? = [:]
+    var versions: [HistoricVersion]? = []
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "quiz": quiz = try decoder.decodeSlug()
+      case "current": current = try decoder.decodeVersionNumbers()
+      case "versions": versions = try decoder.decodeArray { try $0.decodeHistoricVersion() }
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["quiz", "versions"], in: seen)
+    guard let quiz, let current, let versions else { return nil }
+    var seenVersions: [String: Int] = [:]
+    for (index, version) in versions.enumerated() {
+      let key = "\(version.question.id) version \(version.number)"
+      if let earlier = seenVersions[key] {
+        report("\(key) is given twice (also versions[\(earlier)])", key: "versions[\(index)]")
+      }
+      seenVersions[key] = index
+      if let shown = current[version.question.id], version.number >= shown {
+        report(
+          "an earlier version of \(version.question.id) must be numbered below its current \(shown)",
+          key: "versions[\(index)].version")
+      }
+    }
+    return QuizHistory(quiz: quiz, current: current, versions: versions)
+  }
+
+  mutating func decodeHistoricVersion() throws -> HistoricVersion? {
+    var number: Int?
+    var question: Question?
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "version": number = try decoder.decodeVersionNumber()
+      case "question": question = try decoder.decodeQuestion()
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["version", "question"], in: seen)
+    guard let number, let question else { return nil }
+    return HistoricVersion(number: number, question: question)
+  }
+
+  /// An object of question ids to version numbers.
+  mutating func decodeVersionNumbers() throws -> [String: Int]? {
+    var numbers: [String: Int] = [:]
+    var valid = true
+    let seen = try decodeObject { decoder, key in
+      guard Slug.isValid(key) else {
+        decoder.report("\"\(key.prefix(60))\" is not a valid question id (\(Slug.rule))")
+        try decoder.scanner.skipValue(depth: decoder.path.components.count)
+        valid = false
+        return true
+      }
+      guard let number = try decoder.decodeVersionNumber() else {
+        valid = false
+        return true
+      }
+      numbers[key] = number
+      return true
+    }
+    guard seen != nil, valid else { return nil }
+    return numbers
+  }
+
+  /// A version number: a whole number of at least 1.
+  mutating func decodeVersionNumber() throws -> Int? {
+    guard let value = try decodeNumber() else { return nil }
+    guard value >= 1, value <= 1_000_000_000, value == value.rounded() else {
+      report("a version number must be a whole number of at least 1, found \(JSONWriter.numberText(value))")
+      return nil
+    }
+    return Int(value)
   }
 }

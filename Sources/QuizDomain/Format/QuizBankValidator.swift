@@ -63,10 +63,13 @@ public enum QuizBankValidator {
   /// What is wrong with `attempt` against `quiz`: its list of given questions, answers to
   /// questions it was not given, unknown questions or choices, and more than one pick on a
   /// single-answer question. `path` locates the attempt (`$.attempts[4]`).
+  /// An attempt that is a record of history (it carries `max_score`) is not held to the
+  /// sections' picks as they are now: only its questions must be known.
   public static func attemptProblems(_ attempt: Attempt, quiz: Quiz, path: String) -> [Problem] {
     var questions: [String: Question] = [:]
     for question in quiz.questions { questions[question.id] = question }
-    var problems = QuestionDraw.problems(given: attempt.given, quiz: quiz, path: path)
+    var problems = QuestionDraw.problems(
+      given: attempt.given, quiz: quiz, path: path, exactCounts: attempt.maxScore == nil)
     let given = attempt.given.map(Set.init)
     for (index, answer) in attempt.answers.enumerated() {
       let here = "\(path).answers[\(index)]"

@@ -113,6 +113,36 @@ public enum QuizBankWriter {
       writer.endObject()
     }
     writer.endArray()
+    writeVersionNumbers("versions", attempt.versions, to: &writer)
+    writeVersionNumbers("scored_versions", attempt.scoredVersions, to: &writer)
+    writer.optionalField("scoring", attempt.scoring?.rawValue)
+    if let maxScore = attempt.maxScore { writer.field("max_score", maxScore) }
+    writer.endObject()
+  }
+
+  public static func write(_ history: QuizHistory, to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("quiz", history.quiz)
+    writeVersionNumbers("current", history.current, to: &writer)
+    writer.key("versions")
+    writer.beginArray()
+    for version in history.versions {
+      writer.beginObject()
+      writer.field("version", version.number)
+      writer.key("question")
+      write(version.question, to: &writer)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+  }
+
+  /// An object of question ids to version numbers, by id; left out when empty.
+  private static func writeVersionNumbers(_ key: String, _ numbers: [String: Int], to writer: inout JSONWriter) {
+    guard !numbers.isEmpty else { return }
+    writer.key(key)
+    writer.beginObject()
+    for (id, number) in numbers.sorted(by: { $0.key < $1.key }) { writer.field(id, number) }
     writer.endObject()
   }
 }
@@ -138,6 +168,21 @@ public struct QuizBankStreamWriter {
     writer.key("attempts")
     writer.beginArray()
   }
+
+  private var inHistory = false
+
+  /// Writes the history of a quiz, after every quiz and before any attempt; a document with
+  /// no history has no `history` key.
+  public mutating func write(_ history: QuizHistory) {
+    if !inHistory {
+      writer.endArray()
+      writer.key("history")
+      writer.beginArray()
+      inHistory = true
+    }
+    QuizBankWriter.write(history, to: &writer)
+  }
+
 
   public mutating func write(_ attempt: Attempt) { QuizBankWriter.write(attempt, to: &writer) }
 

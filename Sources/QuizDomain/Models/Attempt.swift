@@ -9,6 +9,17 @@ public struct Attempt: Equatable, Sendable {
   /// question of the quiz, in quiz order.
   public var given: [String]?
   public var answers: [Answer]
+  /// History (docs/quiz-bank.md, "History"): question id → the number of the version the
+  /// attempt was given and answered, for questions it saw at another version than the quiz's
+  /// current one, and for retired questions.
+  public var versions: [String: Int] = [:]
+  /// Question id → the version a regrade scored its answer against, when not the one answered.
+  public var scoredVersions: [String: Int] = [:]
+  /// The quiz rule it was scored under, when not the quiz's rule now.
+  public var scoring: ScoringRule?
+  /// The maximum recorded, when it is not what its questions add up to now, or when its
+  /// `given` list no longer fits the sections' picks: the attempt is then a record of history.
+  public var maxScore: Double?
 
   public init(
     id: String? = nil, quiz: String, taker: String, startedAt: Timestamp? = nil,
@@ -22,6 +33,9 @@ public struct Attempt: Equatable, Sendable {
     self.given = given
     self.answers = answers
   }
+
+  /// Whether the attempt carries history that the quiz as it stands does not show.
+  public var carriesHistory: Bool { !versions.isEmpty || !scoredVersions.isEmpty || maxScore != nil }
 }
 
 /// The choices picked for one question, in the order picked.

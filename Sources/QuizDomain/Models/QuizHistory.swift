@@ -1,0 +1,114 @@
+/// What an export with attempts carries beside a quiz so that its attempts keep their history:
+/// the earlier versions and retired questions that recorded attempts answered, and the number
+/// of each current question's version (docs/quiz-bank.md, "History").
+public struct QuizHistory: Equatable, Sendable {
+  public var quiz: String
+  /// Question id → the number of the version the quiz shows, for those not at version 1.
+  public var current: [String: Int]
+  /// Versions the quiz does not show, by question then number: earlier versions of its
+  /// questions and every carried version of a retired question (one the quiz does not hold).
+  public var versions: [HistoricVersion]
+
+  public init(quiz: String, current: [String: Int] = [:], versions: [HistoricVersion] = []) {
+    self.quiz = quiz
+    self.current = current
+    self.versions = versions
+  }
+}
+
+/// One version of a question as it was asked: its number and its content (`question.id` is
+/// the question's id).
+public struct HistoricVersion: Equatable, Sendable {
+  public var number: Int
+  public var question: Question
+
+  public init(number: Int, question: Question) {
+    self.number = number
+    self.question = question
+  }
+}
+
+/// The quiz as one attempt saw it, for checking and scoring it: every question at the version
+/// the attempt was given, retired ones included.
+public struct AttemptView: Sendable {
+  /// The quiz with the versions the attempt answered, and its retired questions in a last
+  /// section of their own: what its answers are checked against.
+  public var answered: Quiz
+  /// The same with the versions a regrade scored against, under the rule it was scored with.
+  public var scored: Quiz
+  /// How many sections of `answered` are the quiz's own (the rest holds retired questions).
+  let ownSections: Int
+
+  /// The view of `quiz` for `attempt`. `version(id, number)` gives a stored or carried version;
+  /// a number it does not know is a problem at `path`.
+  public static func make(
+    for attempt: Attempt, quiz: Quiz, path: String, version: (String, Int) -> Question?
+  ) -> (AttemptView?, [Problem]) {
+    var problems: [Problem] = []
+    func resolve(_ id: String, _ number: Int, _ key: String) -> Question? {
+      if let question = version(id, number) { return question }
+      problems.append(
+        Problem(
+          path: "\(path).\(key).\(id)", message: "question \"\(id)\" of quiz \"\(quiz.id)\" has no version \(number)"))
+      return nil
+    }
+    let shown = Set(quiz.questions.map(\.id))
+    var answered = quiz
+    var scored = quiz
+    var retired: [Question] = []
+    var retiredScored: [Question] = []
+    for (id, number) in attempt.versions.sorted(by: { $0.key < $1.key }) {
+      guard let question = resolve(id, number, "versions") else { continue }
+      if shown.contains(id) { replace(id, with: question, in: &answered) } else { retired.append(question) }
+    }
+    scored = answered
+    retiredScored = retired
+    for (id, number) in attempt.scoredVersions.sorted(by: { $0.key < $1.key }) {
+      guard let question = resolve(id, number, "scored_versions") else { continue }
+      if shown.contains(id) {
+        replace(id, with: question, in: &scored)
+      } else if let index = retiredScored.firstIndex(where: { $0.id == id }) {
+        retiredScored[index] = question
+      }
+    }
+    guard problems.isEmpty else { return (nil, problems) }
+    let own = quiz.sections.count
+    if !retired.isEmpty {
+      answered.sections.append(Section(questions: retired))
+      scored.sections.append(Section(questions: retiredScored))
+    }
+    if let rule = attempt.scoring { scored.scoring = rule }
+    return (AttemptView(answered: answered, scored: scored, ownSections: own), [])
+  }
+
+  /// The attempt scored as it was recorded: each answer against its scored version under its
+  /// rule, out of its recorded maximum, else the points of what it was given (every question of
+  /// the quiz, retired ones aside, when it records no list).
+  public func score(_ attempt: Attempt) -> ScoredAttempt {
+    var result = Scoring.score(attempt, in: scored)
+    if let recorded = attempt.maxScore {
+      result.maxScore = recorded
+    } else if attempt.given == nil {
+      result.maxScore = scored.sections.prefix(ownSections).reduce(0) { $0 + $1.questions.reduce(0) { $0 + $1.points } }
+    }
+    return result
+  }
+
+  /// The maximum the attempt would be given if it recorded none.
+  public func computedMaxScore(given: [String]?) -> Double {
+    var attempt = Attempt(quiz: scored.id, taker: "-", given: given, answers: [])
+    attempt.maxScore = nil
+    return score(attempt).maxScore
+  }
+
+  private static func replace(_ id: String, with question: Question, in quiz: inout Quiz) {
+    for s in quiz.sections.indices {
+      if let q = quiz.sections[s].questions.firstIndex(where: { $0.id == id }) {
+        var version = question
+        version.tags = quiz.sections[s].questions[q].tags
+        quiz.sections[s].questions[q] = version
+        return
+      }
+    }
+  }
+}

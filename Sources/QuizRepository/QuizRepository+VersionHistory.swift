@@ -1,0 +1,157 @@
+import QuizDomain
+import SQLite
+
+/// One stored version of a question: its row and its content.
+struct StoredVersion {
+  let row: Int64
+  let question: Question
+}
+
+// MARK: - Reading versions by number
+
+extension QuizRepository {
+  /// Version `number` of question `id` of the quiz at `quizRow` (placed or retired), with its
+  /// files; nil when there is none.
+  func storedVersion(quizRow: Int64, question id: String, number: Int) throws -> StoredVersion? {
+    guard
+      let row = try database.fetchOne(
+        """
+        SELECT v.id FROM question_versions v JOIN questions q ON q.id = v.question_id
+        WHERE q.quiz_id = ? AND q.slug = ? AND v.version = ?
+        """, [quizRow, id, number], { $0.int64(0) })
+    else { return nil }
+    var question = try question(versionRow: row, id: id)
+    question.files = try files(ofVersionRow: row)
+    return StoredVersion(row: row, question: question)
+  }
+
+  /// The history an export with attempts carries for the quiz: every version its attempts were
+  /// given, answered or scored against that the quiz does not show (earlier versions, retired
+  /// questions), and the number of each shown question's version. Nil when its attempts need
+  /// none: every one of them is at the versions the quiz shows.
+  func historyForExport(of stored: StoredQuiz) throws -> QuizHistory? {
+    let referenced = try database.fetchAll(
+      """
+      SELECT q.slug, v.version, v.id FROM question_versions v JOIN questions q ON q.id = v.question_id
+      WHERE v.id IN (
+        SELECT an.version_id FROM answers an JOIN attempts a ON a.id = an.attempt_id WHERE a.quiz_id = ?1
+        UNION SELECT an.scored_version_id FROM answers an JOIN attempts a ON a.id = an.attempt_id WHERE a.quiz_id = ?1
+        UNION SELECT aq.version_id FROM attempt_questions aq JOIN attempts a ON a.id = aq.attempt_id WHERE a.quiz_id = ?1)
+      AND (q.section_id IS NULL OR v.version <> q.current_version)
+      ORDER BY q.slug, v.version
+      """, [stored.rowID]
+    ) { ($0.string(0), $0.int(1), $0.int64(2)) }
+    let regraded =
+      try database.fetchOne(
+        """
+        SELECT EXISTS (SELECT 1 FROM answers an JOIN attempts a ON a.id = an.attempt_id
+          WHERE a.quiz_id = ? AND an.scored_version_id IS NOT NULL)
+        """, [stored.rowID]
+      ) { $0.bool(0) } ?? false
+    guard !referenced.isEmpty || regraded else { return nil }
+    var history = QuizHistory(quiz: stored.quiz.id, current: stored.versions.filter { $0.value != 1 })
+    for (slug, number, row) in referenced {
+      var question = try question(versionRow: row, id: slug)
+      question.files = try files(ofVersionRow: row)
+      question.tags = try database.fetchAll(
+        """
+        SELECT t.tag FROM question_tags t JOIN question_versions v ON v.question_id = t.question_id
+        WHERE v.id = ? ORDER BY t.position
+        """, [row]
+      ) { $0.string(0) }
+      history.versions.append(HistoricVersion(number: number, question: question))
+    }
+    return history
+  }
+}
+
+// MARK: - Writing carried history
+
+extension QuizRepository {
+  /// Writes what `history` carries into its quiz, as stored (`stored`), inside the import's
+  /// transaction: each shown question's version number, and each version the database lacks.
+  /// A version the database already holds must be the same; problems are returned, not thrown.
+  func importHistory(_ history: QuizHistory, into stored: StoredQuiz, path: String, at time: Timestamp) throws
+    -> [Problem]
+  {
+    var problems: [Problem] = []
+    var current = stored.versions
+    for (id, number) in history.current.sorted(by: { $0.key < $1.key }) {
+      if let problem = try renumber(id, to: number, in: stored, path: "\(path).current.\(id)") {
+        problems.append(problem)
+      } else {
+        current[id] = number
+      }
+    }
+    var retiredCreated: [String: (identity: Int64, highest: Int)] = [:]
+    for (index, version) in history.versions.enumerated() {
+      let here = "\(path).versions[\(index)]"
+      let id = version.question.id
+      if let existing = try storedVersion(quizRow: stored.rowID, question: id, number: version.number) {
+        if existing.question.content != version.question.content {
+          problems.append(
+            Problem(
+              path: here, message: "question \"\(id)\" version \(version.number) is stored with other content"))
+        }
+        continue
+      }
+      if let shown = stored.questionRows[id] {
+        let shownNumber = current[id] ?? 1
+        guard version.number < shownNumber else {
+          problems.append(
+            Problem(path: here + ".version", message: "question \"\(id)\" is at version \(shownNumber) here"))
+          continue
+        }
+        try insertVersion(version.question.content, identity: shown.identity, number: version.number, at: time)
+        continue
+      }
+      let identity = try retiredCreated[id]?.identity ?? retiredIdentity(stored.rowID, version.question, at: time)
+      try insertVersion(version.question.content, identity: identity, number: version.number, at: time)
+      retiredCreated[id] = (identity, max(retiredCreated[id]?.highest ?? 0, version.number))
+    }
+    for (identity, highest) in retiredCreated.values {
+      try database.execute(
+        "UPDATE questions SET current_version = max(current_version, ?) WHERE id = ?", [highest, identity])
+    }
+    return problems
+  }
+
+  /// Gives shown question `id` the version number `number`. Only a question this import has just
+  /// made (one version, nobody answered it) can be renumbered; any other must have it already.
+  private func renumber(_ id: String, to number: Int, in stored: StoredQuiz, path: String) throws -> Problem? {
+    guard let rows = stored.questionRows[id] else {
+      return Problem(path: path, message: "quiz \"\(stored.quiz.id)\" has no question \"\(id)\"")
+    }
+    let current = stored.versions[id] ?? 1
+    guard current != number else { return nil }
+    let fresh =
+      try database.fetchOne(
+        """
+        SELECT (SELECT count(*) FROM question_versions WHERE question_id = ?1) = 1
+          AND NOT EXISTS (SELECT 1 FROM answers WHERE version_id = ?2)
+          AND NOT EXISTS (SELECT 1 FROM attempt_questions WHERE version_id = ?2)
+        """, [rows.identity, rows.version]
+      ) { $0.bool(0) } ?? false
+    guard fresh else {
+      return Problem(path: path, message: "question \"\(id)\" is at version \(current) here, not \(number)")
+    }
+    try database.execute("UPDATE question_versions SET version = ? WHERE id = ?", [number, rows.version])
+    try database.execute("UPDATE questions SET current_version = ? WHERE id = ?", [number, rows.identity])
+    return nil
+  }
+
+  /// The identity of retired question `question.id` of the quiz, made (retired now) when missing.
+  private func retiredIdentity(_ quizRow: Int64, _ question: Question, at time: Timestamp) throws -> Int64 {
+    if let identity = try database.fetchOne(
+      "SELECT id FROM questions WHERE quiz_id = ? AND slug = ?", [quizRow, question.id], { $0.int64(0) })
+    {
+      return identity
+    }
+    try database.execute(
+      "INSERT INTO questions (quiz_id, slug, current_version, retired_at) VALUES (?, ?, 1, ?)",
+      [quizRow, question.id, time.text])
+    let identity = database.lastInsertedRowID
+    try insertTags(question.tags, identity: identity)
+    return identity
+  }
+}
