@@ -16,8 +16,9 @@ enum EditCommand {
       temporary file and opened in $VISUAL, else $EDITOR, else vi. On save it is checked and \
       applied: changed questions get a new version. A file with problems reopens with them listed \
       at the top in // lines. Saving it unchanged, emptying it, or quitting the editor with an \
-      error changes nothing. GIFT cannot carry points, shuffle or a question's own scoring rule: \
-      a question keeps its own when edited in GIFT.
+      error changes nothing. What GIFT cannot show (picks, files, choice ids, points, shuffle, \
+      the quiz's rule, weights left unset, empty sections) is kept as stored, and listed in // \
+      lines on top of the file.
       """,
     arguments: [ArgumentSpec(name: "quiz[/question]", help: "What to edit.")],
     options: [

@@ -11,7 +11,9 @@ enum ImportCommand {
       questions missing from the file are retired (their history is kept). The format comes from \
       --format, else the file's ending (.json, .gift, .aiken), else for .txt its content (a line \
       starting ANSWER: is Aiken, a { is GIFT). GIFT and Aiken files carry one quiz's questions: \
-      the quiz is --quiz (default: the file name as an id) titled --title (default: the file name).
+      the quiz is --quiz (default: the file name as an id) titled --title (default: the file name). \
+      Over a stored quiz, what such a file cannot carry (title, description, the quiz's rule, \
+      picks, points, choice ids) is kept as stored.
       """,
     arguments: [
       ArgumentSpec(
