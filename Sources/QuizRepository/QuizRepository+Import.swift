@@ -142,9 +142,16 @@ public final class ImportSession {
   /// True once a problem was found: the import will be rolled back.
   public var hasProblems: Bool { problemCount > 0 }
 
-  /// Upserts `quiz`, found at `path` of `source`.
-  public func add(_ quiz: Quiz, path: String, source: String) throws {
+  /// Upserts `quiz`, found at `path` of `source`. `keeping` merges a quiz read from a file
+  /// of a format that cannot carry all of a quiz with the stored quiz of its id (read in this
+  /// transaction), so that what the file could not say stays as stored.
+  public func add(
+    _ quiz: Quiz, path: String, source: String, keeping: ((_ read: Quiz, _ stored: Quiz) -> Quiz)? = nil
+  ) throws {
     try mappingStorageErrors {
+      var quiz = quiz
+      let existing = try repository.storedQuiz(quiz.id)
+      if let keeping, let existing { quiz = keeping(quiz, existing.quiz) }
       if let other = quizSource[quiz.id] {
         report(
           [
@@ -162,7 +169,7 @@ public final class ImportSession {
         return
       }
       targets[quiz.id] = nil
-      let result = try repository.writeQuiz(quiz, existing: try repository.storedQuiz(quiz.id), at: time)
+      let result = try repository.writeQuiz(quiz, existing: existing, at: time)
       try repository.logSave(result, at: time)
       summary.add(result)
     }

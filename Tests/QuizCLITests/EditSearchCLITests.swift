@@ -76,7 +76,8 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout == "question debounce: version 1 → 2\n")
     let problems = try String(contentsOfFile: workspace.directory.path("edit.problems"), encoding: .utf8)
-    #expect(problems.hasPrefix("// ! line 5, column 15: unexpected '2'"))
+    // Line 5 of the question is line 8 of the file, under the problem, the fix line and a blank line.
+    #expect(problems.hasPrefix("// ! line 8, column 15: unexpected '2'"))
     // The private folder the file was edited in is gone with it.
     let left = try FileManager.default.contentsOfDirectory(atPath: workspace.directory.url.path)
     #expect(left.filter { $0.hasPrefix("quiz-edit-") }.isEmpty)

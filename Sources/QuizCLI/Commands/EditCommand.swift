@@ -16,8 +16,9 @@ enum EditCommand {
       temporary file and opened in $VISUAL, else $EDITOR, else vi. On save it is checked and \
       applied: changed questions get a new version. A file with problems reopens with them listed \
       at the top in // lines. Saving it unchanged, emptying it, or quitting the editor with an \
-      error changes nothing. GIFT cannot carry points, shuffle or a question's own scoring rule: \
-      a question keeps its own when edited in GIFT.
+      error changes nothing. What GIFT cannot show (picks, files, choice ids, points, shuffle, \
+      the quiz's rule, weights left unset, empty sections) is kept as stored, and listed in // \
+      lines on top of the file.
       """,
     arguments: [ArgumentSpec(name: "quiz[/question]", help: "What to edit.")],
     options: [
@@ -28,9 +29,27 @@ enum EditCommand {
     access: .readWrite,
     run: run)
 
-  /// The problems of an edited file, one line each, or none.
+  /// The problems of an edited file, each with the line of the edited text it is at when it
+  /// has one.
   struct Problems: Error {
-    let lines: [String]
+    struct Entry: Sendable {
+      var line: Int?
+      var text: String
+    }
+    let entries: [Entry]
+
+    init(lines: [String]) { entries = lines.map { Entry(line: nil, text: $0) } }
+
+    init(located: [FormatProblem]) {
+      entries = located.map { Entry(line: $0.line, text: ($0.column.map { ":\($0)" } ?? "") + ": " + $0.message) }
+    }
+
+    init(line: Int, text: String) { entries = [Entry(line: line, text: text)] }
+
+    /// One line each, line numbers moved down by `offset`: the lines of the header on top.
+    func lines(offset: Int) -> [String] {
+      entries.map { entry in entry.line.map { "line \($0 + offset)" + entry.text } ?? entry.text }
+    }
   }
 
   static func run(_ invocation: Invocation) throws {
@@ -46,19 +65,19 @@ enum EditCommand {
     let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
     let file = try TemporaryFile(
       name: "quiz-edit-\(address.quiz).\(format.extensions.first ?? format.name)", contents: original)
-    var problems: [String] = []
+    var problems: Problems?
+    // The line numbers of the file the editor last saw are its body's moved down by its header.
+    var shownOffset = 0
+    let notes = editing.notShown(stored.quiz, address)
     // What the editor started from: saving over anything else would undo someone's change.
     var base = stored.quiz
     // The file reopens until it is valid; an editor that keeps saving the same problems (a
     // script, say) is stopped after a few rounds.
     for _ in 0..<5 {
       let body = stripHeader(try file.read())
-      let header =
-        problems.isEmpty
-        ? ""
-        : problems.map { "\(headerMark)\($0)\n" }.joined()
-          + "\(headerMark)Fix the problems above and save, or empty the file to cancel.\n\n"
-      try file.write(header + body)
+      let top = Self.header(notes: notes, format: format, problems: problems)
+      shownOffset = top.offset
+      try file.write(top.text + body)
       try runEditor(editor, on: file.path)
       let edited = stripHeader(try file.read())
       if edited.allSatisfy(\.isWhitespace) || (edited == original && base == stored.quiz) {
@@ -72,19 +91,19 @@ enum EditCommand {
         guard let current else {
           throw CLIError.failure("quiz \"\(base.id)\" was removed while you edited it: nothing was saved")
         }
-        problems =
-          ["Someone else saved this quiz while you edited it; what they changed:"]
-          + base.differences(from: current).map { "  " + $0 }
-          + ["Your version is below: save it again to put it over theirs (see 'quiz show \(base.id)' for theirs)."]
+        problems = Problems(
+          lines: ["Someone else saved this quiz while you edited it; what they changed:"]
+            + base.differences(from: current).map { "  " + $0 }
+            + ["Your version is below: save it again to put it over theirs (see 'quiz show \(base.id)' for theirs)."])
         base = current
       } catch let found as Problems {
-        problems = found.lines
+        problems = found
       } catch QuizBankError.syntax(let error) {
-        problems = ["line \(error.line), column \(error.column): \(error.message)"]
+        problems = Problems(line: error.line, text: ", column \(error.column): \(error.message)")
       } catch QuizBankError.invalid(let found, _) {
-        problems = found.map(\.description)
+        problems = Problems(lines: found.map(\.description))
       } catch RepositoryError.invalid(let found, _) {
-        problems = found.map(\.description)
+        problems = Problems(lines: found.map(\.description))
       } catch RepositoryError.storage(let failure) {
         // The database could not take it (read-only, full, locked too long): the edit is
         // the user's work, and is kept.
@@ -93,7 +112,27 @@ enum EditCommand {
             + "\(try keep(edited, for: invocation, format: format))")
       }
     }
-    throw CLIError.data("the edited file is still invalid, nothing was saved", details: CLIError.limited(problems))
+    throw CLIError.data(
+      "the edited file is still invalid, nothing was saved",
+      details: CLIError.limited(problems?.lines(offset: shownOffset) ?? []))
+  }
+
+  /// The `//` lines on top of the file: what its format does not show, then the problems of
+  /// the last save (their line numbers counted in the file as it will be, header included);
+  /// and how many lines the header takes.
+  static func header(notes: [String], format: QuizFileFormat, problems: Problems?) -> (text: String, offset: Int) {
+    var lines: [String] = []
+    if !notes.isEmpty {
+      lines.append("Not shown in \(format.name.uppercased()) and kept as stored:")
+      lines += notes.map { "  " + $0 }
+    }
+    guard let problems else {
+      return lines.isEmpty ? ("", 0) : (lines.map { headerMark + $0 + "\n" }.joined() + "\n", lines.count + 1)
+    }
+    // Each problem is one line, and the fix line and a blank line follow them.
+    let offset = lines.count + problems.entries.count + 2
+    lines += problems.lines(offset: offset) + ["Fix the problems above and save, or empty the file to cancel."]
+    return (lines.map { headerMark + $0 + "\n" }.joined() + "\n", offset)
   }
 
   /// Saves `edited` over `base`. An edit of one question whose question nobody else changed

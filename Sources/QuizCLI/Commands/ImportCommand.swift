@@ -11,7 +11,9 @@ enum ImportCommand {
       questions missing from the file are retired (their history is kept). The format comes from \
       --format, else the file's ending (.json, .gift, .aiken), else for .txt its content (a line \
       starting ANSWER: is Aiken, a { is GIFT). GIFT and Aiken files carry one quiz's questions: \
-      the quiz is --quiz (default: the file name as an id) titled --title (default: the file name).
+      the quiz is --quiz (default: the file name as an id) titled --title (default: the file name). \
+      Over a stored quiz, what such a file cannot carry (title, description, the quiz's rule, \
+      picks, points, choice ids) is kept as stored.
       """,
     arguments: [
       ArgumentSpec(
@@ -77,7 +79,8 @@ enum ImportCommand {
           case .quizBank:
             try importQuizBank(input, into: session) { progress?.update(before + $0) }
           case .questions:
-            try importQuestions(input, reading: readAhead.next(), arguments: arguments, into: session, console: console)
+            try importQuestions(
+              input, format: format, reading: readAhead.next(), arguments: arguments, into: session, console: console)
           // `readable` formats only reach here.
           case .exportOnly: break
           }
@@ -114,7 +117,7 @@ enum ImportCommand {
   /// A file of one quiz's questions: warnings go to stderr as they are, errors to the session
   /// (which then writes nothing).
   static func importQuestions(
-    _ input: InputFiles.Input, reading: FormatReading, arguments: ParsedArguments,
+    _ input: InputFiles.Input, format: QuizFileFormat, reading: FormatReading, arguments: ParsedArguments,
     into session: ImportSession, console: Console
   ) throws {
     for warning in reading.warnings {
@@ -126,8 +129,15 @@ enum ImportCommand {
     }
     let name = QuizFileFormat.baseName(input.name)
     let id = arguments.value("quiz") ?? Slug.make(from: name)
-    let quiz = reading.quiz(id: id, title: arguments.value("title") ?? name)
-    try session.add(quiz, path: "$", source: input.name)
+    let title = arguments.value("title")
+    let quiz = reading.quiz(id: id, title: title ?? name)
+    // Over a stored quiz, what the format cannot carry stays as stored, and so does the title
+    // unless --title gives one.
+    try session.add(quiz, path: "$", source: input.name) { read, stored in
+      var read = read
+      if title == nil { read.title = stored.title }
+      return format.keeping(read, from: stored)
+    }
     session.quizzesComplete(source: input.name)
   }
 

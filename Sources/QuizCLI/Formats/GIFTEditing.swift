@@ -1,48 +1,53 @@
 import QuizDomain
 
 /// `quiz edit --format gift`: the quiz (or one question) as GIFT, and the edited text back.
-/// GIFT has no points, shuffle or per-question scoring: a question keeps its own values of
-/// those, and the quiz its title, description and rule.
+/// What GIFT cannot show (picks, files, choice ids, points, shuffle, the quiz's rule or its
+/// absence, weights left unset, empty sections) is kept as stored: an edit that changes nothing
+/// changes nothing (`QuizFileFormat.keeping`).
 enum GIFTEditing {
   @Sendable static func render(_ quiz: Quiz, address: QuestionAddress) throws -> String {
-    guard let id = address.question else { return String(decoding: GIFT.write(quiz).bytes, as: UTF8.self) }
+    String(decoding: GIFT.write(try shown(quiz, address: address)).bytes, as: UTF8.self)
+  }
+
+  /// The quiz, or its one question alone in a quiz of the same id, title and rule.
+  static func shown(_ quiz: Quiz, address: QuestionAddress) throws -> Quiz {
+    guard let id = address.question else { return quiz }
     let location = try quiz.requireQuestion(id)
-    let alone = Quiz(
-      id: quiz.id, title: quiz.title,
+    return Quiz(
+      id: quiz.id, title: quiz.title, scoring: quiz.scoring,
       sections: [Section(questions: [quiz.sections[location.section].questions[location.position]])])
-    return String(decoding: GIFT.write(alone).bytes, as: UTF8.self)
+  }
+
+  /// What the GIFT file does not show of the quiz, or of the question edited alone.
+  @Sendable static func notShown(_ quiz: Quiz, address: QuestionAddress) -> [String] {
+    guard let shown = try? shown(quiz, address: address) else { return [] }
+    return QuizFileFormat.gift.notShown(shown)
   }
 
   @Sendable static func apply(_ text: String, address: QuestionAddress, to stored: Quiz) throws -> Quiz {
     let reading = GIFT.read(Array(text.utf8))
     guard reading.errors.isEmpty else {
-      throw EditCommand.Problems(lines: reading.errors.map { "line \($0.description)" })
+      throw EditCommand.Problems(located: reading.errors)
     }
-    let skipped = reading.warnings.map { "line \($0.description) (GIFT questions of other types cannot be kept)" }
-    guard skipped.isEmpty else { throw EditCommand.Problems(lines: skipped) }
+    let skipped = reading.warnings.map {
+      FormatProblem(
+        line: $0.line, column: $0.column, message: "\($0.message) (GIFT questions of other types cannot be kept)")
+    }
+    guard skipped.isEmpty else { throw EditCommand.Problems(located: skipped) }
+    let edited = reading.quiz(id: stored.id, title: stored.title)
+    guard let id = address.question else { return QuizFileFormat.gift.keeping(edited, from: stored) }
+    let questions = edited.questions
+    guard questions.count == 1, var question = questions.first else {
+      throw EditCommand.Problems(lines: ["keep exactly one question (found \(questions.count))"])
+    }
+    // Merged as the stored question whatever id it now has; the new id goes on after.
+    let newID = question.id
+    question.id = id
+    let alone = Quiz(id: stored.id, title: stored.title, sections: [Section(questions: [question])])
+    var merged = QuizFileFormat.gift.keeping(alone, from: try shown(stored, address: address)).questions.first ?? question
+    merged.id = newID
     var quiz = stored
-    if let id = address.question {
-      let questions = reading.sections.flatMap(\.questions)
-      guard questions.count == 1, let question = questions.first else {
-        throw EditCommand.Problems(lines: ["keep exactly one question (found \(questions.count))"])
-      }
-      try EditCommand.replace(id, in: &quiz, with: keepingWhatGIFTCannotCarry(question, from: stored))
-      return quiz
-    }
-    quiz.sections = reading.sections.map { section in
-      Section(title: section.title, questions: section.questions.map { keepingWhatGIFTCannotCarry($0, from: stored) })
-    }
-    if quiz.scoring == nil, let scoring = reading.scoring { quiz.scoring = scoring }
+    try EditCommand.replace(id, in: &quiz, with: merged)
     return quiz
-  }
-
-  /// `question` with the points, shuffle and scoring rule of the stored question of its id.
-  static func keepingWhatGIFTCannotCarry(_ question: Question, from stored: Quiz) -> Question {
-    guard let old = stored.questions.first(where: { $0.id == question.id }) else { return question }
-    var question = question
-    question.points = old.points
-    question.shuffle = old.shuffle
-    question.scoring = old.scoring
-    return question
   }
 }

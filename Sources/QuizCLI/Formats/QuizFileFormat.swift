@@ -19,10 +19,15 @@ struct QuizFileFormat: Sendable {
   var editing: Editing? = nil
   /// Whether what the writer makes is not text (a zip): written only to a file given with -o.
   var binary = false
+  /// What a file of it says of a quiz beyond its questions' texts; the rest is kept from the
+  /// stored quiz when a file is edited or imported over one.
+  var carries: FormatCarries = [.questionIDs, .choiceIDs, .sections, .files, .points]
 
   struct Editing: Sendable {
     let render: @Sendable (Quiz, QuestionAddress) throws -> String
     let apply: @Sendable (String, QuestionAddress, Quiz) throws -> Quiz
+    /// What the file does not show of the quiz (or question), for the header of the file.
+    var notShown: @Sendable (Quiz, QuestionAddress) -> [String] = { _, _ in [] }
   }
 
   enum Reader: Sendable {
@@ -42,6 +47,27 @@ struct QuizFileFormat: Sendable {
     if case .quizBank = reader { return true }
     return false
   }
+
+  /// `quiz` as a file of this format reads back once written; nil when it does not read back
+  /// (or the format is not read by quiz).
+  func echo(_ quiz: Quiz) -> Quiz? {
+    guard case .questions(let read) = reader, let writing = try? writer?(quiz) else { return nil }
+    let reading = writing.bytes.withUnsafeBufferPointer { read($0, { _ in }) }
+    guard reading.errors.isEmpty else { return nil }
+    return reading.quiz(id: quiz.id, title: quiz.title)
+  }
+
+  /// `read`, read from a file of this format, with what the format cannot carry taken from
+  /// `stored`, the quiz it replaces.
+  func keeping(_ read: Quiz, from stored: Quiz) -> Quiz {
+    guard !carriesQuizzes else { return read }
+    return read.keeping(stored, carries: carries, echo: echo)
+  }
+
+  /// What a file of this format does not show of `quiz`, for the header of an edited file.
+  func notShown(_ quiz: Quiz) -> [String] {
+    carriesQuizzes ? [] : quiz.notShown(carries: carries, echo: echo)
+  }
 }
 
 extension QuizFileFormat {
@@ -52,18 +78,20 @@ extension QuizFileFormat {
 
   static let gift = QuizFileFormat(
     name: "gift", extensions: ["gift"], reader: .questions { bytes, _ in GIFT.read(Array(bytes)) }, writer: GIFT.write,
-    recognizes: { $0.contains("{") }, editing: Editing(render: GIFTEditing.render, apply: GIFTEditing.apply))
+    recognizes: { $0.contains("{") }, editing: Editing(render: GIFTEditing.render, apply: GIFTEditing.apply, notShown: GIFTEditing.notShown),
+    carries: [.questionIDs, .sections])
 
   static let aiken = QuizFileFormat(
     name: "aiken", extensions: ["aiken"], reader: .questions { bytes, _ in Aiken.read(Array(bytes)) },
     writer: Aiken.write,
-    recognizes: { text in text.split(separator: "\n").contains { $0.hasPrefix("ANSWER:") } })
+    recognizes: { text in text.split(separator: "\n").contains { $0.hasPrefix("ANSWER:") } }, carries: [])
 
   /// Moodle XML, as Moodle's question bank exports and imports it.
   static let moodleXML = QuizFileFormat(
     name: "moodle-xml", extensions: ["xml"],
     reader: .questions { bytes, release in MoodleXML.read(buffer: bytes, release: release) }, writer: MoodleXML.write,
-    recognizes: { $0.contains("<quiz") && $0.contains("<question") })
+    recognizes: { $0.contains("<quiz") && $0.contains("<question") },
+    carries: [.questionIDs, .sections, .files, .points])
 
   /// A Canvas QTI 1.2 package (a zip), for Canvas to import; export only.
   static let qti = QuizFileFormat(

@@ -160,6 +160,7 @@ extension Aiken {
         warnings.append("sections cannot be written in Aiken: the questions read back as one untitled section")
       }
       if quiz.description != nil { warnings.append("the quiz's description cannot be written in Aiken") }
+      warnings += PlainTextFile.quizWarnings(quiz, format: "Aiken")
       if let scoring = quiz.scoring, scoring != .allOrNothing {
         warnings.append(
           "the quiz's scoring rule (\(scoring.rawValue)) cannot be written in Aiken; the file reads back as all-or-nothing"

@@ -121,6 +121,26 @@ enum PlainTextFile {
         "\(name): its own scoring rule (\(scoring.rawValue)) cannot be written in \(format); it reads back with the quiz's rule"
       )
     }
+    if !question.files.isEmpty {
+      let names = question.files.map { "\"\($0.name)\"" }
+      warnings.append(
+        "\(name): embedded files cannot be written in \(format) (\(list(names)) left out); it reads back without")
+    }
+    return warnings
+  }
+
+  /// The warnings for what a quiz and its sections have that neither GIFT nor Aiken can write
+  /// (as the Moodle XML writer warns for them).
+  static func quizWarnings(_ quiz: Quiz, format: String) -> [String] {
+    var warnings: [String] = []
+    if quiz.shuffleQuestions == true {
+      warnings.append("shuffle_questions cannot be written in \(format); the quiz reads back without it")
+    }
+    for (index, section) in quiz.sections.enumerated() {
+      guard let pick = section.pick else { continue }
+      let name = section.title.map { "section \"\(excerpt($0))\"" } ?? "section \(index + 1)"
+      warnings.append("\(name): pick (\(pick)) cannot be written in \(format); it reads back with all its questions")
+    }
     return warnings
   }
 
@@ -615,6 +635,7 @@ extension GIFT {
       var category: String?
       var written = Set<String?>()
       if quiz.description != nil { warnings.append("the quiz's description cannot be written in GIFT") }
+      warnings += PlainTextFile.quizWarnings(quiz, format: "GIFT")
       for (index, section) in quiz.sections.enumerated() {
         let name = section.title.map { "section \"\(PlainTextFile.excerpt($0))\"" } ?? "section \(index + 1)"
         guard !section.questions.isEmpty else {

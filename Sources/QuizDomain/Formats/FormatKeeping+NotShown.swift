@@ -1,0 +1,49 @@
+// MARK: - What a file does not show
+
+extension Quiz {
+  /// What a file of a format that carries `carries` does not show of this quiz, one phrase
+  /// each ("section picks (Week 1: 2 of 4)", "points"), for the header of an edited file.
+  public func notShown(carries: FormatCarries, echo: @escaping (Quiz) -> Quiz?) -> [String] {
+    var phrases: [String] = []
+    let shown = echo(self)
+    if description != nil && shown?.description == nil { phrases.append("the description") }
+    if shuffleQuestions != nil && shown?.shuffleQuestions == nil {
+      phrases.append("shuffle_questions (\(shuffleQuestions == true ? "true" : "false"))")
+    }
+    if let shown, shown.scoring != scoring {
+      phrases.append("the quiz's rule (\(scoring.map(\.rawValue) ?? "none: all-or-nothing"))")
+    }
+    let picks = sections.compactMap { section in
+      section.pick.map { "\(section.title ?? "untitled"): \($0) of \(section.questions.count)" }
+    }
+    if !picks.isEmpty { phrases.append("section picks (\(picks.joined(separator: ", ")))") }
+    let empty = sections.count(where: \.questions.isEmpty)
+    if empty > 0 { phrases.append("empty sections (\(empty))") }
+    if !carries.contains(.sections) && sections.count > 1 { phrases.append("sections (\(sections.count))") }
+    return phrases + questionPhrases(carries: carries, echo: echo)
+  }
+
+  /// The phrases for what the questions have that their echoes lost.
+  private func questionPhrases(carries: FormatCarries, echo: @escaping (Quiz) -> Quiz?) -> [String] {
+    var matcher = QuestionMatcher(stored: self, carries: carries, echo: echo)
+    var files = 0
+    var found: [String] = []
+    func note(_ phrase: String) { if !found.contains(phrase) { found.append(phrase) } }
+    for question in questions {
+      guard let shown = matcher.echoed(question) else {
+        note("questions this format cannot hold")
+        continue
+      }
+      if !carries.contains(.files) { files += question.files.count }
+      if !carries.contains(.questionIDs) && shown.id != question.id { note("question ids") }
+      if shown.choices.map(\.id) != question.choices.map(\.id) { note("choice ids") }
+      if shown.points != question.points { note("points") }
+      if shown.shuffle != question.shuffle { note("shuffle") }
+      if shown.scoring != question.scoring { note("questions' own rules") }
+      if zip(shown.choices, question.choices).contains(where: { $0.weight != nil && $1.weight == nil }) {
+        note("weights left unset")
+      }
+    }
+    return (files > 0 ? ["embedded files (\(files))"] : []) + found
+  }
+}
