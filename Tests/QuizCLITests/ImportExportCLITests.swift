@@ -227,4 +227,37 @@ import Testing
     #expect(after.stdout.contains("\"score\":3") || after.stdout.contains("\"score\": 3"), "\(after.stdout)")
     #expect(try other.quiz("show", "z/q", "--history").stdout.contains("v2"))
   }
+
+  /// The seeds after routine edits and removals: every attempt survives export → import, with
+  /// the same history, and a second export is byte-identical.
+  @Test func theSeedsAfterEditsAndRemovalsRoundTripWithAllTheirAttempts() throws {
+    let workspace = try Workspace.seeded()
+    let before = try workspace.quiz("export", "reactive-swift").stdout
+    let edited =
+      before
+      .replacingOccurrences(of: "\"points\": 1,", with: "\"points\": 2,")
+      .replacingOccurrences(of: "What is RxSwift?", with: "What, exactly, is RxSwift?")
+    #expect(edited != before)
+    #expect(try workspace.quiz("import", try workspace.write("edited.json", edited)).status == 0)
+    #expect(try workspace.quiz("rm", "reactive-swift/hot-or-cold").status == 0)
+    #expect(try workspace.quiz("regrade", "reactive-swift").status == 0)
+    #expect(
+      try workspace.quiz("add", "question", "reactive-swift", "--id", "late", "--prompt", "Late?", "--right", "y",
+        "--wrong", "n").status == 0)
+    let export = try workspace.quiz("export", "--with-attempts")
+    #expect(export.status == 0 && export.stderr.isEmpty, "\(export.stderr)")
+    let other = try Workspace()
+    let imported = try other.quiz("import", try other.write("export.json", export.stdout))
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let check = try other.quiz("check")
+    #expect(check.status == 0, "\(check.stdout)")
+    #expect(try other.quiz("export", "--with-attempts").stdoutBytes == export.stdoutBytes)
+    // The same attempts with the same scores; regrade runs are the database's own record.
+    func attempts(_ workspace: Workspace) throws -> String {
+      try workspace.quiz("history", "--format", "json").stdout.replacingOccurrences(of: "\"regraded\": true", with: "")
+        .replacingOccurrences(of: "\"regraded\": false", with: "")
+    }
+    #expect(try attempts(other) == attempts(workspace))
+    #expect(try workspace.quiz("history", "--format", "json").stdout.contains("\"regraded\": true"))
+  }
 }
