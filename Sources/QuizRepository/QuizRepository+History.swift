@@ -247,12 +247,16 @@ extension QuizRepository {
         let given = try givenQuestions(quizRow: stored.rowID)
         var result = RegradeResult(quiz: id, attemptsChecked: attempts.count, changes: [])
         var updates: [RescoredAttempt] = []
+        let placed = Set(stored.questionRows.values.map(\.identity))
         for (attemptRow, uid, taker, oldScore, oldMax) in attempts {
-          // An attempt that records what it was given can score at most those questions' points.
+          // An attempt that records what it was given can score at most those questions' points;
+          // one that was given the whole quiz, its questions now plus the retired ones it
+          // answered (it was given those too, and they still count in its score).
+          let retiredAnswered = (answers[attemptRow] ?? []).filter { !placed.contains($0.questionRow) }
           let newMax =
             given[attemptRow].map { identities in
               identities.reduce(0.0) { $0 + (current[$1]?.question.points ?? 0) }
-            } ?? stored.quiz.maxScore
+            } ?? retiredAnswered.reduce(stored.quiz.maxScore) { $0 + (current[$1.questionRow]?.question.points ?? 0) }
           var rescored = RescoredAttempt(row: attemptRow, answers: [], total: 0, newMax: newMax)
           for answer in answers[attemptRow] ?? [] {
             guard let (question, currentRow) = current[answer.questionRow] else { continue }

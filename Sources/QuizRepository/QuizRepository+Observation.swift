@@ -249,7 +249,7 @@ extension QuizRepository {
     return try mappingStorageErrors {
       try database.read { _ in
         var fingerprint: [Int64] = []
-        for table in QuizRepository.contentTables {
+        for table in try contentTables() {
           let columns = try database.fetchAll("SELECT name FROM pragma_table_info(?)", [table]) { $0.string(0) }
           guard !columns.isEmpty else { continue }
           let hash = "row_hash(" + columns.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
@@ -269,10 +269,22 @@ extension QuizRepository {
     FileSystem.stamp(of: path) + FileSystem.stamp(of: path + "-wal")
   }
 
-  static let contentTables = [
-    "quizzes", "sections", "questions", "question_versions", "choices", "question_tags", "attempts", "answers",
-    "regrades", "attempt_regrades",
-  ]
+  /// Tables that are bookkeeping rather than content: the change log itself, the search index
+  /// (rebuilt from the content), the migrations' record and SQLite's own.
+  static let bookkeepingTables: Set<String> = ["change_log", "search_stale", "schema_migrations", "sqlite_sequence"]
+
+  /// Every table that holds content, read from the schema itself so that a table a migration
+  /// adds is watched without anyone remembering to list it (a list kept by hand had missed
+  /// question_files and attempt_questions).
+  func contentTables() throws -> [String] {
+    try database.fetchAll(
+      """
+      SELECT name FROM sqlite_schema
+      WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'search\\_index%' ESCAPE '\\'
+      ORDER BY name
+      """
+    ) { $0.string(0) }.filter { !QuizRepository.bookkeepingTables.contains($0) }
+  }
 
   /// Deletes all but the newest `keep` change-log entries; returns how many went. Sequence
   /// numbers are never reused.

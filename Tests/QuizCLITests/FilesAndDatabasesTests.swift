@@ -184,8 +184,27 @@ import Testing
     chown(writable, 65534, 65534)
     try FileManager.default.copyItem(atPath: workspace.database, toPath: writable + "/q.sqlite")
     chmod(writable + "/q.sqlite", 0o444)
-    let run = try Self.asNobody("--db '\(writable)/q.sqlite' watch & sleep 1.5; kill $!", in: workspace)
-    #expect(run.stdout.isEmpty, "watch printed: \(run.stdout.prefix(200))")
+    // A reader of a read-only file sees data_version move on every read: that must not read as
+    // outside changes. The watch starts after the newest entry, a real change made meanwhile (by
+    // root, who may write the file) must appear once, and nothing else.
+    let database = writable + "/q.sqlite"
+    let latest = try QuizProcess.shell("sqlite3 '\(database)' 'SELECT max(seq) FROM change_log'", in: workspace.directory)
+    let since = latest.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(Int(since) != nil, "\(latest.stderr)")
+    let run = try QuizProcess.shell(
+      """
+      setpriv --reuid=nobody --regid=nogroup --clear-groups quiz --db '\(database)' watch --since \(since) >watch.out 2>watch.err &
+      pid=$!
+      quiz --db '\(database)' add question reactive-swift --id ro-late --prompt 'Late?' --right y --wrong n >/dev/null
+      for i in $(seq 1 100); do grep -q ro-late watch.out && break; sleep 0.1; done
+      sleep 0.5
+      kill -TERM $pid; wait $pid; echo "exit $?"
+      cat watch.out
+      """, in: workspace.directory)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "exit 0" || lines.first == "exit 143", "\(run.stdout)\(run.stderr)")
+    #expect(lines.dropFirst().count == 1, "watch printed: \(lines.dropFirst())")
+    #expect(lines.last?.contains("question insert reactive-swift ro-late") == true, "\(lines)")
   }
 }
 

@@ -259,5 +259,14 @@ import Testing
     }
     #expect(try attempts(other) == attempts(workspace))
     #expect(try workspace.quiz("history", "--format", "json").stdout.contains("\"regraded\": true"))
+    // A regrade after a removal keeps the removed question in the maximum of the attempts that
+    // answered it: no score above its maximum (it used to show 10.5 of 10).
+    let rows = try JSONSerialization.jsonObject(with: try workspace.quiz("history", "--format", "json").stdoutBytes)
+    for row in rows as? [[String: Any]] ?? [] {
+      let score = row["score"] as? Double ?? 0
+      let maximum = row["max_score"] as? Double ?? 0
+      #expect(score <= maximum + 1e-9, "\(row)")
+    }
+    #expect((rows as? [[String: Any]])?.isEmpty == false)
   }
 }

@@ -93,6 +93,9 @@ enum QuizProcess {
     try? FileManager.default.removeItem(at: out)
     try? FileManager.default.removeItem(at: err)
     let note = timedOut ? "\n[killed: still running after \(Int(timeout)) s]\n" : ""
+    if timedOut {
+      Issue.record("\(([executable] + arguments).joined(separator: " ")) did not finish within \(Int(timeout)) s")
+    }
     return Run(
       status: timedOut ? -1 : process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
       stderr: String(decoding: stderr, as: UTF8.self) + note, stdoutBytes: stdout)

@@ -27,13 +27,17 @@ import Testing
     let workspace = try Workspace.seeded()
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    // A handshake: the holder touches a file once it holds the write lock.
+    let locked = workspace.directory.path("locked")
     holder.arguments = [
-      workspace.database, "BEGIN IMMEDIATE;", "UPDATE quizzes SET title = title;", ".shell sleep 7", "COMMIT;",
+      workspace.database, "BEGIN IMMEDIATE;", "UPDATE quizzes SET title = title;", ".shell touch '\(locked)'",
+      ".shell sleep 7", "COMMIT;",
     ]
     holder.standardOutput = FileHandle.nullDevice
     holder.standardError = FileHandle.nullDevice
     try holder.run()
-    Thread.sleep(forTimeInterval: 0.5)
+    for _ in 0..<200 where !FileManager.default.fileExists(atPath: locked) { Thread.sleep(forTimeInterval: 0.05) }
+    #expect(FileManager.default.fileExists(atPath: locked), "sqlite3 did not take the write lock within 10 s")
     let run = try workspace.quiz(
       "add", "question", "reactive-swift", "--id", "late", "--prompt", "Late?", "--right", "yes", "--wrong", "no")
     holder.waitUntilExit()

@@ -65,13 +65,20 @@ import Testing
     }
 
     /// Waits until `condition` holds for the screen (up to 10 s); returns the screen.
-    func waitUntil(_ condition: (String) -> Bool) throws -> String {
+    /// The screen once `condition` holds; throws, with the screen, when it does not within 10 s.
+    func waitUntil(_ what: String = "the awaited screen", _ condition: (String) -> Bool) throws -> String {
       for _ in 0..<200 {
         let screen = try screen()
         if condition(screen) { return screen }
         Thread.sleep(forTimeInterval: 0.05)
       }
-      return try screen()
+      throw ScreenTimeout(waitingFor: what, screen: try screen())
+    }
+
+    struct ScreenTimeout: Error, CustomStringConvertible {
+      let waitingFor: String
+      let screen: String
+      var description: String { "\(waitingFor) did not appear within 10 s; the screen:\n\(screen)" }
     }
 
     /// Runs tmux with posix_spawn and waitpid: Foundation's Process waits on pipes and
@@ -106,12 +113,7 @@ import Testing
 
     /// Waits until the screen shows `text` (up to 10 s); returns the screen.
     func waitFor(_ text: String) throws -> String {
-      for _ in 0..<200 {
-        let screen = try screen()
-        if screen.contains(text) { return screen }
-        Thread.sleep(forTimeInterval: 0.05)
-      }
-      return try screen()
+      try waitUntil("\"\(text)\"") { $0.contains(text) }
     }
 
     func exitStatus() -> String? {

@@ -78,6 +78,24 @@ import Testing
     #expect(watcher.waitForLines(2).dropFirst() == ["the database changed outside the change log"])
   }
 
+  /// Every content table is watched, read from the schema: outside edits of question_files and
+  /// attempt_questions used to go unnoticed (the table list was kept by hand).
+  @Test(arguments: [
+    "INSERT INTO question_files (version_id, position, field, name, data) SELECT id, 99, 'prompt', 'x.png', x'00' FROM question_versions LIMIT 1",
+    "INSERT INTO attempt_questions (attempt_id, position, version_id) SELECT a.id, 99, v.id FROM attempts a, question_versions v LIMIT 1",
+  ])
+  func anOutsideChangeToAnyContentTableIsNoticed(_ sql: String) throws {
+    try QuizProcess.requireTool("sqlite3")
+    let workspace = try Workspace()
+    try workspace.quiz("import", workspace.seeds)
+    let watcher = try Watcher(workspace, ["--since", "3"])
+    defer { watcher.stop() }
+    #expect(watcher.waitForLines(1).first?.hasPrefix("#4 ") == true)
+    let update = try QuizProcess.shell("sqlite3 '\(workspace.database)' \"\(sql)\"", in: workspace.directory)
+    #expect(update.status == 0, "\(update.stderr)")
+    #expect(watcher.waitForLines(2).dropFirst() == ["the database changed outside the change log"])
+  }
+
   @Test func onlyOneQuizAndUnknownQuiz() throws {
     let workspace = try Workspace()
     try workspace.quiz("import", workspace.seeds)
