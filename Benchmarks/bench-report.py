@@ -2,6 +2,7 @@
 """Benchmark of `quiz report` (issue: grading reports).
 
     python3 Benchmarks/bench-report.py [--quizzes 100] [--questions 100] [--attempts 100] [--rounds 5]
+                                       [--large-attempts 100000] [--large-questions 50]
 
 Data: Benchmarks/make-bank.py (100 quizzes x 100 questions x 100 attempts: 10,000 attempts,
 1,000,000 answers), imported once. The reference is the sqlite3 CLI computing, on the same
@@ -11,6 +12,9 @@ each round:
 - all quizzes in turn, in one process each: `quiz report Q1 … Q100 --format json` against one
   sqlite3 run of the reference for each quiz in turn;
 - all quizzes in turn, one process per quiz for both (startup included 100 times).
+Then one large quiz (make-bank.py --quizzes 1 --questions 50 --attempts 100000: 5,000,000
+answers), imported into a database of its own: `quiz report` against the reference, with the
+report's peak memory (the target is under 64 MiB).
 Prints medians and ratios.
 """
 import os
@@ -19,7 +23,7 @@ import statistics
 import sys
 import tempfile
 
-from benchlib import arguments, bank as make_bank, build, timed
+from benchlib import arguments, bank as make_bank, build, run as run_measured, timed
 
 REFERENCE_SQL = """
 SELECT v.question_id, count(*), avg(an.score),
@@ -35,7 +39,32 @@ GROUP BY v.question_id;
 run = timed
 
 
+def large_quiz(quiz, work, attempts, questions, rounds):
+    """One quiz of `attempts` x `questions`: report time against the reference, and peak memory."""
+    bank = make_bank(1, questions, attempts)
+    db = os.path.join(work, "large.sqlite")
+    run([quiz, "--db", db, "import", bank])
+    sql = REFERENCE_SQL.format(quiz="quiz-00000").encode()
+    ref_times, times, peaks = [], [], []
+    for round_ in range(rounds):
+        ref_times.append(run(["sqlite3", db], sql))
+        seconds, rss, _ = run_measured([quiz, "--db", db, "report", "quiz-00000", "--format", "json"])
+        times.append(seconds)
+        peaks.append(rss)
+        print(f"large round {round_ + 1}: sqlite3 {ref_times[-1]:.2f} s, quiz report {times[-1]:.2f} s, "
+              f"peak {peaks[-1]:.0f} MiB")
+    a, b = statistics.median(ref_times), statistics.median(times)
+    return (f"{f'one quiz of {attempts:,} attempts x {questions}':40} sqlite3 CLI {a:8.2f} s    quiz report "
+            f"{b:8.2f} s    ratio {b / a:.2f}; peak memory {max(peaks):.0f} MiB (target < 64 MiB)")
+
+
 def main():
+    import argparse
+    extra = argparse.ArgumentParser(add_help=False)
+    extra.add_argument("--large-attempts", type=int, default=100_000)
+    extra.add_argument("--large-questions", type=int, default=50)
+    large, rest = extra.parse_known_args()
+    sys.argv[1:] = rest
     args = arguments(100, 100, 5, attempts=100)
     if not shutil.which("sqlite3"):
         sys.exit("the sqlite3 CLI is needed: apt-get install sqlite3")
@@ -60,6 +89,7 @@ def main():
         print(f"round {round_ + 1}: one quiz sqlite3 {one_sql[-1] * 1000:.1f} ms, quiz {one_quiz[-1] * 1000:.1f} ms; "
               f"all in one process sqlite3 {all_sql[-1]:.3f} s, quiz {all_quiz[-1]:.3f} s; "
               f"a process per quiz sqlite3 {each_sql[-1]:.2f} s, quiz {each_quiz[-1]:.2f} s")
+    large_line = large_quiz(quiz, work, large.large_attempts, large.large_questions, min(args.rounds, 3))
     shutil.rmtree(work)
     print()
     for name, ref, ours, unit, scale in (
@@ -69,6 +99,7 @@ def main():
     ):
         a, b = statistics.median(ref), statistics.median(ours)
         print(f"{name:40} sqlite3 CLI {a * scale:8.2f} {unit}   quiz report {b * scale:8.2f} {unit}   ratio {b / a:.2f} (target <= 1.50)")
+    print(large_line)
 
 
 if __name__ == "__main__":

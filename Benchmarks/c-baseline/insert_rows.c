@@ -1,5 +1,10 @@
 // The ceiling for `quiz import`: the same rows, inserted into the same schema with the same
 // pragmas and prepared statements, by C with no JSON parsing. Rows come from bank_to_rows.py.
+// It writes what the import of new quizzes writes, in the same order and in one transaction:
+// per quiz the look-up by slug (the import upserts), the quiz row with shuffle_questions, its
+// search_stale mark, the sections with pick, questions, versions with text_format, choices,
+// tags, files, and last the quiz's change-log row with its counts (`{"questions_new":N}`,
+// naming the question when there is one).
 //
 //   cc -O2 -o insert_rows insert_rows.c -lsqlite3
 //   insert_rows bank.rows db.sqlite migrations/0001_initial.sql
@@ -62,6 +67,21 @@ static void text(sqlite3_stmt *s, int i, const char *v) {
   if (v) sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC); else sqlite3_bind_null(s, i);
 }
 
+static void integer(sqlite3_stmt *s, int i, const char *v) {
+  if (v) sqlite3_bind_int(s, i, atoi(v)); else sqlite3_bind_null(s, i);
+}
+
+// Binds hex text as a blob (a question file's bytes); the hex is decoded in place.
+static void hex_blob(sqlite3_stmt *s, int i, char *hex) {
+  size_t n = strlen(hex) / 2;
+  for (size_t k = 0; k < n; k++) {
+    unsigned value;
+    sscanf(hex + 2 * k, "%2x", &value);
+    hex[k] = (char)value;
+  }
+  sqlite3_bind_blob(s, i, hex, (int)n, SQLITE_STATIC);
+}
+
 static void run(sqlite3 *db, sqlite3_stmt *s) {
   if (sqlite3_step(s) != SQLITE_DONE) die(db, sqlite3_sql(s));
   sqlite3_reset(s);
@@ -102,33 +122,52 @@ int main(int argc, char **argv) {
     free(sql);
   }
   const char *now = "2026-11-29T10:00:00Z";
-  sqlite3_stmt *quiz = prepare(db, "INSERT INTO quizzes (slug, title, description, scoring, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
-  sqlite3_stmt *section = prepare(db, "INSERT INTO sections (quiz_id, position, title) VALUES (?, ?, ?)");
+  sqlite3_stmt *lookup = prepare(db, "SELECT id, title, description, scoring, shuffle_questions FROM quizzes WHERE slug = ?");
+  sqlite3_stmt *quiz = prepare(db, "INSERT INTO quizzes (slug, title, description, scoring, shuffle_questions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  sqlite3_stmt *stale = prepare(db, "INSERT OR IGNORE INTO search_stale (quiz_id) VALUES (?)");
+  sqlite3_stmt *section = prepare(db, "INSERT INTO sections (quiz_id, position, title, pick) VALUES (?, ?, ?, ?)");
   sqlite3_stmt *question = prepare(db, "INSERT INTO questions (quiz_id, slug, section_id, position, current_version) VALUES (?, ?, ?, ?, 1)");
-  sqlite3_stmt *version = prepare(db, "INSERT INTO question_versions (question_id, version, created_at, prompt, explanation, points, multiple, scoring, shuffle, choice_count, correct_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  sqlite3_stmt *version = prepare(db, "INSERT INTO question_versions (question_id, version, created_at, prompt, explanation, points, multiple, scoring, shuffle, choice_count, correct_count, text_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   sqlite3_stmt *choice = prepare(db, "INSERT INTO choices (version_id, position, slug, text, correct, weight, feedback) VALUES (?, ?, ?, ?, ?, ?, ?)");
   sqlite3_stmt *tag = prepare(db, "INSERT INTO question_tags (question_id, position, tag) VALUES (?, ?, ?)");
-  sqlite3_stmt *log = prepare(db, "INSERT INTO change_log (changed_at, entity, operation, quiz, item, detail) VALUES (?, 'quiz', 'insert', ?, NULL, NULL)");
+  sqlite3_stmt *file = prepare(db, "INSERT INTO question_files (version_id, position, field, name, data) VALUES (?, ?, ?, ?, ?)");
+  sqlite3_stmt *log = prepare(db, "INSERT INTO change_log (changed_at, entity, operation, quiz, item, detail) VALUES (?, 'quiz', 'insert', ?, ?, ?)");
 
   sqlite3_exec(db, "BEGIN IMMEDIATE", 0, 0, 0);
   sqlite3_int64 quiz_id = 0, section_id = 0, question_id = 0, version_id = 0;
-  int section_pos = 0, question_pos = 0, choice_pos = 0, tag_pos = 0;
+  int section_pos = 0, question_pos = 0, choice_pos = 0, tag_pos = 0, file_pos = 0, questions = 0;
+  char slug[256] = "", first_question[256] = "";
   char *f[16];
-  for (long i = 0; i < n; i++) {
-    int count = split(line[i], f);
+  for (long i = 0; i <= n; i++) {
+    int count = i < n ? split(line[i], f) : 0;
+    // The change-log row of the quiz before, once its questions are in (as logSave writes it).
+    if (slug[0] && (i == n || (count > 0 && f[0][0] == 'Q'))) {
+      char detail[64];
+      snprintf(detail, sizeof detail, "{\"questions_new\":%d}", questions);
+      text(log, 1, now); text(log, 2, slug); text(log, 3, questions == 1 ? first_question : NULL);
+      text(log, 4, questions ? detail : "{}");
+      run(db, log);
+      slug[0] = 0;
+    }
     if (count == 0) continue;
     switch (f[0][0]) {
     case 'Q':
+      text(lookup, 1, f[1]);
+      if (sqlite3_step(lookup) != SQLITE_DONE) die(db, "quiz already stored");
+      sqlite3_reset(lookup);
       text(quiz, 1, f[1]); text(quiz, 2, f[2]); text(quiz, 3, f[3]); text(quiz, 4, f[4]);
-      text(quiz, 5, now); text(quiz, 6, now);
+      integer(quiz, 5, f[5]); text(quiz, 6, now); text(quiz, 7, now);
       run(db, quiz);
       quiz_id = sqlite3_last_insert_rowid(db);
-      text(log, 1, now); text(log, 2, f[1]);
-      run(db, log);
+      sqlite3_bind_int64(stale, 1, quiz_id);
+      run(db, stale);
+      snprintf(slug, sizeof slug, "%s", f[1]);
       section_pos = 0;
+      questions = 0;
       break;
     case 'S':
       sqlite3_bind_int64(section, 1, quiz_id); sqlite3_bind_int(section, 2, section_pos++); text(section, 3, f[1]);
+      integer(section, 4, f[2]);
       run(db, section);
       section_id = sqlite3_last_insert_rowid(db);
       question_pos = 0;
@@ -138,14 +177,17 @@ int main(int argc, char **argv) {
       sqlite3_bind_int64(question, 3, section_id); sqlite3_bind_int(question, 4, question_pos++);
       run(db, question);
       question_id = sqlite3_last_insert_rowid(db);
+      if (questions++ == 0) snprintf(first_question, sizeof first_question, "%s", f[1]);
       sqlite3_bind_int64(version, 1, question_id); sqlite3_bind_int(version, 2, 1); text(version, 3, now);
       text(version, 4, f[2]); text(version, 5, f[3]); sqlite3_bind_double(version, 6, atof(f[4]));
       sqlite3_bind_int(version, 7, atoi(f[5])); text(version, 8, f[6]); sqlite3_bind_int(version, 9, atoi(f[7]));
       sqlite3_bind_int(version, 10, atoi(f[8])); sqlite3_bind_int(version, 11, atoi(f[9]));
+      text(version, 12, f[10]);
       run(db, version);
       version_id = sqlite3_last_insert_rowid(db);
       choice_pos = 0;
       tag_pos = 0;
+      file_pos = 0;
       break;
     case 'C':
       sqlite3_bind_int64(choice, 1, version_id); sqlite3_bind_int(choice, 2, choice_pos++);
@@ -158,11 +200,16 @@ int main(int argc, char **argv) {
       sqlite3_bind_int64(tag, 1, question_id); sqlite3_bind_int(tag, 2, tag_pos++); text(tag, 3, f[1]);
       run(db, tag);
       break;
+    case 'F':
+      sqlite3_bind_int64(file, 1, version_id); sqlite3_bind_int(file, 2, file_pos++);
+      text(file, 3, f[1]); text(file, 4, f[2]); hex_blob(file, 5, f[3]);
+      run(db, file);
+      break;
     }
   }
   if (sqlite3_exec(db, "COMMIT", 0, 0, 0) != SQLITE_OK) die(db, "COMMIT");
-  sqlite3_stmt *all[] = {quiz, section, question, version, choice, tag, log};
-  for (int i = 0; i < 7; i++) sqlite3_finalize(all[i]);
+  sqlite3_stmt *all[] = {lookup, quiz, stale, section, question, version, choice, tag, file, log};
+  for (int i = 0; i < 10; i++) sqlite3_finalize(all[i]);
   if (sqlite3_close(db) != SQLITE_OK) die(db, "close");
   clock_gettime(CLOCK_MONOTONIC, &t1);
   printf("%.3f\n", (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);

@@ -18,7 +18,7 @@ extension QuizRepository {
     detail: String? = nil, at time: Timestamp
   ) throws {
     let statement = try database.cachedStatement(
-      "INSERT INTO change_log (changed_at, entity, operation, quiz, item, detail) VALUES (?, ?, ?, ?, ?, ?)")
+      literal: "INSERT INTO change_log (changed_at, entity, operation, quiz, item, detail) VALUES (?, ?, ?, ?, ?, ?)")
     try statement.bind([time.text, entity.rawValue, operation.rawValue, quiz, item, detail])
     try statement.executeBound()
     observationCenter.didLog(database.lastInsertedRowID)

@@ -144,9 +144,12 @@ public final class ImportSession {
 
   /// Upserts `quiz`, found at `path` of `source`. `keeping` merges a quiz read from a file
   /// of a format that cannot carry all of a quiz with the stored quiz of its id (read in this
-  /// transaction), so that what the file could not say stays as stored.
+  /// transaction), so that what the file could not say stays as stored. `problems` is what
+  /// `QuizBankValidator.quizProblems(quiz, path: path)` found, when the caller ran it already
+  /// (on a reading thread); ignored with `keeping`, whose merged quiz is checked here.
   public func add(
-    _ quiz: Quiz, path: String, source: String, keeping: ((_ read: Quiz, _ stored: Quiz) -> Quiz)? = nil
+    _ quiz: Quiz, path: String, source: String, keeping: ((_ read: Quiz, _ stored: Quiz) -> Quiz)? = nil,
+    problems checked: [Problem]? = nil
   ) throws {
     try mappingStorageErrors {
       var quiz = quiz
@@ -162,7 +165,7 @@ public final class ImportSession {
         return
       }
       quizSource[quiz.id] = source
-      let found = QuizBankValidator.quizProblems(quiz, path: path)
+      let found = (keeping == nil ? checked : nil) ?? QuizBankValidator.quizProblems(quiz, path: path)
       guard found.isEmpty else {
         report(found, source: source)
         rejected.insert(quiz.id)

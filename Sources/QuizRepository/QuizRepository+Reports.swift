@@ -4,74 +4,101 @@ import SQLite
 extension QuizRepository {
   /// Quiz `id` as it is now, and every attempt at it with its marks and picks for the quiz's
   /// current questions (answers to retired questions are left out: reports are over the quiz
-  /// as it stands). One read transaction, so the two agree.
-  public func reportInput(quiz id: String) throws -> (quiz: Quiz, attempts: [RecordedAttempt]) {
+  /// as it stands), in `ReportAttempts`' compact columns. One read transaction, so they agree.
+  /// The answers are streamed: each one read becomes a cell, nothing else is kept of it.
+  public func reportAttempts(quiz id: String) throws -> ReportAttempts {
     return try mappingStorageErrors {
       try database.read { _ in
         let stored = try requireQuiz(id)
-        let questions = stored.quiz.questions
-        var questionOfIdentity: [Int64: Int] = [:]
-        for (index, question) in questions.enumerated() {
-          if let rows = stored.questionRows[question.id] { questionOfIdentity[rows.identity] = index }
-        }
-        // Every version of the quiz's questions → the question's index, so that the answers need
-        // no join: a report reads every answer, and this is its inner loop.
-        let versions = try database.fetchAll(
-          "SELECT v.id, v.question_id FROM question_versions v JOIN questions q ON q.id = v.question_id WHERE q.quiz_id = ?",
-          [stored.rowID]
-        ) { ($0.int64(0), questionOfIdentity[$0.int64(1)]) }
-        let questionOfVersion = RowIndex(versions.compactMap { row in row.1.map { (row.0, $0) } })
-        let choiceIDs = questions.map { $0.choices.map { Array($0.id.utf8) } }
-        var attempts: [RecordedAttempt] = []
+        let questionOfVersion = try questionIndexOfVersions(stored)
+        let count =
+          try database.fetchOne("SELECT count(*) FROM attempts WHERE quiz_id = ?", [stored.rowID]) { $0.int(0) } ?? 0
+        var recorded = ReportAttempts(quiz: stored.quiz, expectedAttempts: count)
         var attemptRows: [(Int64, Int)] = []
+        attemptRows.reserveCapacity(count)
         let headers = try database.cachedStatement(
           "SELECT id, uid, taker, submitted_unix, max_score FROM attempts WHERE quiz_id = ? ORDER BY id")
         try headers.bind([stored.rowID])
         try headers.forEachRow { row in
-          attemptRows.append((row.int64(0), attempts.count))
-          var attempt = RecordedAttempt(
-            id: row.string(1), taker: row.string(2), submittedAt: row.double(3),
-            marks: [Double](repeating: 0, count: questions.count), maxScore: row.double(4))
-          attempt.picks.reserveCapacity(questions.count * 2)
-          attempts.append(attempt)
+          let position = recorded.beginAttempt(
+            id: row.string(1), taker: row.string(2), submittedAt: row.double(3), maxScore: row.double(4))
+          attemptRows.append((row.int64(0), position))
         }
         let attemptOfRow = RowIndex(attemptRows)
-        let answers = try database.cachedStatement(
-          """
-          SELECT an.attempt_id, an.version_id, an.selected, an.score
-          FROM attempts a JOIN answers an ON an.attempt_id = a.id
-          WHERE a.quiz_id = ?
-          """)
-        try answers.bind([stored.rowID])
-        try answers.forEachRow { row in
-          guard let position = attemptOfRow[row.int64(0)], let question = questionOfVersion[row.int64(1)] else {
-            return
-          }
-          attempts[position].marks[question] = row.double(3)
-          row.withUTF8(2) { selected in
-            QuizRepository.forEachSelected(selected) { token in
-              if let choice = QuizRepository.choiceIndex(of: token, in: choiceIDs[question]) {
-                attempts[position].picks.append(ChoicePick(question: question, choice: choice))
-              }
-            }
-          }
-        }
-        // Attempts that record what they were given count only for those questions.
-        let given = try database.cachedStatement(
-          """
-          SELECT aq.attempt_id, aq.version_id FROM attempts a JOIN attempt_questions aq ON aq.attempt_id = a.id
-          WHERE a.quiz_id = ?
-          """)
-        try given.bind([stored.rowID])
-        try given.forEachRow { row in
-          guard let position = attemptOfRow[row.int64(0)] else { return }
-          if attempts[position].given == nil {
-            attempts[position].given = [Bool](repeating: false, count: questions.count)
-          }
-          if let question = questionOfVersion[row.int64(1)] { attempts[position].given?[question] = true }
-        }
-        return (stored.quiz, attempts)
+        try readGiven(ofQuiz: stored.rowID, attemptOfRow, questionOfVersion, into: &recorded)
+        try readAnswers(ofQuiz: stored.rowID, attemptOfRow, questionOfVersion, into: &recorded)
+        recorded.finish()
+        return recorded
       }
+    }
+  }
+
+  /// Every version of the quiz's current questions → the question's index, so that the
+  /// answers need no join: a report reads every answer, and this is its inner loop.
+  private func questionIndexOfVersions(_ stored: StoredQuiz) throws -> RowIndex {
+    var questionOfIdentity: [Int64: Int] = [:]
+    for (index, question) in stored.quiz.questions.enumerated() {
+      if let rows = stored.questionRows[question.id] { questionOfIdentity[rows.identity] = index }
+    }
+    let versions = try database.fetchAll(
+      "SELECT v.id, v.question_id FROM question_versions v JOIN questions q ON q.id = v.question_id WHERE q.quiz_id = ?",
+      [stored.rowID]
+    ) { ($0.int64(0), questionOfIdentity[$0.int64(1)]) }
+    return RowIndex(versions.compactMap { row in row.1.map { (row.0, $0) } })
+  }
+
+  /// Attempts that record what they were given count only for those questions.
+  private func readGiven(
+    ofQuiz quizRow: Int64, _ attemptOfRow: RowIndex, _ questionOfVersion: RowIndex,
+    into recorded: inout ReportAttempts
+  ) throws {
+    let given = try database.cachedStatement(
+      """
+      SELECT aq.attempt_id, aq.version_id FROM attempts a JOIN attempt_questions aq ON aq.attempt_id = a.id
+      WHERE a.quiz_id = ?
+      """)
+    try given.bind([quizRow])
+    var seen = [Bool](repeating: false, count: recorded.count)
+    try given.forEachRow { row in
+      guard let position = attemptOfRow[row.int64(0)] else { return }
+      // Its first row marks it "not given" everywhere, even when that version is no longer current.
+      recorded.given(attempt: position, question: questionOfVersion[row.int64(1)], first: !seen[position])
+      seen[position] = true
+    }
+  }
+
+  /// Each answer's mark and picks, as cells. The same selection with the same score is the
+  /// same outcome: it is looked up by its bytes and parsed into choices only the first time.
+  private func readAnswers(
+    ofQuiz quizRow: Int64, _ attemptOfRow: RowIndex, _ questionOfVersion: RowIndex,
+    into recorded: inout ReportAttempts
+  ) throws {
+    let choiceIDs = recorded.quiz.questions.map { $0.choices.map { Array($0.id.utf8) } }
+    var outcomes = [[SelectionKey: UInt32]](repeating: [:], count: choiceIDs.count)
+    let answers = try database.cachedStatement(
+      """
+      SELECT an.attempt_id, an.version_id, an.selected, an.score
+      FROM attempts a JOIN answers an ON an.attempt_id = a.id
+      WHERE a.quiz_id = ?
+      """)
+    try answers.bind([quizRow])
+    try answers.forEachRow { row in
+      guard let position = attemptOfRow[row.int64(0)], let question = questionOfVersion[row.int64(1)] else {
+        return
+      }
+      let score = row.double(3)
+      let code = row.withUTF8(2) { selected in
+        let key = SelectionKey(score: score, selected: selected)
+        if let code = outcomes[question][key] { return code }
+        var picks: [Int] = []
+        QuizRepository.forEachSelected(selected) { token in
+          if let choice = QuizRepository.choiceIndex(of: token, in: choiceIDs[question]) { picks.append(choice) }
+        }
+        let code = recorded.outcome(question: question, mark: score, picks: picks)
+        outcomes[question][key] = code
+        return code
+      }
+      recorded.answer(attempt: position, question: question, outcome: code)
     }
   }
 
@@ -131,5 +158,32 @@ struct RowIndex {
     let offset = row - base
     guard offset >= 0, offset < Int64(dense.count), dense[Int(offset)] >= 0 else { return nil }
     return Int(dense[Int(offset)])
+  }
+}
+
+/// An answer's score and selection (`"a,c"`) as a key: selections of up to 16 bytes (eight
+/// one-letter choices) packed into two integers, so that looking one up allocates nothing;
+/// longer ones keep their bytes.
+struct SelectionKey: Hashable {
+  private let score: UInt64
+  private let low: UInt64
+  private let high: UInt64
+  private let length: Int
+  private let long: [UInt8]?
+
+  init(score: Double, selected: UnsafeBufferPointer<UInt8>) {
+    self.score = score.bitPattern
+    length = selected.count
+    guard selected.count <= 16 else {
+      (low, high, long) = (0, 0, Array(selected))
+      return
+    }
+    var words: (UInt64, UInt64) = (0, 0)
+    for (index, byte) in selected.enumerated() {
+      if index < 8 { words.0 |= UInt64(byte) << (8 * UInt64(index)) } else {
+        words.1 |= UInt64(byte) << (8 * UInt64(index - 8))
+      }
+    }
+    (low, high, long) = (words.0, words.1, nil)
   }
 }

@@ -180,7 +180,7 @@ extension QuizRepository {
     _ question: Question, quizRow: Int64, sectionRow: Int64, position: Int, at time: Timestamp
   ) throws {
     let statement = try database.cachedStatement(
-      "INSERT INTO questions (quiz_id, slug, section_id, position, current_version) VALUES (?, ?, ?, ?, 1)")
+      literal: "INSERT INTO questions (quiz_id, slug, section_id, position, current_version) VALUES (?, ?, ?, ?, 1)")
     statement.reset()
     try statement.bind(quizRow, at: 1)
     try statement.bind(question.id, at: 2)
@@ -213,7 +213,7 @@ extension QuizRepository {
 
   func insertVersion(_ content: Question.Content, identity: Int64, number: Int, at time: Timestamp) throws {
     let version = try database.cachedStatement(
-      """
+      literal: """
       INSERT INTO question_versions (question_id, version, created_at, prompt, explanation, points,
         multiple, scoring, shuffle, choice_count, correct_count, text_format)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -235,7 +235,7 @@ extension QuizRepository {
     let versionRow = database.lastInsertedRowID
 
     let choice = try database.cachedStatement(
-      "INSERT INTO choices (version_id, position, slug, text, correct, weight, feedback) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      literal: "INSERT INTO choices (version_id, position, slug, text, correct, weight, feedback) VALUES (?, ?, ?, ?, ?, ?, ?)")
     for (position, item) in content.choices.enumerated() {
       choice.reset()
       try choice.bind(versionRow, at: 1)
@@ -249,7 +249,7 @@ extension QuizRepository {
     }
     guard !content.files.isEmpty else { return }
     let file = try database.cachedStatement(
-      "INSERT INTO question_files (version_id, position, field, name, data) VALUES (?, ?, ?, ?, ?)")
+      literal: "INSERT INTO question_files (version_id, position, field, name, data) VALUES (?, ?, ?, ?, ?)")
     for (position, item) in content.files.enumerated() {
       file.reset()
       try file.bind(versionRow, at: 1)
@@ -264,7 +264,7 @@ extension QuizRepository {
   func insertTags(_ tags: [String], identity: Int64) throws {
     guard !tags.isEmpty else { return }
     let statement = try database.cachedStatement(
-      "INSERT INTO question_tags (question_id, position, tag) VALUES (?, ?, ?)")
+      literal: "INSERT INTO question_tags (question_id, position, tag) VALUES (?, ?, ?)")
     for (position, tag) in tags.enumerated() {
       statement.reset()
       try statement.bind(identity, at: 1)

@@ -16,6 +16,8 @@ public final class Database {
   let handle: OpaquePointer
   public let path: String
   var statementCache: [String: Statement] = [:]
+  /// The same statements, by the address of their literal SQL (`cachedStatement(literal:)`).
+  var literalStatementCache: [UnsafeRawPointer: Statement] = [:]
   var savepointDepth = 0
   /// The transaction `read` or `write` opened, if any: a write cannot start inside a read.
   var transactionState = TransactionState.none
@@ -61,6 +63,7 @@ public final class Database {
   }
 
   deinit {
+    literalStatementCache.removeAll()
     statementCache.removeAll()
     uninstallHooks()
     sqlite3_close_v2(handle)
@@ -178,6 +181,16 @@ extension Database {
     if let statement = statementCache[sql] { return statement }
     let statement = try Statement(database: self, sql: sql, persistent: true)
     statementCache[sql] = statement
+    return statement
+  }
+
+  /// The connection's prepared statement for the literal `sql`, found by the literal's
+  /// address rather than by hashing its text: for statements run once per row of a bulk write.
+  public func cachedStatement(literal sql: StaticString) throws -> Statement {
+    let key = UnsafeRawPointer(sql.utf8Start)
+    if let statement = literalStatementCache[key] { return statement }
+    let statement = try cachedStatement(sql.description)
+    literalStatementCache[key] = statement
     return statement
   }
 

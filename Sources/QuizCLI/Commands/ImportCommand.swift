@@ -101,6 +101,8 @@ enum ImportCommand {
   static func importQuizBank(_ input: InputFiles.Input, into session: ImportSession, progress: (Int) -> Void) throws {
     try ImportPipeline.run(input.bytes) { message in
       switch message {
+      case .quiz(let quiz, let path, let problems):
+        try session.add(quiz, path: path, source: input.name, problems: problems)
       case .item(.quiz(let quiz, let path)): try session.add(quiz, path: path, source: input.name)
       case .item(.rejectedQuiz(let id)): session.reject(quizID: id)
       case .item(.history(let history, let path)): try session.add(history, path: path, source: input.name)

@@ -44,8 +44,7 @@ enum ReportCommand {
       let selection = AttemptSelection(rawValue: arguments.value("attempts") ?? "all") ?? .all
       let repository = try invocation.repository()
       let reports = try arguments.positionals.map { id in
-        let input = try repository.reportInput(quiz: id)
-        return QuizStatistics.report(quiz: input.quiz, attempts: input.attempts, selection: selection)
+        QuizStatistics.report(try repository.reportAttempts(quiz: id), selection: selection)
       }
       output = render(reports, format: invocation.format, console: console)
     }

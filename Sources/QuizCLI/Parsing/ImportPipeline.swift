@@ -12,6 +12,9 @@ import QuizDomain
 enum ImportPipeline {
   enum Message: Sendable {
     case item(QuizBankItem)
+    /// A quiz, with what `QuizBankValidator.quizProblems` found in it: checked on the reading
+    /// thread, so that the writing thread (the slower of the two) only writes.
+    case quiz(Quiz, path: String, problems: [Problem])
     /// One line of newline-delimited JSON attempts (numbered from 1), read or refused.
     case line(Int, Result<Attempt, QuizBankError>)
     /// The reader got this far into the bytes.
@@ -36,7 +39,13 @@ enum ImportPipeline {
               _ = send(.progress(offset))
             }
           ) { item in
-            guard send(.item(item)) else { throw CancellationError() }
+            let message: Message
+            if case .quiz(let quiz, let path) = item {
+              message = .quiz(quiz, path: path, problems: QuizBankValidator.quizProblems(quiz, path: path))
+            } else {
+              message = .item(item)
+            }
+            guard send(message) else { throw CancellationError() }
           }
           _ = send(.finished)
         } catch let error as QuizBankError {
@@ -92,7 +101,7 @@ enum ImportPipeline {
       try consume(message)
       switch message {
       case .finished, .failed: return
-      case .item, .line, .progress: continue
+      case .item, .quiz, .line, .progress: continue
       }
     }
   }

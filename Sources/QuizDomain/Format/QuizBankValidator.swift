@@ -13,16 +13,25 @@ public enum QuizBankValidator {
     } else if !question.multiple && correct > 1 {
       problems.append("multiple is false but \(correct) choices are correct")
     }
-    var ids = Set<String>()
-    for choice in question.choices where !ids.insert(choice.id).inserted {
-      problems.append("duplicate choice id \"\(choice.id)\"")
-    }
+    for id in repeatedIDs(question.choices.map(\.id)) { problems.append("duplicate choice id \"\(id)\"") }
     return problems
+  }
+
+  /// Each id that repeats an earlier one, in order. A short list (a question's choices usually
+  /// are) is compared pairwise: no set to build for every question of an import.
+  static func repeatedIDs(_ ids: [String]) -> [String] {
+    guard ids.count > 16 else {
+      return ids.indices.compactMap { index in ids[..<index].contains(ids[index]) ? ids[index] : nil }
+    }
+    var seen = Set<String>()
+    return ids.filter { !seen.insert($0).inserted }
   }
 
   /// What is wrong with a question's files: one that belongs to no text of the question (an
   /// unknown field, a choice it lacks), or the same name twice in one text.
   public static func fileProblems(_ question: Question) -> [String] {
+    // Most questions have no files: no list of their fields to build.
+    guard !question.files.isEmpty else { return [] }
     let fields = Set(QuestionFile.fields(of: question))
     var problems: [String] = []
     var seen = Set<String>()
@@ -166,17 +175,20 @@ extension QuizBankValidator {
           path: path + ".sections",
           message: "the points of the questions add up to more than the largest number quiz can hold"))
     }
-    var seen: [String: String] = [:]
+    // The path is written out only when needed: a valid quiz needs none of them.
+    func here(_ s: Int, _ q: Int) -> String { "\(path).sections[\(s)].questions[\(q)]" }
+    // Question id → where it first stood (section, position).
+    var seen: [String: (Int, Int)] = [:]
     for (s, section) in quiz.sections.enumerated() {
       for (q, question) in section.questions.enumerated() {
-        let here = "\(path).sections[\(s)].questions[\(q)]"
-        if let earlier = seen[question.id] {
+        if let (s0, q0) = seen[question.id] {
           problems.append(
-            Problem(path: here + ".id", message: "duplicate question id \"\(question.id)\" (also \(earlier))"))
+            Problem(
+              path: here(s, q) + ".id", message: "duplicate question id \"\(question.id)\" (also \(here(s0, q0)))"))
         } else {
-          seen[question.id] = here
+          seen[question.id] = (s, q)
         }
-        for message in questionProblems(question) { problems.append(Problem(path: here, message: message)) }
+        for message in questionProblems(question) { problems.append(Problem(path: here(s, q), message: message)) }
       }
       if let pick = section.pick, pick < 1 {
         problems.append(Problem(path: "\(path).sections[\(s)].pick", message: "must be at least 1"))

@@ -70,63 +70,73 @@ public enum QuizStatistics {
   public static func report(quiz: Quiz, attempts all: [RecordedAttempt], selection: AttemptSelection = .all)
     -> QuizReport
   {
-    let questions = quiz.questions
-    let attempts = selection.choose(from: all)
-    let totals = attempts.map(\.total)
-    // Each question counts only the attempts that were given it, as Moodle does for random
-    // questions: takers[i] lists those attempts, marks[i] their marks on question i.
-    let takers = questions.indices.map { index in attempts.indices.filter { attempts[$0].wasGiven(index) } }
-    let marks = questions.indices.map { index in
-      takers[index].map { index < attempts[$0].marks.count ? attempts[$0].marks[index] : 0 }
-    }
-    var picked = questions.map { [Int](repeating: 0, count: $0.choices.count) }
-    for attempt in attempts {
-      for pick in attempt.picks
-      where Int(pick.question) < picked.count && Int(pick.choice) < picked[Int(pick.question)].count {
-        picked[Int(pick.question)][Int(pick.choice)] += 1
-      }
-    }
-    let maxScore = nominalMaxScore(quiz)
-    // The coefficient of internal consistency needs every attempt to answer the same items.
-    let sameItems = attempts.allSatisfy { attempt in questions.indices.allSatisfy { attempt.wasGiven($0) } }
-    let test = testStatistics(totals: totals, marks: sameItems ? marks : [], maxScore: maxScore)
+    report(ReportAttempts(quiz: quiz, attempts: all), selection: selection)
+  }
 
-    let covariancesWithTotal = questions.indices.map { index in
-      Moments.covariance(marks[index], takers[index].map { totals[$0] })
-    }
-    let sqrtSum = covariancesWithTotal.reduce(0.0) { sum, cov in
-      guard let cov, cov >= 0 else { return sum }
+  /// The report over the attempts of `recorded` that `selection` counts.
+  public static func report(_ recorded: ReportAttempts, selection: AttemptSelection = .all) -> QuizReport {
+    let quiz = recorded.quiz
+    let questions = quiz.questions
+    let chosen = selection.chosen(in: recorded)
+    let totals = chosen.map { recorded.totals[$0] }
+    let picked = pickCounts(recorded, chosen: chosen)
+    let maxScore = nominalMaxScore(quiz)
+    // Each question counts only the attempts that were given it, as Moodle does for random
+    // questions; one question at a time, so only its own marks are held.
+    let moments = questions.indices.map { ItemMoments(recorded, chosen: chosen, totals: totals, question: $0) }
+    // The coefficient of internal consistency needs every attempt to answer the same items.
+    let sameItems = moments.allSatisfy { $0.given == chosen.count }
+    let test = testStatistics(
+      totals: totals, itemVariances: sameItems ? moments.map(\.variance) : [], maxScore: maxScore)
+    let sqrtSum = moments.reduce(0.0) { sum, item in
+      guard let cov = item.covarianceWithTotal, cov >= 0 else { return sum }
       return sum + cov.squareRoot()
     }
-    var items: [ItemStatistics] = []
-    for (index, question) in questions.enumerated() {
-      let x = marks[index]
-      let rest = zip(takers[index].map { totals[$0] }, x).map { $0 - $1 }
-      let given = takers[index].count
-      items.append(
-        ItemStatistics(
-          question: question.id, prompt: question.prompt, maxMark: question.points, attempts: given,
-          facility: Moments.ratio(Moments.mean(x), question.points),
-          sd: Moments.ratio(Moments.variance(x)?.squareRoot(), question.points),
-          randomGuessScore: randomGuessScore(question, rule: quiz.scoringRule(for: question)),
-          intendedWeight: Moments.ratio(100 * question.points, maxScore),
-          effectiveWeight: covariancesWithTotal[index].flatMap { cov in
-            cov >= 0 && sqrtSum > 0 ? 100 * cov.squareRoot() / sqrtSum : nil
-          },
-          discriminationIndex: discriminationIndex(x, rest),
-          discriminativeEfficiency: discriminativeEfficiency(x, rest), textFormat: question.textFormat,
-          files: question.files,
-          choices: question.choices.enumerated().map { position, choice in
-            ChoiceStatistics(
-              id: choice.id, text: choice.text, correct: choice.correct, picked: picked[index][position],
-              pickedFraction: given > 0 ? Double(picked[index][position]) / Double(given) : nil)
-          }))
+    let items = questions.indices.map { index in
+      item(
+        questions[index], moments[index], picked: picked[index], rule: quiz.scoringRule(for: questions[index]),
+        maxScore: maxScore, sqrtSum: sqrtSum)
     }
+    let quizMax = quiz.maxScore
     return QuizReport(
       quiz: quiz.id, title: quiz.title, selection: selection, test: test, items: items,
-      percents: attempts.compactMap { attempt in
-        let max = attempt.maxScore ?? quiz.maxScore
-        return max > 0 ? 100 * attempt.total / max : nil
+      percents: zip(chosen, totals).compactMap { attempt, total in
+        let max = recorded.maxScores[attempt] ?? quizMax
+        return max > 0 ? 100 * total / max : nil
+      })
+  }
+
+  /// How often each choice of each question was picked in the chosen attempts.
+  static func pickCounts(_ recorded: ReportAttempts, chosen: [Int]) -> [[Int]] {
+    var picked = recorded.quiz.questions.map { [Int](repeating: 0, count: $0.choices.count) }
+    for attempt in chosen {
+      for question in 0..<recorded.questionCount {
+        for choice in recorded.picks(attempt: attempt, question: question) { picked[question][Int(choice)] += 1 }
+      }
+    }
+    return picked
+  }
+
+  /// One question's figures, from its moments and pick counts.
+  static func item(
+    _ question: Question, _ moments: ItemMoments, picked: [Int], rule: ScoringRule, maxScore: Double, sqrtSum: Double
+  ) -> ItemStatistics {
+    let given = moments.given
+    return ItemStatistics(
+      question: question.id, prompt: question.prompt, maxMark: question.points, attempts: given,
+      facility: Moments.ratio(moments.mean, question.points),
+      sd: Moments.ratio(moments.variance?.squareRoot(), question.points),
+      randomGuessScore: randomGuessScore(question, rule: rule),
+      intendedWeight: Moments.ratio(100 * question.points, maxScore),
+      effectiveWeight: moments.covarianceWithTotal.flatMap { cov in
+        cov >= 0 && sqrtSum > 0 ? 100 * cov.squareRoot() / sqrtSum : nil
+      },
+      discriminationIndex: moments.discriminationIndex, discriminativeEfficiency: moments.discriminativeEfficiency,
+      textFormat: question.textFormat, files: question.files,
+      choices: question.choices.enumerated().map { position, choice in
+        ChoiceStatistics(
+          id: choice.id, text: choice.text, correct: choice.correct, picked: picked[position],
+          pickedFraction: given > 0 ? Double(picked[position]) / Double(given) : nil)
       })
   }
 
@@ -142,22 +152,6 @@ public enum QuizStatistics {
     }
   }
 
-  /// 100·cov(x, o)/√(var x·var o), with o the rest of each total.
-  static func discriminationIndex(_ x: [Double], _ rest: [Double]) -> Double? {
-    guard let covRest = Moments.covariance(x, rest), let varX = Moments.variance(x),
-      let varRest = Moments.variance(rest), varX > 0, varRest > 0
-    else { return nil }
-    return 100 * covRest / (varX * varRest).squareRoot()
-  }
-
-  /// 100·cov(x, o)/cov_max(x, o), cov_max pairing both sorted.
-  static func discriminativeEfficiency(_ x: [Double], _ rest: [Double]) -> Double? {
-    guard let covRest = Moments.covariance(x, rest), let covMax = Moments.covariance(x.sorted(), rest.sorted()),
-      covMax > 0
-    else { return nil }
-    return 100 * covRest / covMax
-  }
-
   /// The mean fraction of the points that picking one choice at random scores; single-answer
   /// questions only.
   static func randomGuessScore(_ question: Question, rule: ScoringRule) -> Double? {
@@ -166,7 +160,9 @@ public enum QuizStatistics {
     return fractions.reduce(0, +) / Double(question.choices.count)
   }
 
-  static func testStatistics(totals: [Double], marks: [[Double]], maxScore: Double) -> TestStatistics {
+  /// The test's figures; `itemVariances` holds each question's variance when every attempt was
+  /// given every question (else nothing: no cic).
+  static func testStatistics(totals: [Double], itemVariances: [Double?], maxScore: Double) -> TestStatistics {
     let s = Double(totals.count)
     var test = TestStatistics(
       attempts: totals.count, maxScore: maxScore, mean: Moments.mean(totals), median: Moments.median(totals),
@@ -181,9 +177,9 @@ public enum QuizStatistics {
       let k4 = s * s * ((s + 1) * m4 - 3 * (s - 1) * m2 * m2) / ((s - 1) * (s - 2) * (s - 3))
       test.kurtosis = Moments.ratio(k4, k2 * k2)
     }
-    let p = Double(marks.count)
-    if marks.count >= 2, k2 > 0 {
-      let sumOfVariances = marks.reduce(0.0) { $0 + (Moments.variance($1) ?? 0) }
+    let p = Double(itemVariances.count)
+    if itemVariances.count >= 2, k2 > 0 {
+      let sumOfVariances = itemVariances.reduce(0.0) { $0 + ($1 ?? 0) }
       let cic = 100 * p / (p - 1) * (1 - sumOfVariances / k2)
       test.cic = cic
       let errorRatio = 100 * Swift.max(0, 1 - cic / 100).squareRoot()

@@ -52,21 +52,38 @@ public enum AttemptSelection: String, CaseIterable, Sendable {
   /// The attempts that count, in submission order. `best` keeps each taker's highest total
   /// (the earlier one on a tie).
   public func choose(from attempts: [RecordedAttempt]) -> [RecordedAttempt] {
-    let ordered = attempts.sorted { ($0.submittedAt, $0.id) < ($1.submittedAt, $1.id) }
+    chosen(
+      count: attempts.count, submittedAt: { attempts[$0].submittedAt }, id: { attempts[$0].id },
+      taker: { attempts[$0].taker }, total: { attempts[$0].total }
+    ).map { attempts[$0] }
+  }
+
+  /// The positions of the attempts of `recorded` that count, in submission order.
+  public func chosen(in recorded: ReportAttempts) -> [Int] {
+    chosen(
+      count: recorded.count, submittedAt: { recorded.submittedAt[$0] }, id: { recorded.ids[$0] },
+      taker: { recorded.takers[$0] }, total: { recorded.totals[$0] })
+  }
+
+  /// The positions among `count` attempts that count, in submission order (time, then id).
+  private func chosen(
+    count: Int, submittedAt: (Int) -> Double, id: (Int) -> String, taker: (Int) -> String, total: (Int) -> Double
+  ) -> [Int] {
+    let ordered = (0..<count).sorted { (submittedAt($0), id($0)) < (submittedAt($1), id($1)) }
     guard self != .all else { return ordered }
-    var chosen: [String: RecordedAttempt] = [:]
-    for attempt in ordered {
-      guard let current = chosen[attempt.taker] else {
-        chosen[attempt.taker] = attempt
+    var chosen: [String: Int] = [:]
+    for index in ordered {
+      guard let current = chosen[taker(index)] else {
+        chosen[taker(index)] = index
         continue
       }
       switch self {
       case .first, .all: break
-      case .last: chosen[attempt.taker] = attempt
+      case .last: chosen[taker(index)] = index
       case .best:
-        if attempt.total > current.total { chosen[attempt.taker] = attempt }
+        if total(index) > total(current) { chosen[taker(index)] = index }
       }
     }
-    return ordered.filter { chosen[$0.taker]?.id == $0.id }
+    return ordered.filter { index in chosen[taker(index)].map { id($0) == id(index) } ?? false }
   }
 }

@@ -1,0 +1,163 @@
+/// A quiz's recorded attempts in compact columns, for its report: per attempt its header (id,
+/// taker, time, maximum, total) and one 32-bit cell per question naming what the attempt got
+/// there, an *outcome* of the question: a mark and the choices picked. A question's attempts
+/// land on few outcomes (the selections takers make), so each is stored once, in a table per
+/// question, and the cell only points at it.
+///
+/// A report makes several passes over the attempts (means first, then the deviations from
+/// them, as `Moments` computes every figure), so they are kept, but at 4 bytes per answer
+/// instead of an attempt struct with arrays of marks and picks: 100,000 attempts of 50
+/// questions take 20 MB of cells, where the structs took over 200 MB.
+public struct ReportAttempts: Sendable {
+  public let quiz: Quiz
+  public let questionCount: Int
+  private(set) var ids: [String] = []
+  private(set) var takers: [String] = []
+  private(set) var submittedAt: [Double] = []
+  /// The most each attempt could score (`nil`: the quiz's maximum).
+  private(set) var maxScores: [Double?] = []
+  /// Each attempt's total, filled in by `finish()` (or given by `add(_:)`).
+  var totals: [Double] = []
+  /// Attempt-major: the cells of attempt a are cells[a * questionCount ..< (a + 1) * questionCount].
+  private(set) var cells: [UInt32] = []
+  private var outcomes: [[Outcome]]
+  private var outcomeCodes: [[Outcome: UInt32]]
+
+  /// A cell's bit for "the attempt was not given this question" (a pool drew others). The other
+  /// bits are the outcome's index in its question's table.
+  static let notGiven: UInt32 = 1 << 31
+  /// The outcome every table starts with: no answer, or one that scored 0 and picked nothing.
+  public static let unanswered: UInt32 = 0
+
+  /// What one attempt got on one question.
+  struct Outcome: Hashable, Sendable {
+    var mark: Double
+    /// The positions of the choices picked, each as many times as picked.
+    var picks: [Int32]
+
+    static func == (a: Outcome, b: Outcome) -> Bool { a.mark.bitPattern == b.mark.bitPattern && a.picks == b.picks }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(mark.bitPattern)
+      hasher.combine(picks)
+    }
+  }
+
+  public init(quiz: Quiz, expectedAttempts: Int = 0) {
+    self.quiz = quiz
+    let count = quiz.sections.reduce(0) { $0 + $1.questions.count }
+    questionCount = count
+    let none = Outcome(mark: 0, picks: [])
+    outcomes = Array(repeating: [none], count: count)
+    outcomeCodes = Array(repeating: [none: ReportAttempts.unanswered], count: count)
+    cells.reserveCapacity(expectedAttempts * count)
+  }
+
+  public var count: Int { ids.count }
+}
+
+// MARK: - Recording
+
+extension ReportAttempts {
+  /// Adds an attempt that was given every question and answered none yet; returns its position.
+  @discardableResult
+  public mutating func beginAttempt(id: String, taker: String, submittedAt time: Double, maxScore: Double?) -> Int {
+    ids.append(id)
+    takers.append(taker)
+    submittedAt.append(time)
+    maxScores.append(maxScore)
+    cells.append(contentsOf: repeatElement(ReportAttempts.unanswered, count: questionCount))
+    return ids.count - 1
+  }
+
+  /// The code of the outcome `mark` with `picks` (choice positions) on question `question`.
+  public mutating func outcome(question: Int, mark: Double, picks: [Int]) -> UInt32 {
+    code(Outcome(mark: mark, picks: picks.map { Int32($0) }), question: question)
+  }
+
+  private mutating func code(_ outcome: Outcome, question: Int) -> UInt32 {
+    if let code = outcomeCodes[question][outcome] { return code }
+    let code = UInt32(outcomes[question].count)
+    outcomes[question].append(outcome)
+    outcomeCodes[question][outcome] = code
+    return code
+  }
+
+  /// Records that attempt `attempt` got outcome `code` on `question`. A second answer to the
+  /// same question keeps the later mark and the picks of both, as a list of answers would.
+  public mutating func answer(attempt: Int, question: Int, outcome code: UInt32) {
+    let cell = attempt * questionCount + question
+    let old = cells[cell] & ~ReportAttempts.notGiven
+    var code = code
+    if old != ReportAttempts.unanswered {
+      let earlier = outcomes[question][Int(old)].picks
+      let later = outcomes[question][Int(code)]
+      code = self.code(Outcome(mark: later.mark, picks: earlier + later.picks), question: question)
+    }
+    cells[cell] = (cells[cell] & ReportAttempts.notGiven) | code
+  }
+
+  /// Records that attempt `attempt` was given `question` (nil: a question no longer in the
+  /// quiz), and, from its `first` call on, not given the questions no call names: an attempt
+  /// that records what it was given counts only for those.
+  public mutating func given(attempt: Int, question: Int?, first: Bool) {
+    let row = attempt * questionCount
+    if first {
+      for cell in row..<(row + questionCount) { cells[cell] |= ReportAttempts.notGiven }
+    }
+    if let question { cells[row + question] &= ~ReportAttempts.notGiven }
+  }
+
+  /// Each attempt's total: its marks added in the quiz's order of questions.
+  public mutating func finish() {
+    totals = (0..<count).map { attempt in
+      var total = 0.0
+      for question in 0..<questionCount { total += mark(attempt: attempt, question: question) }
+      return total
+    }
+  }
+}
+
+// MARK: - Reading
+
+extension ReportAttempts {
+  func wasGiven(attempt: Int, question: Int) -> Bool {
+    cells[attempt * questionCount + question] & ReportAttempts.notGiven == 0
+  }
+
+  func mark(attempt: Int, question: Int) -> Double {
+    outcomes[question][Int(cells[attempt * questionCount + question] & ~ReportAttempts.notGiven)].mark
+  }
+
+  func picks(attempt: Int, question: Int) -> [Int32] {
+    outcomes[question][Int(cells[attempt * questionCount + question] & ~ReportAttempts.notGiven)].picks
+  }
+}
+
+// MARK: - From attempt values
+
+extension ReportAttempts {
+  /// The columns of `attempts`, each as `RecordedAttempt` describes it (marks beyond the quiz's
+  /// questions count in the total only, picks of unknown questions or choices are left out).
+  public init(quiz: Quiz, attempts: [RecordedAttempt]) {
+    self.init(quiz: quiz, expectedAttempts: attempts.count)
+    let choiceCounts = quiz.sections.flatMap { $0.questions.map(\.choices.count) }
+    for attempt in attempts {
+      let position = beginAttempt(
+        id: attempt.id, taker: attempt.taker, submittedAt: attempt.submittedAt, maxScore: attempt.maxScore)
+      var picks = [[Int]](repeating: [], count: questionCount)
+      for pick in attempt.picks
+      where Int(pick.question) < questionCount && Int(pick.choice) < choiceCounts[Int(pick.question)] {
+        picks[Int(pick.question)].append(Int(pick.choice))
+      }
+      for question in 0..<questionCount {
+        let mark = question < attempt.marks.count ? attempt.marks[question] : 0
+        answer(attempt: position, question: question, outcome: outcome(question: question, mark: mark, picks: picks[question]))
+        if attempt.given != nil, !attempt.wasGiven(question) {
+          cells[position * questionCount + question] |= ReportAttempts.notGiven
+        }
+      }
+    }
+    totals = attempts.map(\.total)
+  }
+}
