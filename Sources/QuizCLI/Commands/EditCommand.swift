@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizFormats
 import QuizRepository
 
 #if canImport(Glibc)
@@ -29,33 +30,15 @@ enum EditCommand {
     access: .readWrite,
     run: run)
 
-  /// The problems of an edited file, each with the line of the edited text it is at when it
-  /// has one.
-  struct Problems: Error {
-    struct Entry: Sendable {
-      var line: Int?
-      var text: String
-    }
-    let entries: [Entry]
-
-    init(lines: [String]) { entries = lines.map { Entry(line: nil, text: $0) } }
-
-    init(located: [FormatProblem]) {
-      entries = located.map { Entry(line: $0.line, text: ($0.column.map { ":\($0)" } ?? "") + ": " + $0.message) }
-    }
-
-    init(line: Int, text: String) { entries = [Entry(line: line, text: text)] }
-
-    /// One line each, line numbers moved down by `offset`: the lines of the header on top.
-    func lines(offset: Int) -> [String] {
-      entries.map { entry in entry.line.map { "line \($0 + offset)" + entry.text } ?? entry.text }
-    }
-  }
+  /// The problems of an edited file (the formats' editing throws them).
+  typealias Problems = EditProblems
 
   static func run(_ invocation: Invocation) throws {
     let address = QuestionAddress(invocation.arguments.positionals[0])
     let repository = try invocation.repository()
     let stored = try repository.requireQuiz(address.quiz)
+    // An unknown question is named here, with a suggestion, before any format renders it.
+    if let id = address.question { _ = try stored.quiz.requireQuestion(id) }
     let format = QuizFileFormat.named(invocation.arguments.value("format") ?? "json") ?? .json
     guard let editing = format.editing else {
       throw CLIError.usage("quiz cannot edit in \(format.name)", command: invocation.command)
@@ -168,45 +151,6 @@ enum EditCommand {
     try output.write(Array(text.utf8))
     try output.commit()
     return path
-  }
-
-  /// The quiz, or its one question, as quiz-bank/1 JSON.
-  @Sendable static func render(_ quiz: Quiz, address: QuestionAddress) throws -> String {
-    guard let id = address.question else {
-      return String(decoding: QuizBankWriter.write(quizzes: [quiz]), as: UTF8.self)
-    }
-    let location = try quiz.requireQuestion(id)
-    var writer = JSONWriter(pretty: true)
-    QuizBankWriter.write(quiz.sections[location.section].questions[location.position], to: &writer)
-    writer.endLine()
-    return writer.string
-  }
-
-  /// The quiz with the edited JSON applied.
-  @Sendable static func apply(_ text: String, address: QuestionAddress, to stored: Quiz) throws -> Quiz {
-    var quiz = stored
-    if let id = address.question {
-      let question = try QuizBankReader.readQuestion(Array(text.utf8))
-      try replace(id, in: &quiz, with: question)
-      return quiz
-    }
-    let document = try QuizBankReader.read(Array(text.utf8))
-    guard document.quizzes.count == 1, let edited = document.quizzes.first, document.attempts.isEmpty else {
-      throw Problems(lines: ["$.quizzes: keep exactly one quiz, and no attempts"])
-    }
-    guard edited.id == quiz.id else {
-      throw Problems(lines: ["$.quizzes[0].id: the quiz id cannot change here (it is \"\(quiz.id)\")"])
-    }
-    return edited
-  }
-
-  /// Puts `question` where question `id` stands; its id may change to one not taken.
-  static func replace(_ id: String, in quiz: inout Quiz, with question: Question) throws {
-    let location = try quiz.requireQuestion(id)
-    guard question.id == id || quiz.location(of: question.id) == nil else {
-      throw Problems(lines: ["quiz \"\(quiz.id)\" already has a question \"\(question.id)\""])
-    }
-    quiz.sections[location.section].questions[location.position] = question
   }
 
   /// Marks the lines this command adds on top of the file.

@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizFormats
 import QuizRepository
 
 #if canImport(Glibc)
