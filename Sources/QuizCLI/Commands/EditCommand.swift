@@ -12,20 +12,12 @@ enum EditCommand {
   static let command = Command(
     name: "edit",
     summary: "Edit a quiz or one question in $VISUAL or $EDITOR, then save it with versioning.",
-    discussion: """
-      The quiz (or question) is written as quiz-bank/1 JSON (or GIFT, with --format gift) to a \
-      temporary file and opened in $VISUAL, else $EDITOR, else vi. On save it is checked and \
-      applied: changed questions get a new version. A file with problems reopens with them listed \
-      at the top in // lines. Saving it unchanged, emptying it, or quitting the editor with an \
-      error changes nothing. What GIFT cannot show (picks, files, choice ids, points, shuffle, \
-      the quiz's rule, weights left unset, empty sections) is kept as stored, and listed in // \
-      lines on top of the file.
-      """,
+    discussion: discussion,
     arguments: [ArgumentSpec(name: "quiz[/question]", help: "What to edit.")],
     options: [
       .value(
         "format", help: "The format to edit in: \(QuizFileFormat.editable.map(\.name).joined(separator: ", ")).",
-        allowed: QuizFileFormat.editable.map(\.name), defaultValue: "json")
+        allowed: QuizFileFormat.editable.map(\.name), defaultValue: QuizFileFormat.native.name)
     ],
     access: .readWrite,
     run: run)
@@ -33,13 +25,29 @@ enum EditCommand {
   /// The problems of an edited file (the formats' editing throws them).
   typealias Problems = EditProblems
 
+  /// Made from the registry: the formats quiz edits in besides its own.
+  static var discussion: String {
+    let others = QuizFileFormat.editable.filter { $0.name != QuizFileFormat.native.name }
+    let choices = QuizFileFormat.list(others.map { "\($0.title), with --format \($0.name)" })
+    return """
+      The quiz (or question) is written as \(QuizFileFormat.native.title) (or \(choices)) to a \
+      temporary file and opened in $VISUAL, else $EDITOR, else vi. On save it is checked and \
+      applied: changed questions get a new version. A file with problems reopens with them listed \
+      at the top in // lines. Saving it unchanged, emptying it, or quitting the editor with an \
+      error changes nothing. What \(QuizFileFormat.list(others.map(\.title))) cannot show (picks, files, \
+      choice ids, points, shuffle, the quiz's rule, weights left unset, empty sections) is kept as \
+      stored, and listed in // lines on top of the file.
+      """
+  }
+
   static func run(_ invocation: Invocation) throws {
     let address = QuestionAddress(invocation.arguments.positionals[0])
     let repository = try invocation.repository()
     let stored = try repository.requireQuiz(address.quiz)
     // An unknown question is named here, with a suggestion, before any format renders it.
     if let id = address.question { _ = try stored.quiz.requireQuestion(id) }
-    let format = QuizFileFormat.named(invocation.arguments.value("format") ?? "json") ?? .json
+    let format =
+      invocation.arguments.value("format").flatMap(QuizFileFormat.named) ?? QuizFileFormat.native
     guard let editing = format.editing else {
       throw CLIError.usage("quiz cannot edit in \(format.name)", command: invocation.command)
     }

@@ -6,14 +6,23 @@ import QuizDomain
 public struct QuizFileFormat: Sendable {
   /// What `--format` calls it.
   public let name: String
+  /// What help and messages call it ("Moodle XML").
+  public let title: String
   /// File name endings that mean this format (`.txt` is decided by content).
   public let extensions: [String]
   public let reader: Reader
   /// Writes one quiz; nil for quiz-bank/1, which the repository streams itself. Throws only
   /// for a failure of quiz's own (making a zip).
   public let writer: (@Sendable (Quiz) throws -> FormatWriting)?
-  /// For a `.txt` file: whether its content looks like this format.
-  public let recognizes: @Sendable (String) -> Bool
+  /// For a `.txt` file: whether its first bytes look like this format. Bytes, not text: a
+  /// Swift `String` makes `"\r\n"` one Character, and a CR LF file must be told as well.
+  public let recognizes: @Sendable (ArraySlice<UInt8>) -> Bool
+  /// What in a `.txt` file's content says it is this format, for help ("a line starting
+  /// ANSWER:"); nil when content never picks it.
+  public var contentSign: String? = nil
+  /// What `export --help` says of writing one quiz in this format: what it carries, and what
+  /// it cannot (named in a warning when a quiz has it).
+  public var exportNote: String? = nil
   /// How `quiz edit --format NAME` writes a quiz (or one question) and reads the edited text
   /// back; nil for a format quiz does not edit in.
   public var editing: Editing? = nil
@@ -67,80 +76,5 @@ public struct QuizFileFormat: Sendable {
   /// What a file of this format does not show of `quiz`, for the header of an edited file.
   public func notShown(_ quiz: Quiz) -> [String] {
     carriesQuizzes ? [] : quiz.notShown(carries: carries, echo: echo)
-  }
-}
-
-extension QuizFileFormat {
-  public static let json = QuizFileFormat(
-    name: "json", extensions: ["json"], reader: .quizBank, writer: nil,
-    recognizes: { $0.first(where: { !$0.isWhitespace }) == "{" && $0.contains("\"quiz-bank/1\"") },
-    editing: Editing(render: QuizBankEditing.render, apply: QuizBankEditing.apply))
-
-  public static let gift = QuizFileFormat(
-    name: "gift", extensions: ["gift"], reader: .questions { bytes, _ in GIFT.read(Array(bytes)) }, writer: GIFT.write,
-    recognizes: { $0.contains("{") }, editing: Editing(render: GIFTEditing.render, apply: GIFTEditing.apply, notShown: GIFTEditing.notShown),
-    carries: [.questionIDs, .sections])
-
-  public static let aiken = QuizFileFormat(
-    name: "aiken", extensions: ["aiken"], reader: .questions { bytes, _ in Aiken.read(Array(bytes)) },
-    writer: Aiken.write,
-    recognizes: { text in text.split(separator: "\n").contains { $0.hasPrefix("ANSWER:") } }, carries: [])
-
-  /// Moodle XML, as Moodle's question bank exports and imports it.
-  public static let moodleXML = QuizFileFormat(
-    name: "moodle-xml", extensions: ["xml"],
-    reader: .questions { bytes, release in MoodleXML.read(buffer: bytes, release: release) }, writer: MoodleXML.write,
-    recognizes: { $0.contains("<quiz") && $0.contains("<question") },
-    carries: [.questionIDs, .sections, .files, .points])
-
-  /// A Canvas QTI 1.2 package (a zip), for Canvas to import; export only.
-  public static let qti = QuizFileFormat(
-    name: "qti", extensions: [], reader: .exportOnly, writer: CanvasQTI.write, recognizes: { _ in false },
-    binary: true)
-
-  /// Every format, in the order `.txt` content is tried (Aiken's `ANSWER:` lines and Moodle
-  /// XML's elements before GIFT's braces).
-  public static let all: [QuizFileFormat] = [json, aiken, moodleXML, gift, qti]
-
-  public static var names: [String] { all.map(\.name) }
-
-  /// The formats `quiz import` reads.
-  public static var readable: [QuizFileFormat] {
-    all.filter {
-      if case .exportOnly = $0.reader { return false }
-      return true
-    }
-  }
-
-  public static var readableNames: [String] { readable.map(\.name) }
-
-  /// The formats `quiz edit` can edit in.
-  public static var editable: [QuizFileFormat] { all.filter { $0.editing != nil } }
-
-  /// A file's name without its folder and ending: the default title of the quiz a GIFT or
-  /// Aiken file carries ("bank" for "exams/bank.gift"; "standard input" for "-").
-  public static func baseName(_ path: String) -> String {
-    guard path != "-" else { return "standard input" }
-    let file = path.split(separator: "/").last.map(String.init) ?? path
-    guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
-    return String(file[..<dot])
-  }
-
-  public static func named(_ name: String) -> QuizFileFormat? { all.first { $0.name == name } }
-
-  /// Every file name ending a folder import takes.
-  public static var folderExtensions: [String] { all.flatMap(\.extensions) + ["txt"] }
-
-  /// The format of the input `name` with `bytes`: `--format` when given, else the file's
-  /// ending, else (`.txt`, standard input) its content; nil when nothing says.
-  public static func of(name: String, bytes: [UInt8], given: String?) -> QuizFileFormat? {
-    if let given { return readable.first { $0.name == given } }
-    let ending = name.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last : nil }
-      .map { $0.lowercased() }
-    if let ending, let format = all.first(where: { $0.extensions.contains(ending) }) { return format }
-    if name == "-" { return json }
-    guard ending == "txt" else { return nil }
-    let text = String(decoding: bytes.prefix(1 << 16), as: UTF8.self)
-    return all.first { $0.name != json.name && $0.recognizes(text) }
   }
 }
