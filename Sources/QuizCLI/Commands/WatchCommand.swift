@@ -102,7 +102,8 @@ enum ChangePoller {
     while true {
       usleep(interval)
       try Console.checkOutput()
-      if Console.outputReaderGone { exit(ExitStatus.success.rawValue) }
+      // The reader went away: end as SIGPIPE would, by throwing, so that `defer`s still run.
+      if Console.outputReaderGone { throw ExitRequest(status: .success) }
       try check()
     }
   }
