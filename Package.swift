@@ -2,12 +2,17 @@
 import PackageDescription
 
 // Layers, data flowing one way:
-// CSQLite → SQLite → QuizRepository → QuizCLI → quiz
-//                                       ↑
-//                         CLibZip → Zip (the QTI package)
-// CLibXML2 → XML (streaming reader) → QuizDomain (Moodle XML)
-//                         ↑
-//                     QuizDomain (pure Swift, no database)
+// C module maps → thin wrappers → domain → formats → repository → CLI → main.swift
+//
+// CSQLite → SQLite ─────────────────────────────┐
+//                                                ↓
+// QuizDomain (pure Swift) → QuizFormats → QuizRepository → QuizCLI → quiz
+//                               ↑
+// CLibXML2 → XML ───────────────┤  (Moodle XML, the escaping XML writer)
+// CLibZip → Zip ────────────────┘  (the Canvas QTI package)
+//
+// QuizFormats holds every reader and writer and the one registry of formats
+// (`QuizFileFormat.all`); the repository and the CLI ask the registry and name no format.
 let package = Package(
   name: "quiz",
   products: [
@@ -32,7 +37,8 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     .target(name: "XML", dependencies: ["CLibXML2"]),
-    .target(name: "QuizDomain", dependencies: ["XML"]),
+    .target(name: "QuizDomain"),
+    .target(name: "QuizFormats", dependencies: ["QuizDomain", "XML", "Zip"]),
     .executableTarget(name: "EmbedMigrationsTool"),
     .plugin(
       name: "EmbedMigrations",
@@ -41,10 +47,10 @@ let package = Package(
     ),
     .target(
       name: "QuizRepository",
-      dependencies: ["SQLite", "QuizDomain"],
+      dependencies: ["SQLite", "QuizDomain", "QuizFormats"],
       plugins: ["EmbedMigrations"]
     ),
-    .target(name: "QuizCLI", dependencies: ["QuizRepository", "QuizDomain", "XML", "Zip"]),
+    .target(name: "QuizCLI", dependencies: ["QuizRepository", "QuizFormats", "QuizDomain", "XML"]),
     .executableTarget(name: "quiz", dependencies: ["QuizCLI"]),
     .executableTarget(
       name: "quiz-bench",
@@ -56,9 +62,10 @@ let package = Package(
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
     .testTarget(name: "XMLTests", dependencies: ["XML"]),
     .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
+    .testTarget(name: "QuizFormatsTests", dependencies: ["QuizFormats", "QuizDomain", "XML"]),
     .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
     .testTarget(
-      name: "QuizCLITests", dependencies: ["quiz", "QuizCLI", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport"],
+      name: "QuizCLITests", dependencies: ["quiz", "QuizCLI", "QuizFormats", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport"],
       exclude: ["Reference"]),
   ],
   swiftLanguageModes: [.v6]

@@ -14,6 +14,9 @@ import Synchronization
 /// The `quiz` program: parses the command line, runs one command, and returns the exit status.
 public enum QuizCLI {
   public static let version = "0.1.0"
+  /// The day `version` was released: the man page's date, fixed so that the committed
+  /// `docs/quiz.1` stays equal to `quiz help --man`.
+  public static let releaseDate = "2026-12-01"
 
   public static func main(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
     -> Int32
@@ -31,6 +34,9 @@ public enum QuizCLI {
       return ExitStatus.success.rawValue
     } catch let request as ExitRequest {
       return request.status.rawValue
+    } catch where Console.outputReaderWentAway {
+      // Standard output's reader went away first: whatever failed after, the end is quiet.
+      return ExitStatus.success.rawValue
     } catch {
       let error = CLIError(error)
       report(error, console: console)
@@ -86,7 +92,9 @@ public enum QuizCLI {
         return
       }
       if topic == "--man" {
-        console.write(ManPage.render())
+        // `quiz help --man import`: the page with that command's section only.
+        let commands = try arguments.dropFirst().map(Commands.named)
+        console.write(ManPage.render(commands: commands.isEmpty ? Commands.all : commands))
         return
       }
       console.write(try Commands.named(topic).help(width: console.width))

@@ -20,7 +20,7 @@ extension QuizRepository {
     try refuseBackupTarget(path)
     let exists = FileSystem.status(of: path, followingLinks: false) != nil
     if exists && !replacing {
-      throw RepositoryError.refused("\(path) exists: give --force to replace it")
+      throw RepositoryError.backupTargetExists(path: path)
     }
     let target = exists ? path + ".tmp-\(getpid())" : path
     if let reason = FileSystem.createPrivateFile(at: target) {

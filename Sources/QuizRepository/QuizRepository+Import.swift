@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizFormats
 import SQLite
 
 /// One document to import, with the name its problems are reported under (a file name, or
@@ -319,7 +320,7 @@ extension QuizRepository {
         let chosen = try (ids ?? quizIDs()).filter { seen.insert($0).inserted }
         // Unknown ids fail before anything is written.
         for id in chosen where try storedQuizRow(id) == nil { _ = try requireQuiz(id) }
-        var stream = QuizBankStreamWriter()
+        var stream = QuizFileFormat.nativeStreamWriter()
         for id in chosen {
           stream.write(try requireQuiz(id).quiz)
           try sink(stream.takeBytes())

@@ -427,8 +427,7 @@ extension QuizRepository {
         let stored = try requireQuiz(id)
         let attempts = try attemptCount(ofQuiz: id)
         guard attempts == 0 || force else {
-          throw RepositoryError.refused(
-            "quiz \"\(id)\" has \(attempts) attempt\(attempts == 1 ? "" : "s"); give --force to delete it with them")
+          throw RepositoryError.quizHasAttempts(quiz: id, attempts: attempts)
         }
         try database.execute(
           "DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE quiz_id = ?)", [stored.rowID])

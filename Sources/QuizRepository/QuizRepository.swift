@@ -110,8 +110,7 @@ public final class QuizRepository {
       // SQLite takes an empty file for a new database and would write a schema into it: only
       // a command that creates databases may do that.
       if access == .read && FileSystem.stamp(of: path)[0] == 0 {
-        throw RepositoryError.cannotOpen(
-          path: path, reason: "the file is empty, not a quiz database (create one with 'quiz init')")
+        throw RepositoryError.emptyDatabaseFile(path: path)
       }
       // A command that writes says so before it starts (before an editor opens, before a taker
       // answers a question), not when it comes to write. SQLite would open the file read-only

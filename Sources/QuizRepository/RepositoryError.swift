@@ -7,12 +7,16 @@ import SQLite
   import Darwin
 #endif
 
-/// Why a repository call failed, in words a user can act on.
+/// Why a repository call failed: the facts, with data. The descriptions are the repository's
+/// own words; a command line says what to do about them (the CLI's `CLIError` phrases them
+/// with its options and commands).
 public enum RepositoryError: Error, Equatable, Sendable {
   /// The database file cannot be opened or created.
   case cannotOpen(path: String, reason: String)
   /// A command that only reads found no database at `path`.
   case noDatabase(path: String)
+  /// A command that only reads found an empty file at `path`: no quiz database yet.
+  case emptyDatabaseFile(path: String)
   /// The file exists but is not a SQLite database.
   case notADatabase(path: String)
   /// The database was migrated by a newer quiz.
@@ -31,6 +35,10 @@ public enum RepositoryError: Error, Equatable, Sendable {
   /// A request refused to protect what is stored (say, removing a quiz with attempts without
   /// `--force`), or one the stored data cannot satisfy.
   case refused(String)
+  /// Quiz `quiz` has `attempts` attempts: deleting it needs `force`.
+  case quizHasAttempts(quiz: String, attempts: Int)
+  /// A backup would replace the file at `path`: that needs `replacing`.
+  case backupTargetExists(path: String)
   /// The quiz was changed (or removed: nil) by someone else since the caller read it.
   case changedSinceRead(current: Quiz?)
   /// The database itself failed (a full disk, a read-only or damaged file, a lock held too
@@ -42,8 +50,11 @@ extension RepositoryError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .cannotOpen(let path, let reason): return "cannot open database \(path): \(reason)"
-    case .noDatabase(let path):
-      return "no database at \(path) (create it with 'quiz init' or 'quiz import')"
+    case .noDatabase(let path): return "no database at \(path)"
+    case .emptyDatabaseFile(let path): return "cannot open database \(path): the file is empty, not a quiz database"
+    case .quizHasAttempts(let quiz, let attempts):
+      return "quiz \"\(quiz)\" has \(attempts) attempt\(attempts == 1 ? "" : "s")"
+    case .backupTargetExists(let path): return "\(path) exists"
     case .notADatabase(let path): return "\(path) is not a SQLite database"
     case .newerSchema(let path, let detail): return "cannot use database \(path): \(detail)"
     case .migrationFailed(let path, let detail): return "cannot migrate database \(path): \(detail)"

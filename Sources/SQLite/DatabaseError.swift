@@ -53,12 +53,31 @@ extension DatabaseError {
   public static let locked: Int32 = SQLITE_LOCKED
   public static let ioError: Int32 = SQLITE_IOERR
 
-  /// Whether the file (or its -wal or -shm beside it) could not be written or grown: what a
-  /// full disk or a file size limit looks like. SQLITE_IOERR_WRITE, _FSYNC, _TRUNCATE, _SHMSIZE
-  /// and _SHMMAP (Swift does not import their macros).
-  public var isWriteFailure: Bool {
-    [778, 1034, 1546, 4874, 5386].contains(extendedResultCode)
-  }
+  // Extended I/O codes: Swift does not import their macros (`SQLITE_IOERR | (n << 8)`), so
+  // they are spelled here once, with the numbers sqlite3.h gives them.
+  /// SQLITE_IOERR_READ (266).
+  public static let ioErrorRead: Int32 = ioExtended(1)
+  /// SQLITE_IOERR_WRITE (778).
+  public static let ioErrorWrite: Int32 = ioExtended(3)
+  /// SQLITE_IOERR_FSYNC (1034).
+  public static let ioErrorFsync: Int32 = ioExtended(4)
+  /// SQLITE_IOERR_TRUNCATE (1546).
+  public static let ioErrorTruncate: Int32 = ioExtended(6)
+  /// SQLITE_IOERR_SHMSIZE (4874).
+  public static let ioErrorShmSize: Int32 = ioExtended(19)
+  /// SQLITE_IOERR_SHMMAP (5386).
+  public static let ioErrorShmMap: Int32 = ioExtended(21)
+
+  private static func ioExtended(_ number: Int32) -> Int32 { SQLITE_IOERR | (number << 8) }
+
+  /// The extended codes that say the file (or its -wal or -shm beside it) could not be written
+  /// or grown: what a full disk or a file size limit looks like.
+  public static let writeFailureCodes: Set<Int32> = [
+    ioErrorWrite, ioErrorFsync, ioErrorTruncate, ioErrorShmSize, ioErrorShmMap,
+  ]
+
+  /// Whether the file (or its -wal or -shm beside it) could not be written or grown.
+  public var isWriteFailure: Bool { Self.writeFailureCodes.contains(extendedResultCode) }
 }
 
 // MARK: - Printing

@@ -1,4 +1,5 @@
 import Foundation
+import QuizFormats
 import Testing
 
 @testable import QuizCLI

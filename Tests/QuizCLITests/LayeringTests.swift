@@ -25,10 +25,17 @@ import Testing
 
   @Test func eachLayerImportsOnlyTheLayersBelowIt() throws {
     let forbidden: [(folder: String, modules: Set<String>)] = [
-      ("Sources/QuizDomain", ["SQLite", "CSQLite", "QuizRepository", "QuizCLI", "Foundation"]),
-      ("Sources/SQLite", ["QuizDomain", "QuizRepository", "QuizCLI"]),
-      ("Sources/QuizRepository", ["QuizCLI", "CSQLite"]),
-      ("Sources/QuizCLI", ["SQLite", "CSQLite", "CLibZip", "CLibXML2"]),
+      (
+        "Sources/QuizDomain",
+        [
+          "SQLite", "CSQLite", "XML", "CLibXML2", "Zip", "CLibZip", "QuizFormats", "QuizRepository", "QuizCLI",
+          "Foundation",
+        ]
+      ),
+      ("Sources/QuizFormats", ["SQLite", "CSQLite", "CLibXML2", "CLibZip", "QuizRepository", "QuizCLI", "Foundation"]),
+      ("Sources/SQLite", ["QuizDomain", "QuizFormats", "QuizRepository", "QuizCLI"]),
+      ("Sources/QuizRepository", ["QuizCLI", "CSQLite", "XML", "Zip", "CLibXML2", "CLibZip"]),
+      ("Sources/QuizCLI", ["SQLite", "CSQLite", "Zip", "CLibZip", "CLibXML2"]),
       ("Sources/Zip", ["QuizDomain", "QuizRepository", "QuizCLI", "SQLite", "CSQLite", "Foundation"]),
       ("Sources/quiz", ["SQLite", "CSQLite", "QuizRepository", "QuizDomain"]),
     ]
@@ -46,6 +53,40 @@ import Testing
         #expect(
           line.firstMatch(of: #/\b(Database|DatabaseError|Migration|Migrator|Statement|Row)\b/#) == nil,
           "\(name) shows a SQLite type: \(line)")
+      }
+    }
+  }
+
+  /// The code of a source, without its comments: what it names, not what it says of itself.
+  static func code(_ text: String) -> String {
+    text.split(separator: "\n").map { line in
+      line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line)
+    }.joined(separator: "\n")
+  }
+
+  /// The names only the formats module may use: each format's reader and writer types, and
+  /// the registry's entries by name. Everything else asks the registry.
+  nonisolated(unsafe) static let formatNames =
+    #/\b(GIFT\w*|Aiken\w*|MoodleXML\w*|CanvasQTI\w*|QuizBankEditing|QuizBankStreamWriter|EscapingXMLWriter)\b|QuizFileFormat\.(json|gift|aiken|moodleXML|qti)\b|"(GIFT|Aiken|Moodle XML|Canvas QTI)"/#
+
+  @Test func noCommandOrRepositoryFileNamesAFormat() throws {
+    for folder in [
+      "Sources/QuizCLI/Commands", "Sources/QuizCLI/Help", "Sources/QuizCLI/Completion", "Sources/QuizRepository",
+    ] {
+      for (name, text) in try Self.sources(under: folder) {
+        let code = Self.code(text)
+        let found = code.matches(of: Self.formatNames).map { String(code[$0.range]) }
+        #expect(found.isEmpty, "\(folder)/\(name) names a format: \(Set(found).sorted())")
+      }
+    }
+  }
+
+  @Test func theFormatsLiveInTheFormatsModuleOnly() throws {
+    for folder in ["Sources/QuizDomain", "Sources/QuizCLI", "Sources/QuizRepository"] {
+      for (name, text) in try Self.sources(under: folder) {
+        let declared = Self.code(text).firstMatch(
+          of: #/(enum|struct|class) (GIFT|Aiken|MoodleXML|CanvasQTI|QuizFileFormat)\b/#)
+        #expect(declared == nil, "\(folder)/\(name) declares a format: \(declared.map { String($0.output.0) } ?? "")")
       }
     }
   }

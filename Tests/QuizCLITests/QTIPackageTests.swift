@@ -4,6 +4,7 @@ import Testing
 import Zip
 
 @testable import QuizCLI
+@testable import QuizFormats
 
 /// The Canvas QTI package as built in memory: the escaping XML writer, texts as HTML, files
 /// and their references, what Canvas scores otherwise, question groups, and the zip. The

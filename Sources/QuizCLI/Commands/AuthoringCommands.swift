@@ -1,30 +1,7 @@
 import QuizDomain
 import QuizRepository
 
-/// `QUIZ` or `QUIZ/QUESTION`, as authoring commands name things.
-struct QuestionAddress: Sendable {
-  var quiz: String
-  var question: String?
-
-  init(_ text: String) {
-    if let slash = text.firstIndex(of: "/") {
-      quiz = String(text[..<slash])
-      question = String(text[text.index(after: slash)...])
-    } else {
-      quiz = text
-    }
-  }
-}
-
 extension Quiz {
-  /// Where question `id` stands: its section and position.
-  func location(of id: String) -> (section: Int, position: Int)? {
-    for (s, section) in sections.enumerated() {
-      if let q = section.questions.firstIndex(where: { $0.id == id }) { return (s, q) }
-    }
-    return nil
-  }
-
   /// The section named by a title or a 1-based number.
   func sectionIndex(_ reference: String) -> Int? {
     if let number = Int(reference), (1...sections.count).contains(number) { return number - 1 }

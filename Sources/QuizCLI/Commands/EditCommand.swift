@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizFormats
 import QuizRepository
 
 #if canImport(Glibc)
@@ -11,52 +12,42 @@ enum EditCommand {
   static let command = Command(
     name: "edit",
     summary: "Edit a quiz or one question in $VISUAL or $EDITOR, then save it with versioning.",
-    discussion: """
-      The quiz (or question) is written as quiz-bank/1 JSON (or GIFT, with --format gift) to a \
-      temporary file and opened in $VISUAL, else $EDITOR, else vi. On save it is checked and \
-      applied: changed questions get a new version. A file with problems reopens with them listed \
-      at the top in // lines. Saving it unchanged, emptying it, or quitting the editor with an \
-      error changes nothing. What GIFT cannot show (picks, files, choice ids, points, shuffle, \
-      the quiz's rule, weights left unset, empty sections) is kept as stored, and listed in // \
-      lines on top of the file.
-      """,
+    discussion: discussion,
     arguments: [ArgumentSpec(name: "quiz[/question]", help: "What to edit.")],
     options: [
       .value(
         "format", help: "The format to edit in: \(QuizFileFormat.editable.map(\.name).joined(separator: ", ")).",
-        allowed: QuizFileFormat.editable.map(\.name), defaultValue: "json")
+        allowed: QuizFileFormat.editable.map(\.name), defaultValue: QuizFileFormat.native.name)
     ],
     access: .readWrite,
     run: run)
 
-  /// The problems of an edited file, each with the line of the edited text it is at when it
-  /// has one.
-  struct Problems: Error {
-    struct Entry: Sendable {
-      var line: Int?
-      var text: String
-    }
-    let entries: [Entry]
+  /// The problems of an edited file (the formats' editing throws them).
+  typealias Problems = EditProblems
 
-    init(lines: [String]) { entries = lines.map { Entry(line: nil, text: $0) } }
-
-    init(located: [FormatProblem]) {
-      entries = located.map { Entry(line: $0.line, text: ($0.column.map { ":\($0)" } ?? "") + ": " + $0.message) }
-    }
-
-    init(line: Int, text: String) { entries = [Entry(line: line, text: text)] }
-
-    /// One line each, line numbers moved down by `offset`: the lines of the header on top.
-    func lines(offset: Int) -> [String] {
-      entries.map { entry in entry.line.map { "line \($0 + offset)" + entry.text } ?? entry.text }
-    }
+  /// Made from the registry: the formats quiz edits in besides its own.
+  static var discussion: String {
+    let others = QuizFileFormat.editable.filter { $0.name != QuizFileFormat.native.name }
+    let choices = QuizFileFormat.list(others.map { "\($0.title), with --format \($0.name)" })
+    return """
+      The quiz (or question) is written as \(QuizFileFormat.native.title) (or \(choices)) to a \
+      temporary file and opened in $VISUAL, else $EDITOR, else vi. On save it is checked and \
+      applied: changed questions get a new version. A file with problems reopens with them listed \
+      at the top in // lines. Saving it unchanged, emptying it, or quitting the editor with an \
+      error changes nothing. What \(QuizFileFormat.list(others.map(\.title))) cannot show (picks, files, \
+      choice ids, points, shuffle, the quiz's rule, weights left unset, empty sections) is kept as \
+      stored, and listed in // lines on top of the file.
+      """
   }
 
   static func run(_ invocation: Invocation) throws {
     let address = QuestionAddress(invocation.arguments.positionals[0])
     let repository = try invocation.repository()
     let stored = try repository.requireQuiz(address.quiz)
-    let format = QuizFileFormat.named(invocation.arguments.value("format") ?? "json") ?? .json
+    // An unknown question is named here, with a suggestion, before any format renders it.
+    if let id = address.question { _ = try stored.quiz.requireQuestion(id) }
+    let format =
+      invocation.arguments.value("format").flatMap(QuizFileFormat.named) ?? QuizFileFormat.native
     guard let editing = format.editing else {
       throw CLIError.usage("quiz cannot edit in \(format.name)", command: invocation.command)
     }
@@ -168,45 +159,6 @@ enum EditCommand {
     try output.write(Array(text.utf8))
     try output.commit()
     return path
-  }
-
-  /// The quiz, or its one question, as quiz-bank/1 JSON.
-  @Sendable static func render(_ quiz: Quiz, address: QuestionAddress) throws -> String {
-    guard let id = address.question else {
-      return String(decoding: QuizBankWriter.write(quizzes: [quiz]), as: UTF8.self)
-    }
-    let location = try quiz.requireQuestion(id)
-    var writer = JSONWriter(pretty: true)
-    QuizBankWriter.write(quiz.sections[location.section].questions[location.position], to: &writer)
-    writer.endLine()
-    return writer.string
-  }
-
-  /// The quiz with the edited JSON applied.
-  @Sendable static func apply(_ text: String, address: QuestionAddress, to stored: Quiz) throws -> Quiz {
-    var quiz = stored
-    if let id = address.question {
-      let question = try QuizBankReader.readQuestion(Array(text.utf8))
-      try replace(id, in: &quiz, with: question)
-      return quiz
-    }
-    let document = try QuizBankReader.read(Array(text.utf8))
-    guard document.quizzes.count == 1, let edited = document.quizzes.first, document.attempts.isEmpty else {
-      throw Problems(lines: ["$.quizzes: keep exactly one quiz, and no attempts"])
-    }
-    guard edited.id == quiz.id else {
-      throw Problems(lines: ["$.quizzes[0].id: the quiz id cannot change here (it is \"\(quiz.id)\")"])
-    }
-    return edited
-  }
-
-  /// Puts `question` where question `id` stands; its id may change to one not taken.
-  static func replace(_ id: String, in quiz: inout Quiz, with question: Question) throws {
-    let location = try quiz.requireQuestion(id)
-    guard question.id == id || quiz.location(of: question.id) == nil else {
-      throw Problems(lines: ["quiz \"\(quiz.id)\" already has a question \"\(question.id)\""])
-    }
-    quiz.sections[location.section].questions[location.position] = question
   }
 
   /// Marks the lines this command adds on top of the file.

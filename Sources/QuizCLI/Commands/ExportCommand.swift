@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizFormats
 import QuizRepository
 
 #if canImport(Glibc)
@@ -10,15 +11,9 @@ import QuizRepository
 enum ExportCommand {
   static let command = Command(
     name: "export",
-    summary: "Export quizzes as quiz-bank/1 JSON (all, or those named), or one quiz as GIFT, Aiken or Canvas QTI.",
-    discussion: """
-      The output is deterministic: exporting the same database twice gives the same bytes, and \
-      importing an export into an empty database and exporting again gives it back exactly. GIFT \
-      and Aiken carry one quiz's questions; what they cannot carry (points, shuffle, a question's \
-      own scoring rule; for Aiken, questions with several answers) is named in a warning. qti \
-      writes one quiz as a Canvas QTI 1.2 package, a zip given with -o; what Canvas cannot hold \
-      (choice weights, scoring rules Canvas does not have) is named in a warning.
-      """,
+    summary: "Export quizzes as \(QuizFileFormat.native.title) (all, or those named), or one quiz as "
+      + "\(QuizFileFormat.list(QuizFileFormat.all.filter { $0.writer != nil }.map(\.title))).",
+    discussion: discussion,
     arguments: [
       ArgumentSpec(name: "quiz", help: "Quiz ids to export (default: all).", optional: true, repeatable: true)
     ],
@@ -26,15 +21,25 @@ enum ExportCommand {
       .flag("with-attempts", help: "Include the attempts at the exported quizzes (JSON only)."),
       .value(
         "format", help: "The format: \(QuizFileFormat.names.joined(separator: ", ")).", allowed: QuizFileFormat.names,
-        defaultValue: "json"),
+        defaultValue: QuizFileFormat.native.name),
       .value("output", short: "o", valueName: "file", help: "Write to this file instead of standard output."),
     ],
     run: run)
 
+  /// Made from the registry: what each format writes, and what it cannot carry.
+  static var discussion: String {
+    let notes = QuizFileFormat.all.compactMap(\.exportNote)
+    return """
+      The output is deterministic: exporting the same database twice gives the same bytes, and \
+      importing an export into an empty database and exporting again gives it back exactly.
+      """ + notes.map { " " + $0 }.joined()
+  }
+
   static func run(_ invocation: Invocation) throws {
     let ids = invocation.arguments.positionals
     let withAttempts = invocation.arguments.flag("with-attempts")
-    let format = QuizFileFormat.named(invocation.arguments.value("format") ?? "json") ?? .json
+    let format =
+      invocation.arguments.value("format").flatMap(QuizFileFormat.named) ?? QuizFileFormat.native
     let path = invocation.arguments.value("output").flatMap { $0 == "-" ? nil : $0 }
     if let write = format.writer {
       guard ids.count == 1 else {

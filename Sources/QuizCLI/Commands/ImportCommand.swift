@@ -1,24 +1,18 @@
 import QuizDomain
+import QuizFormats
 import QuizRepository
 
 enum ImportCommand {
   static let command = Command(
     name: "import",
-    summary: "Import quizzes and attempts: quiz-bank/1 JSON, GIFT or Aiken files.",
-    discussion: """
-      All files land in one transaction: if any file is invalid, nothing is written. Quizzes are \
-      matched by id: unchanged questions keep their version, changed ones get a new version, and \
-      questions missing from the file are retired (their history is kept). The format comes from \
-      --format, else the file's ending (.json, .gift, .aiken), else for .txt its content (a line \
-      starting ANSWER: is Aiken, a { is GIFT). GIFT and Aiken files carry one quiz's questions: \
-      the quiz is --quiz (default: the file name as an id) titled --title (default: the file name). \
-      Over a stored quiz, what such a file cannot carry (title, description, the quiz's rule, \
-      picks, points, choice ids) is kept as stored.
-      """,
+    summary: "Import quizzes and attempts: \(QuizFileFormat.readableTitles) files.",
+    discussion: discussion,
     arguments: [
       ArgumentSpec(
         name: "path",
-        help: "A file, '-' for standard input (JSON), or a folder: its files of a known ending, in name order.",
+        help: "A file, '-' for standard input (\(QuizFileFormat.standardInput.name.uppercased())), or a folder: "
+          + "its files of a known ending, in name order (a .\(QuizFileFormat.textEnding) file whose format cannot "
+          + "be told is skipped with a warning).",
         repeatable: true)
     ],
     options: [
@@ -26,33 +20,42 @@ enum ImportCommand {
       .value(
         "format", help: "The files' format: \(QuizFileFormat.readableNames.joined(separator: ", ")).",
         allowed: QuizFileFormat.readableNames),
-      .value("quiz", help: "For GIFT and Aiken: the id of the quiz the questions go to."),
-      .value("title", help: "For GIFT and Aiken: the quiz's title."),
+      .value("quiz", help: "For \(QuizFileFormat.questionFormatTitles): the id of the quiz the questions go to."),
+      .value("title", help: "For \(QuizFileFormat.questionFormatTitles): the quiz's title."),
       .value("summary", help: "Summary format: text, json.", allowed: ["text", "json"], defaultValue: "text"),
     ],
     access: .readWrite,
     run: run)
 
+  /// Made from the registry: every format, its endings and the `.txt` rule.
+  static var discussion: String {
+    let questions = QuizFileFormat.questionFormatTitles
+    return """
+      All files land in one transaction: if any file is invalid, nothing is written. Quizzes are \
+      matched by id: unchanged questions keep their version, changed ones get a new version, and \
+      questions missing from the file are retired (their history is kept). The format comes from \
+      --format, else the file's ending (\(QuizFileFormat.endings(QuizFileFormat.readable))), else for \
+      .\(QuizFileFormat.textEnding) its content (\(QuizFileFormat.contentRule)); an error in a file whose \
+      format was told by its content says which format it was read as. \(questions) files carry one \
+      quiz's questions: the quiz is --quiz (default: the file name as an id) titled --title (default: \
+      the file name). Over a stored quiz, what such a file cannot carry (title, description, the \
+      quiz's rule, picks, points, choice ids) is kept as stored.
+      """
+  }
+
   static func run(_ invocation: Invocation) throws {
     let console = invocation.console
     let arguments = invocation.arguments
     let dryRun = arguments.flag("dry-run")
-    let inputs = try InputFiles.read(arguments.positionals, folderExtensions: QuizFileFormat.folderExtensions)
-    let formats = try inputs.map { input in
-      guard
-        let format = QuizFileFormat.of(name: input.name, bytes: input.bytes.prefix, given: arguments.value("format"))
-      else {
-        throw CLIError.usage(
-          "Cannot tell the format of \(input.name): give --format "
-            + "(\(QuizFileFormat.readableNames.joined(separator: ", ")))",
-          command: invocation.command)
-      }
-      return format
-    }
+    let (inputs, detections) = try detect(
+      try InputFiles.read(arguments.positionals, folderExtensions: QuizFileFormat.folderExtensions),
+      given: arguments.value("format"), invocation: invocation)
+    let formats = detections.map(\.format)
     if arguments.value("quiz") != nil || arguments.value("title") != nil {
       guard formats.allSatisfy({ !$0.carriesQuizzes }) else {
         throw CLIError.usage(
-          "--quiz and --title name the quiz of GIFT and Aiken files; quiz-bank/1 files carry their own",
+          "--quiz and --title name the quiz of \(QuizFileFormat.questionFormatTitles) files; "
+            + "\(QuizFileFormat.native.title) files carry their own",
           command: invocation.command)
       }
       guard inputs.count == 1 else {
@@ -70,30 +73,84 @@ enum ImportCommand {
         return (input.bytes, read)
       })
     let nothing = "Interrupted: nothing was imported."
-    let summary = try InterruptNotice.around(
-      before: nothing, after: dryRun ? nothing : "Interrupted after the import was saved: all of it is in the database."
-    ) { willCommit in
-      try repository.importing(dryRun: dryRun, willCommit: willCommit) { session in
-        for (input, format) in zip(inputs, formats) {
-          switch format.reader {
-          case .quizBank:
-            try importQuizBank(input, into: session) { progress?.update(before + $0) }
-          case .questions:
-            try importQuestions(
-              input, format: format, reading: readAhead.next(), arguments: arguments, into: session, console: console)
-          // `readable` formats only reach here.
-          case .exportOnly: break
+    let summary = try naming(assumptions: assumptions(inputs, detections)) {
+      try InterruptNotice.around(
+        before: nothing,
+        after: dryRun ? nothing : "Interrupted after the import was saved: all of it is in the database."
+      ) { willCommit in
+        try repository.importing(dryRun: dryRun, willCommit: willCommit) { session in
+          for (input, format) in zip(inputs, formats) {
+            switch format.reader {
+            case .quizBank:
+              try importQuizBank(input, into: session) { progress?.update(before + $0) }
+            case .questions:
+              try importQuestions(
+                input, format: format, reading: readAhead.next(), arguments: arguments, into: session, console: console)
+            // `readable` formats only reach here.
+            case .exportOnly: break
+            }
+            try session.endDocument(source: input.name)
+            before += input.bytes.count
           }
-          try session.endDocument(source: input.name)
-          before += input.bytes.count
+          progress?.finish()
         }
-        progress?.finish()
       }
     }
     if arguments.value("summary") == "json" {
       console.writeBytes(json(summary, dryRun: dryRun))
     } else {
       console.write(text(summary, dryRun: dryRun))
+    }
+  }
+
+  /// Each input's format. A file of a folder whose format cannot be told (a README.txt beside
+  /// the quizzes) is skipped with a warning; any other such input is a usage error.
+  static func detect(_ found: [InputFiles.Input], given: String?, invocation: Invocation) throws -> (
+    [InputFiles.Input], [FormatDetection]
+  ) {
+    var inputs: [InputFiles.Input] = []
+    var detections: [FormatDetection] = []
+    var skipped: [String] = []
+    for input in found {
+      if let detection = QuizFileFormat.detect(name: input.name, bytes: input.bytes.prefix, given: given) {
+        inputs.append(input)
+        detections.append(detection)
+      } else if let folder = input.folder {
+        invocation.console.error(
+          "warning: \(input.name) skipped: its content is none of \(QuizFileFormat.readableTitles)\n".terminalSafe)
+        skipped.append(folder)
+      } else {
+        throw CLIError.usage(
+          "Cannot tell the format of \(input.name): give --format "
+            + "(\(QuizFileFormat.readableNames.joined(separator: ", ")))",
+          command: invocation.command)
+      }
+    }
+    guard !inputs.isEmpty else {
+      throw CLIError.noInput("no file of a known format in folder \(skipped.first ?? "")")
+    }
+    return (inputs, detections)
+  }
+
+  /// A line for each input whose format nothing named: said beside its errors.
+  static func assumptions(_ inputs: [InputFiles.Input], _ detections: [FormatDetection]) -> [String] {
+    zip(inputs, detections).compactMap { input, detection in
+      detection.assumption.map {
+        let name = input.name == "-" ? "standard input" : input.name
+        return "\(name) was read as \(detection.format.title) (\($0)); give --format if it is not"
+      }
+    }
+  }
+
+  /// Runs `body`; invalid input is reported with a line for each input whose format was assumed.
+  static func naming<T>(assumptions: [String], _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as RepositoryError {
+      guard case .invalid = error, !assumptions.isEmpty, case .data(let message, let details) = CLIError(error) else {
+        throw error
+      }
+      throw CLIError.data(message, details: details + assumptions)
     }
   }
 

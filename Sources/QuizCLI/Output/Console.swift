@@ -38,13 +38,18 @@ struct Console {
   static let outputError = Atomic<Int32>(0)
 
   /// Writes to standard output. A reader that went away (`quiz export | head -1`) is no error:
-  /// the program ends quietly, as with SIGPIPE. Any other failure (a full disk) is recorded.
+  /// it is recorded, and the next `checkOutput` (or `main`) ends the program quietly with
+  /// status 0, as SIGPIPE would, by throwing: `defer` blocks on the way still run. Any other
+  /// failure (a full disk) is recorded, and reported.
   static func writeOutput(_ bytes: [UInt8]) {
     guard !write(bytes, to: STDOUT_FILENO) else { return }
     let code = errno
-    if code == EPIPE { exit(ExitStatus.success.rawValue) }
     _ = outputError.compareExchange(expected: 0, desired: code == 0 ? EIO : code, ordering: .relaxed)
   }
+
+  /// Whether standard output's reader went away (a write failed with EPIPE): the program ends
+  /// with status 0, whatever it was doing.
+  static var outputReaderWentAway: Bool { outputError.load(ordering: .relaxed) == EPIPE }
 
   /// Whether standard output is a pipe whose reader went away: a command that waits (watch)
   /// would otherwise notice only at its next write.
@@ -56,6 +61,7 @@ struct Console {
   /// Throws once a write to standard output has failed: for loops that would go on writing.
   static func checkOutput() throws {
     let code = outputError.load(ordering: .relaxed)
+    if code == EPIPE { throw ExitRequest(status: .success) }
     guard code == 0 else { throw CLIError.outputFailed(code) }
   }
   func error(_ text: String) { Console.write(Array(text.utf8), to: STDERR_FILENO) }

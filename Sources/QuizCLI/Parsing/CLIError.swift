@@ -56,7 +56,9 @@ enum CLIError: Error {
     case let error as CLIError: self = error
     case let error as RepositoryError:
       switch error {
-      case .cannotOpen, .noDatabase: self = .noInput(error.description)
+      case .cannotOpen: self = .noInput(error.description)
+      case .noDatabase, .emptyDatabaseFile: self = .noInput(CLIError.advice(for: error))
+      case .quizHasAttempts, .backupTargetExists: self = .failure(CLIError.advice(for: error))
       case .conflict: self = .data(error.description)
       case .notADatabase: self = .data(error.description)
       case .invalid(let problems, let total):
@@ -68,6 +70,17 @@ enum CLIError: Error {
       default: self = .failure(error.description)
       }
     default: self = .failure(String(describing: error))
+    }
+  }
+
+  /// A repository's fact with what to do about it here: the command or option that helps.
+  static func advice(for error: RepositoryError) -> String {
+    switch error {
+    case .noDatabase: return error.description + " (create it with 'quiz init' or 'quiz import')"
+    case .emptyDatabaseFile: return error.description + " (create one with 'quiz init')"
+    case .quizHasAttempts: return error.description + "; give --force to delete it with them"
+    case .backupTargetExists: return error.description + ": give --force to replace it"
+    default: return error.description
     }
   }
 

@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizFormats
 
 #if canImport(Glibc)
   import Glibc

@@ -15,6 +15,9 @@ enum InputFiles {
   struct Input {
     var name: String
     var bytes: InputBytes
+    /// The folder named on the command line that this file was found in; nil for a file
+    /// named itself.
+    var folder: String? = nil
   }
 
   static func read(_ paths: [String], folderExtensions: [String] = ["json"]) throws -> [Input] {
@@ -44,7 +47,7 @@ enum InputFiles {
         }
         for file in files {
           let full = (path.hasSuffix("/") ? path : path + "/") + file
-          inputs.append(Input(name: full, bytes: try InputBytes(mapping: full)))
+          inputs.append(Input(name: full, bytes: try InputBytes(mapping: full), folder: path))
         }
       } else {
         inputs.append(Input(name: path, bytes: try InputBytes(mapping: path)))

@@ -11,7 +11,14 @@ extension CanvasQTI {
     do {
       return FormatWriting(bytes: try ZipArchiveWriter.archive(made.entries), warnings: made.warnings)
     } catch let error as ZipError {
-      throw CLIError.failure("cannot make the QTI package: \(error.message)")
+      throw FormatWriteError(message: "cannot make the QTI package: \(error.message)")
     }
   }
+}
+
+/// A writer failing for a reason of quiz's own (not of the data): the command reports it as a
+/// failure (exit 1).
+public struct FormatWriteError: Error, CustomStringConvertible {
+  public let message: String
+  public var description: String { message }
 }

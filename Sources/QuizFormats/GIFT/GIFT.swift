@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// Moodle's GIFT text format (question/format/gift/format.php is the reference; the rules below
 /// decide where it is vague). Only the multiple-choice and true/false questions of a file become
 /// questions; the other types are skipped with a warning.

@@ -1,3 +1,5 @@
+import QuizDomain
+
 import XML
 
 /// XML written element by element, every text and attribute value escaped, two spaces of

@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// Moodle's Aiken format (question/format/aiken/format.php is the reference): single-answer
 /// questions, each one or more lines of text, two or more options `A. text` or `A) text`
 /// (letters in order from A), then `ANSWER: X`. Blank lines are optional. A file is UTF-8 (a

@@ -12,7 +12,7 @@ enum GIFTEditing {
   /// The quiz, or its one question alone in a quiz of the same id, title and rule.
   static func shown(_ quiz: Quiz, address: QuestionAddress) throws -> Quiz {
     guard let id = address.question else { return quiz }
-    let location = try quiz.requireQuestion(id)
+    let location = try quiz.editedLocation(id)
     return Quiz(
       id: quiz.id, title: quiz.title, scoring: quiz.scoring,
       sections: [Section(questions: [quiz.sections[location.section].questions[location.position]])])
@@ -27,18 +27,18 @@ enum GIFTEditing {
   @Sendable static func apply(_ text: String, address: QuestionAddress, to stored: Quiz) throws -> Quiz {
     let reading = GIFT.read(Array(text.utf8))
     guard reading.errors.isEmpty else {
-      throw EditCommand.Problems(located: reading.errors)
+      throw EditProblems(located: reading.errors)
     }
     let skipped = reading.warnings.map {
       FormatProblem(
         line: $0.line, column: $0.column, message: "\($0.message) (GIFT questions of other types cannot be kept)")
     }
-    guard skipped.isEmpty else { throw EditCommand.Problems(located: skipped) }
+    guard skipped.isEmpty else { throw EditProblems(located: skipped) }
     let edited = reading.quiz(id: stored.id, title: stored.title)
     guard let id = address.question else { return QuizFileFormat.gift.keeping(edited, from: stored) }
     let questions = edited.questions
     guard questions.count == 1, var question = questions.first else {
-      throw EditCommand.Problems(lines: ["keep exactly one question (found \(questions.count))"])
+      throw EditProblems(lines: ["keep exactly one question (found \(questions.count))"])
     }
     // Merged as the stored question whatever id it now has; the new id goes on after.
     let newID = question.id
@@ -47,7 +47,7 @@ enum GIFTEditing {
     var merged = QuizFileFormat.gift.keeping(alone, from: try shown(stored, address: address)).questions.first ?? question
     merged.id = newID
     var quiz = stored
-    try EditCommand.replace(id, in: &quiz, with: merged)
+    quiz = try quiz.replacing(id, with: merged)
     return quiz
   }
 }

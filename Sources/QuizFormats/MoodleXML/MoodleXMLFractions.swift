@@ -1,3 +1,5 @@
+import QuizDomain
+
 // MARK: - Fractions on export
 
 /// How each scoring rule becomes Moodle fractions. Moodle scores a question of one answer with

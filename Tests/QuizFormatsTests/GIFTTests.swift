@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizFormats
 import Testing
 
 /// GIFT reading and writing, one test (at least) per rule of the format.

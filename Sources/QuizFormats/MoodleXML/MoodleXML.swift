@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// Moodle's XML question format (question/format/xml/format.php is the reference): a `<quiz>`
 /// of `<question>` elements. Its multiple-choice (`multichoice`) and true/false questions become
 /// questions and its category questions sections; every other type is skipped with a warning at

@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizFormats
 import Testing
 
 /// Aiken reading and writing, one test (at least) per rule of the format.

@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// What a file format can say about a quiz beyond its questions' texts. Declared once per
 /// format (see the format registry); what a format does not carry is kept from the stored quiz
 /// when a file of it is edited or imported over one (`Quiz.keeping`).

@@ -1,3 +1,5 @@
+import QuizDomain
+
 // MARK: - Questions and choices
 
 /// Matches the questions of a file to the stored ones they stand for (by id, or by prompt for a

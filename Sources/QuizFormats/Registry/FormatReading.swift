@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// One thing wrong (or worth a warning) in a text-format file, at its 1-based line and, when
 /// known, column.
 public struct FormatProblem: Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import QuizDomain
+
 // MARK: - What a file does not show
 
 extension Quiz {

@@ -16,7 +16,7 @@ enum CanvasQTIText {
   /// Plain text as HTML: escaped, each line break a `<br>`.
   static func plain(_ text: String) -> String {
     var html = ""
-    for character in ReportHTML.escape(text) {
+    for character in escape(text) {
       if character.isNewline { html += "<br>" } else { html.append(character) }
     }
     return html
@@ -37,4 +37,26 @@ enum CanvasQTIText {
     }
     return html
   }
+}
+
+// MARK: - Words and escapes of the package's own
+
+extension CanvasQTIText {
+  /// `text` with `& < > "` as HTML entities, for text put in an HTML fragment.
+  static func escape(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+
+  /// "1 question", "3 questions": for warnings.
+  static func plural(_ count: Int, _ singular: String) -> String { "\(count) \(count == 1 ? singular : singular + "s")" }
 }

@@ -61,7 +61,7 @@ enum CanvasQTI {
     let tagged = quiz.questions.count(where: { !$0.tags.isEmpty })
     if tagged > 0 {
       warnings.append(
-        "tags cannot be written in Canvas QTI: the tags of \(NumberText.plural(tagged, "question")) are left out")
+        "tags cannot be written in Canvas QTI: the tags of \(CanvasQTIText.plural(tagged, "question")) are left out")
     }
     return warnings
   }

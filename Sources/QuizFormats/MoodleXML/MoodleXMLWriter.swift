@@ -1,3 +1,5 @@
+import QuizDomain
+
 import XML
 
 // MARK: - Writing
