@@ -379,8 +379,10 @@ import Zip
     #expect(!idents.isEmpty)
     #expect(idents.allSatisfy { $0.utf8.count <= 255 }, "\(idents.map(\.count).max() ?? 0)")
     let itemIdents = Set(
-      try Package.flat(String(decoding: #require(package.entries.first { $0.path.hasSuffix("\(quizID).xml") }).bytes, as: UTF8.self))
-        .components(separatedBy: "<response_label ident=\"").dropFirst().map { $0.prefix { $0 != "\"" } })
+      try Package.flat(
+        String(decoding: #require(package.entries.first { $0.path.hasSuffix("\(quizID).xml") }).bytes, as: UTF8.self)
+      )
+      .components(separatedBy: "<response_label ident=\"").dropFirst().map { $0.prefix { $0 != "\"" } })
     #expect(itemIdents.count == 4)
   }
 }

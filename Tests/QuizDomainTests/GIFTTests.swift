@@ -632,7 +632,9 @@ import Testing
     let written = GIFT.write(Quiz(id: "empty", title: "Empty", sections: []))
     #expect(written.warnings.contains { $0.contains("no question") && $0.contains("cannot be imported") })
     let one = GIFT.write(
-      Quiz(id: "one", title: "One", sections: [Section(questions: [Question.trueFalse(id: "t", prompt: "T?", answer: true)])]))
+      Quiz(
+        id: "one", title: "One",
+        sections: [Section(questions: [Question.trueFalse(id: "t", prompt: "T?", answer: true)])]))
     #expect(!one.warnings.contains { $0.contains("no question") })
   }
 }

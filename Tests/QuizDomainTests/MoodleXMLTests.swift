@@ -813,7 +813,8 @@ extension String {
 
   @Test func aMultichoiceWithNoAnswerSaysSo() {
     let reading = read(
-      "<quiz>\n<question type=\"multichoice\"><name><text>n</text></name><questiontext><text>Q?</text></questiontext></question>\n</quiz>\n")
+      "<quiz>\n<question type=\"multichoice\"><name><text>n</text></name><questiontext><text>Q?</text></questiontext></question>\n</quiz>\n"
+    )
     #expect(reading.errors.count == 1)
     #expect(reading.errors.first?.line == 2)
     #expect(reading.errors.first?.message.contains("has no answers") == true)

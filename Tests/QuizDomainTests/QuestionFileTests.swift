@@ -114,8 +114,9 @@ import Testing
   }
 
   @Test func aFileWithNoReplacementIsLeftAsWrittenAndNotMissing() {
-    let resolved = PluginFileReferences.resolving("@@PLUGINFILE@@/a.png.png and @@PLUGINFILE@@/a.png", files: Self.files)
-    { $0.name == "a.png" ? "A" : nil }
+    let resolved = PluginFileReferences.resolving(
+      "@@PLUGINFILE@@/a.png.png and @@PLUGINFILE@@/a.png", files: Self.files
+    ) { $0.name == "a.png" ? "A" : nil }
     #expect(resolved.text == "@@PLUGINFILE@@/a.png.png and A")
     #expect(resolved.missing == [])
   }

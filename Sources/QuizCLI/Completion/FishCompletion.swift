@@ -77,7 +77,8 @@ enum FishCompletion {
     // -r: the option takes a value. Fish shows a line's -d beside each of its -a values too: the
     // values go on a line of their own, without it, before the line that describes the option.
     guard let offer = action(value), offer.hasPrefix("-f -a ") else {
-      return line(condition, arguments: arguments + " -r" + (action(value).map { " " + $0 } ?? " -f"), help: option.help)
+      return line(
+        condition, arguments: arguments + " -r" + (action(value).map { " " + $0 } ?? " -f"), help: option.help)
     }
     return line(condition, arguments: arguments + " -r " + offer)
       + line(condition, arguments: arguments + " -r -f", help: option.help)

@@ -89,10 +89,12 @@ extension CanvasQTIAssessment {
       warnings.append(warning)
     }
     if question.textFormat == .markdown { markdownQuestions.append(question.id) }
-    let texts = [question.prompt, question.explanation ?? ""] + question.choices.flatMap { [$0.text, $0.feedback ?? ""] }
+    let texts =
+      [question.prompt, question.explanation ?? ""] + question.choices.flatMap { [$0.text, $0.feedback ?? ""] }
     if texts.contains(where: { XMLText.replacingDisallowed($0).replaced }) {
       warnings.append(
-        "question \"\(question.id)\": a control character in its texts cannot be written in XML; it is written as U+FFFD")
+        "question \"\(question.id)\": a control character in its texts cannot be written in XML; it is written as U+FFFD"
+      )
     }
     xml.start("item", ["ident": idents.item(question), "title": question.id])
     metadata(question)
@@ -107,7 +109,9 @@ extension CanvasQTIAssessment {
   private mutating func metadata(_ question: Question) {
     // By the question, wherever it came from: one answer, two choices reading True and False
     // (GIFT and Moodle XML make ids true and false; a JSON author may not).
-    let trueFalse = question.isTrueFalse || (!question.multiple && question.choices.map { $0.text.lowercased() } == ["true", "false"])
+    let trueFalse =
+      question.isTrueFalse
+      || (!question.multiple && question.choices.map { $0.text.lowercased() } == ["true", "false"])
     let type =
       trueFalse ? "true_false_question" : question.multiple ? "multiple_answers_question" : "multiple_choice_question"
     xml.start("itemmetadata")
