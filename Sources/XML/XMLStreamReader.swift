@@ -186,7 +186,7 @@ extension XMLStreamReader {
       let message = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
       failure = XMLError(
         line: max(1, Int(error.line)), column: error.int2 > 0 ? Int(error.int2) : nil,
-        message: message.isEmpty ? "malformed XML" : message)
+        message: message.isEmpty ? "malformed XML" : XMLError.limitMessage(for: message) ?? message)
     }
   }
 }

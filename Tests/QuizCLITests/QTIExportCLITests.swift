@@ -58,9 +58,10 @@ import Testing
         problems.append("no imsmanifest.xml")
     else:
         for resource in manifest.findall(".//{*}resource"):
-            hrefs = [file.get("href") for file in resource.findall("{*}file")]
+            # An href is a URL: percent-encoded, the zip's name decoded.
+            hrefs = [urllib.parse.unquote(file.get("href")) for file in resource.findall("{*}file")]
             listed.update(hrefs)
-            if resource.get("href") is not None and resource.get("href") not in hrefs:
+            if resource.get("href") is not None and urllib.parse.unquote(resource.get("href")) not in hrefs:
                 problems.append("resource href not among its files: " + resource.get("href"))
             if resource.get("type") == "imsqti_xmlv1p2":
                 assessments += hrefs

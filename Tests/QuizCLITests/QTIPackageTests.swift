@@ -174,7 +174,7 @@ import Zip
           + "the reference is left as written"
       ])
     let manifest = try Self.entry("imsmanifest.xml", of: quiz)
-    #expect(manifest.contains(#"<file href="web_resources/quiz-files/my dog.png"/>"#))
+    #expect(manifest.contains(#"<file href="web_resources/quiz-files/my%20dog.png"/>"#))
     #expect(manifest.contains(#"type="webcontent""#))
   }
 
@@ -269,5 +269,121 @@ import Zip
     #expect(try ZipArchiveWriter.archive([]) == [0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))
     #expect(throws: ZipError.self) { try ZipArchiveWriter.archive(entries + [(path: "a.xml", bytes: [1])]) }
     #expect(throws: ZipError.self) { try ZipArchiveWriter.archive([(path: "", bytes: [1])]) }
+  }
+}
+
+/// Issue 20: what a Canvas package must not hold (names unzip cannot make, identifiers over
+/// Canvas's 255 characters) and what it must say (control characters replaced), and a
+/// true/false question told by its content.
+@Suite struct QTIPackageLimitsTests {
+  typealias Package = QTIPackageTests
+
+  @Test func controlCharactersInTextsAreReplacedWithAWarning() {
+    let question = Package.question("bell", prompt: "Ring\u{07}?")
+    let package = CanvasQTI.package(Package.quiz([question]))
+    #expect(
+      package.warnings.contains {
+        $0.contains("question \"bell\"") && $0.contains("control character") && $0.contains("U+FFFD")
+      }, "\(package.warnings)")
+    let clean = CanvasQTI.package(Package.quiz([Package.question("plain")]))
+    #expect(clean.warnings == [])
+  }
+
+  @Test func entryNamesHoldNoC1OrBidiCharactersAndSaySo() {
+    let name = "a\u{85}b\u{202E}gnp.exe\u{2066}.png"
+    let question = Package.question(
+      "pic", format: .html, prompt: "<img src=\"@@PLUGINFILE@@/\(name)\">",
+      files: [QuestionFile(field: "prompt", name: name, bytes: [1])])
+    let package = CanvasQTI.package(Package.quiz([question]))
+    let path = package.entries.last?.path ?? ""
+    #expect(path.hasPrefix("web_resources/quiz-files/"))
+    let bad = path.unicodeScalars.filter {
+      (0x80...0x9F).contains($0.value) || [0x202E, 0x2066].contains($0.value)
+    }
+    #expect(bad.isEmpty, "\(path.unicodeScalars.map { String($0.value, radix: 16) })")
+    #expect(package.warnings.contains { $0.contains("question \"pic\"") && $0.contains("is written as") })
+  }
+
+  @Test func longNamesAreShortenedToWhatUnzipCanMake() throws {
+    let long = String(repeating: "é", count: 200)
+    let names = [long + "1.png", long + "2.png"]
+    let question = Package.question(
+      "pics", format: .html,
+      prompt: names.map { "<img src=\"@@PLUGINFILE@@/\($0)\">" }.joined(),
+      files: names.enumerated().map { QuestionFile(field: "prompt", name: $1, bytes: [UInt8($0)]) })
+    let package = CanvasQTI.package(Package.quiz([question]))
+    let files = package.entries.dropFirst(3).map(\.path)
+    #expect(files.count == 2)
+    #expect(Set(files).count == 2)
+    for path in files {
+      #expect(path.split(separator: "/").allSatisfy { $0.utf8.count <= 255 }, "\(path)")
+      #expect(path.hasSuffix(".png"))
+    }
+    let xml = try Package.assessment(Package.quiz([question]))
+    #expect(!xml.contains("@@PLUGINFILE@@"))
+  }
+
+  @Test func manifestHrefsArePercentEncoded() throws {
+    let question = Package.question(
+      "pic", format: .html, prompt: "<img src=\"@@PLUGINFILE@@/my%20pic%23.png\">",
+      files: [QuestionFile(field: "prompt", name: "my pic#.png", bytes: [1])])
+    let manifest = try Package.entry("imsmanifest.xml", of: Package.quiz([question]))
+    #expect(manifest.contains(#"<file href="web_resources/quiz-files/my%20pic%23.png"/>"#), "\(manifest)")
+    #expect(manifest.contains(#"type="webcontent" href="web_resources/quiz-files/my%20pic%23.png""#))
+    // The entry itself keeps the name as written.
+    #expect(CanvasQTI.package(Package.quiz([question])).entries.last?.path == "web_resources/quiz-files/my pic#.png")
+  }
+
+  @Test func aTrueFalseQuestionIsToldByItsContent() throws {
+    let json = Package.question(
+      "tf",
+      choices: [Choice(id: "a", text: "True", correct: false), Choice(id: "b", text: "False", correct: true)])
+    let gift = Question.trueFalse(id: "tf2", prompt: "Which?", answer: true)
+    let xml = try Package.assessment(Package.quiz([json, gift]))
+    let types = xml.components(separatedBy: "<fieldentry>").dropFirst().compactMap {
+      $0.split(separator: "<").first.map(String.init)
+    }.filter { $0.hasSuffix("_question") }
+    #expect(types == ["true_false_question", "true_false_question"])
+    let other = try Package.assessment(Package.quiz([Package.question("abc")]))
+    #expect(other.contains("<fieldentry>multiple_choice_question</fieldentry>"))
+  }
+
+  @Test func identifiersFitCanvassLimitAndStayUnique() throws {
+    let long = String(repeating: "q", count: 100)
+    let quizID = String(repeating: "z", count: 100)
+    func question(_ id: String) -> Question {
+      Question(
+        id: id, prompt: "Which?", explanation: "Because.",
+        choices: [
+          Choice(id: String(repeating: "c", count: 99) + "1", text: "A", correct: true, feedback: "yes"),
+          Choice(id: String(repeating: "c", count: 99) + "2", text: "B", correct: false, feedback: "no"),
+        ])
+    }
+    let quiz = Quiz(
+      id: quizID, title: "Long",
+      sections: [Section(questions: [question(long), question(String(repeating: "q", count: 99) + "r")])])
+    let package = CanvasQTI.package(quiz)
+    var idents: [String] = []
+    for entry in package.entries where entry.path.hasSuffix(".xml") {
+      let text = String(decoding: entry.bytes, as: UTF8.self)
+      for attribute in ["ident", "identifier", "identifierref", "linkrefid"] {
+        for piece in text.components(separatedBy: " \(attribute)=\"").dropFirst() {
+          idents.append(String(piece.prefix { $0 != "\"" }))
+        }
+      }
+      for element in ["varequal respident=\"response1\"", "fieldentry"] {
+        for piece in text.components(separatedBy: "<\(element)>").dropFirst() {
+          idents += piece.prefix { $0 != "<" }.split(separator: ",").map(String.init)
+        }
+      }
+    }
+    #expect(!idents.isEmpty)
+    #expect(idents.allSatisfy { $0.utf8.count <= 255 }, "\(idents.map(\.count).max() ?? 0)")
+    let itemIdents = Set(
+      try Package.flat(
+        String(decoding: #require(package.entries.first { $0.path.hasSuffix("\(quizID).xml") }).bytes, as: UTF8.self)
+      )
+      .components(separatedBy: "<response_label ident=\"").dropFirst().map { $0.prefix { $0 != "\"" } })
+    #expect(itemIdents.count == 4)
   }
 }

@@ -90,3 +90,39 @@ import Testing
     }
   }
 }
+
+/// `@@PLUGINFILE@@/NAME` references resolved as the report and the QTI package both need.
+@Suite struct PluginFileReferencesTests {
+  static let files = [
+    QuestionFile(field: "prompt", name: "a.png", bytes: [1]),
+    QuestionFile(field: "prompt", name: "a.png.png", bytes: [2]),
+    QuestionFile(field: "prompt", name: "my pic.png", bytes: [3]),
+    QuestionFile(field: "prompt", name: "日本.png", bytes: [4]),
+  ]
+
+  @Test func theLongestNameWinsAndBothSpellingsAreResolved() {
+    let text =
+      "<img src=\"@@PLUGINFILE@@/a.png.png\"> <img src=\"@@PLUGINFILE@@/a.png\"> "
+      + "<img src=\"@@PLUGINFILE@@/my%20pic.png\"> <img src=\"@@PLUGINFILE@@/my pic.png\"> "
+      + "<img src=\"@@PLUGINFILE@@/%E6%97%A5%E6%9C%AC.png\"> <img src=\"@@PLUGINFILE@@/gone.png\">"
+    let resolved = PluginFileReferences.resolving(text, files: Self.files) { "[\($0.bytes[0])]" }
+    #expect(
+      resolved.text
+        == "<img src=\"[2]\"> <img src=\"[1]\"> <img src=\"[3]\"> <img src=\"[3]\"> <img src=\"[4]\"> "
+        + "<img src=\"@@PLUGINFILE@@/gone.png\">")
+    #expect(resolved.missing == ["gone.png"])
+  }
+
+  @Test func aFileWithNoReplacementIsLeftAsWrittenAndNotMissing() {
+    let resolved = PluginFileReferences.resolving(
+      "@@PLUGINFILE@@/a.png.png and @@PLUGINFILE@@/a.png", files: Self.files
+    ) { $0.name == "a.png" ? "A" : nil }
+    #expect(resolved.text == "@@PLUGINFILE@@/a.png.png and A")
+    #expect(resolved.missing == [])
+  }
+
+  @Test func percentEncodingIsRawURLEncode() {
+    #expect(PluginFileReferences.percentEncoded("my pic~_-.png") == "my%20pic~_-.png")
+    #expect(PluginFileReferences.percentEncoded("é/") == "%C3%A9%2F")
+  }
+}

@@ -129,9 +129,9 @@ import Testing
     #expect(reading.errors.map(\.line) == [1, 5])
   }
 
-  @Test func questionProblemsAreErrorsAtTheQuestionsFirstLine() {
+  @Test func anEmptyOptionIsAnErrorAtTheOptionsLine() {
     let reading = read("\nQ?\nA.\nB. y\nANSWER: A\n")
-    #expect(reading.errors == [FormatProblem(line: 2, message: "choice a: text must not be empty")])
+    #expect(reading.errors == [FormatProblem(line: 3, message: "option A has no text")])
   }
 
   @Test func anEmptyFileIsAnError() {
@@ -216,5 +216,36 @@ import Testing
     #expect(warnings.contains { $0.contains("\"q\"") && $0.contains("points") })
     #expect(warnings.contains { $0.contains("\"q\"") && $0.contains("explanation, feedback and weights") })
     #expect(warnings.contains { $0.contains("\"q\"") && $0.contains("\"p\"") })
+  }
+}
+
+/// Issue 20: where an empty option is reported, and an empty quiz written.
+@Suite struct AikenProblemsTests {
+  @Test func anEmptyOptionIsReportedAtItsOwnLine() {
+    let reading = Aiken.read(Array("Which?\nA. one\nB.\nC. three\nANSWER: A\n".utf8))
+    #expect(reading.errors.map(\.line) == [3])
+    #expect(reading.errors.first?.message.contains("option B has no text") == true)
+  }
+
+  @Test func anEmptyQuizIsWrittenWithAWarning() {
+    let written = Aiken.write(Quiz(id: "empty", title: "Empty", sections: []))
+    #expect(written.warnings.contains { $0.contains("no question") && $0.contains("cannot be imported") })
+    // All questions skipped (several answers) is as empty.
+    let multiple = Question(
+      id: "m", prompt: "M?", multiple: true,
+      choices: [Choice(id: "a", text: "a", correct: true), Choice(id: "b", text: "b", correct: true)])
+    let skipped = Aiken.write(Quiz(id: "m", title: "M", sections: [Section(questions: [multiple])]))
+    #expect(skipped.warnings.contains { $0.contains("no question") })
+  }
+
+  @Test func uniqueIdsStayWithinTheLimit() {
+    var taken: Set<String> = []
+    let base = String(repeating: "x", count: 97) + "-yz"
+    #expect(Slug.unique(base, taken: &taken) == base)
+    let second = Slug.unique(base, taken: &taken)
+    #expect(second.utf8.count <= 100 && Slug.isValid(second) && second.hasSuffix("-2"))
+    for _ in 3...12 { _ = Slug.unique(base, taken: &taken) }
+    #expect(taken.allSatisfy { $0.utf8.count <= 100 && Slug.isValid($0) })
+    #expect(taken.count == 12)
   }
 }

@@ -601,3 +601,41 @@ import Testing
     #expect(taken == ["x", "x-2", "x-3", "y"])
   }
 }
+
+/// Issue 20: what GIFT reads that Moodle reads otherwise, and ids at the length limit.
+@Suite struct GIFTLimitsTests {
+  @Test func twoQuestionsWithTheSame100CharacterNameGetValidIds() {
+    let name = String(repeating: "a", count: 60) + "-" + String(repeating: "b", count: 39)
+    #expect(name.count == 100)
+    let reading = GIFT.read(Array("::\(name)::One? {T}\n\n::\(name)::Two? {F}\n\n::\(name)::Three? {T}\n".utf8))
+    #expect(reading.errors == [])
+    let ids = reading.sections.flatMap(\.questions).map(\.id)
+    #expect(ids.count == 3)
+    #expect(ids.allSatisfy { Slug.isValid($0) })
+    #expect(Set(ids).count == 3)
+    #expect(ids[0] == name)
+    #expect(ids[1].hasSuffix("-2") && ids[2].hasSuffix("-3"))
+  }
+
+  /// Moodle's multichoice import gives `=` full credit and reads no weight after it: the text
+  /// keeps `%50%`. quiz reads it the same, and says so.
+  @Test func aWeightAfterEqualsIsReadAsMoodleDoesWithAWarning() {
+    let reading = GIFT.read(Array("Q? {\n=%50%half\n~no\n}\n".utf8))
+    #expect(reading.errors == [])
+    let question = reading.sections.flatMap(\.questions)
+    #expect(question.first?.choices.map(\.text) == ["%50%half", "no"])
+    #expect(question.first?.choices.first?.correct == true)
+    #expect(reading.warnings.map(\.line) == [2])
+    #expect(reading.warnings.first?.message.contains("~%50%") == true)
+  }
+
+  @Test func anEmptyQuizIsWrittenWithAWarning() {
+    let written = GIFT.write(Quiz(id: "empty", title: "Empty", sections: []))
+    #expect(written.warnings.contains { $0.contains("no question") && $0.contains("cannot be imported") })
+    let one = GIFT.write(
+      Quiz(
+        id: "one", title: "One",
+        sections: [Section(questions: [Question.trueFalse(id: "t", prompt: "T?", answer: true)])]))
+    #expect(!one.warnings.contains { $0.contains("no question") })
+  }
+}

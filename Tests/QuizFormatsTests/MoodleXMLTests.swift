@@ -807,3 +807,43 @@ extension String {
     return result
   }
 }
+
+/// Issue 20: messages of the Moodle XML reader for what has no answers, or is over libxml2's limits.
+@Suite struct MoodleXMLMessagesTests {
+  func read(_ text: String) -> FormatReading { MoodleXML.read(Array(text.utf8)) }
+
+  @Test func aMultichoiceWithNoAnswerSaysSo() {
+    let reading = read(
+      "<quiz>\n<question type=\"multichoice\"><name><text>n</text></name><questiontext><text>Q?</text></questiontext></question>\n</quiz>\n"
+    )
+    #expect(reading.errors.count == 1)
+    #expect(reading.errors.first?.line == 2)
+    #expect(reading.errors.first?.message.contains("has no answers") == true)
+    #expect(reading.errors.first?.message.contains("fraction 100") == false)
+  }
+
+  @Test func twoQuestionsWithTheSame100CharacterNameGetValidIds() {
+    let name = String(repeating: "n", count: 100)
+    let question =
+      "<question type=\"truefalse\"><name><text>\(name)</text></name><questiontext><text>Q?</text></questiontext>"
+      + "<answer fraction=\"100\"><text>true</text></answer><answer fraction=\"0\"><text>false</text></answer></question>"
+    let reading = read("<quiz>\n\(question)\n\(question)\n</quiz>\n")
+    #expect(reading.errors == [])
+    let ids = reading.sections.flatMap(\.questions).map(\.id)
+    #expect(ids.count == 2 && ids.allSatisfy { Slug.isValid($0) } && ids[1].hasSuffix("-2"))
+  }
+
+  @Test func aTextOverLibxml2sLimitIsNamedInOurWords() {
+    let big = String(repeating: "A", count: 10_000_100)
+    let reading = read("<quiz>\n<question type=\"truefalse\"><name><text>\(big)</text></name></question>\n</quiz>\n")
+    let message = reading.errors.first?.message ?? ""
+    #expect(message.contains("10 MB"))
+    #expect(message.contains("7.5 MB"))
+    for words in ["XML_PARSE_HUGE", "Huge input lookup", "huge text node"] { #expect(!message.contains(words)) }
+  }
+
+  @Test func anEmptyQuizIsWrittenWithAWarning() {
+    let written = MoodleXML.write(Quiz(id: "empty", title: "Empty", sections: []))
+    #expect(written.warnings.contains { $0.contains("no question") && $0.contains("cannot be imported") })
+  }
+}

@@ -9,6 +9,7 @@ enum CompletionsCommand {
       ids, QUIZ/QUESTION ids and taker names come from the database (the one --db names on the \
       line being completed, else the default), read by quiz itself. Put it where the shell looks \
       for it (for zsh, a folder in $fpath, here ~/.zfunc, before compinit runs):
+
       quiz completions bash > ~/.local/share/bash-completion/completions/quiz
       quiz completions zsh > ~/.zfunc/_quiz
       quiz completions fish > ~/.config/fish/completions/quiz.fish

@@ -62,6 +62,7 @@ enum ImportCommand {
         throw CLIError.usage("--quiz and --title name one quiz: give one file", command: invocation.command)
       }
     }
+    try checkQuizIDs(inputs, formats: formats, arguments: arguments, command: invocation.command)
     let repository = try invocation.repository()
     let totalBytes = inputs.reduce(0) { $0 + $1.bytes.count }
     let progress =
@@ -151,6 +152,25 @@ enum ImportCommand {
         throw error
       }
       throw CLIError.data(message, details: details + assumptions)
+    }
+  }
+
+  /// The quiz id of each GIFT, Aiken or Moodle XML file, --quiz or made from the file name, is
+  /// a valid id: a usage error otherwise, before anything is read, since --quiz is the fix.
+  static func checkQuizIDs(
+    _ inputs: [InputFiles.Input], formats: [QuizFileFormat], arguments: ParsedArguments, command: Command
+  ) throws {
+    if let id = arguments.value("quiz") {
+      guard Slug.isValid(id) else {
+        throw CLIError.usage("--quiz \"\(id)\" is not a valid id (\(Slug.rule))", command: command)
+      }
+      return
+    }
+    for (input, format) in zip(inputs, formats) where !format.carriesQuizzes {
+      guard Slug.make(from: QuizFileFormat.baseName(input.name)).isEmpty else { continue }
+      throw CLIError.usage(
+        "cannot make a quiz id from the file name \"\(input.name)\" (it has no letter or digit a-z 0-9): "
+          + "give the quiz's id with --quiz ID", command: command)
     }
   }
 

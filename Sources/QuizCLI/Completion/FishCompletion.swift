@@ -73,11 +73,15 @@ enum FishCompletion {
   private static func line(_ condition: String, option: CompletionModel.Option) -> String {
     var arguments = option.short.map { "-s \($0) " } ?? ""
     arguments += "-l \(option.name)"
-    if let value = option.value {
-      // -r: the option takes a value; what fish offers for it follows.
-      arguments += " -r" + (action(value).map { " " + $0 } ?? " -f")
+    guard let value = option.value else { return line(condition, arguments: arguments, help: option.help) }
+    // -r: the option takes a value. Fish shows a line's -d beside each of its -a values too: the
+    // values go on a line of their own, without it, before the line that describes the option.
+    guard let offer = action(value), offer.hasPrefix("-f -a ") else {
+      return line(
+        condition, arguments: arguments + " -r" + (action(value).map { " " + $0 } ?? " -f"), help: option.help)
     }
-    return line(condition, arguments: arguments, help: option.help)
+    return line(condition, arguments: arguments + " -r " + offer)
+      + line(condition, arguments: arguments + " -r -f", help: option.help)
   }
 
   private static func line(_ condition: String, arguments: String, help: String? = nil) -> String {

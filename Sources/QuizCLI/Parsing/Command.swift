@@ -124,12 +124,21 @@ enum HelpFormatter {
   }
 
   /// Each line of `text` wrapped on its own (a line is a paragraph or an example), runs of
-  /// spaces folded; an example's (`quiz …`) continuation lines are indented by 2.
+  /// spaces folded; an example's (`quiz …`) continuation lines are indented by 2. Examples set
+  /// apart by an empty line before them are indented by 2 themselves, so that they stand out
+  /// from the paragraph they follow.
   static func paragraphs(_ text: String, width: Int) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      let line = collapsingSpaces(String(line))
-      return hanging(line, indent: 0, width: width, continuation: line.hasPrefix("quiz ") ? 2 : 0)
-    }.joined()
+    var result = ""
+    var afterEmpty = false
+    var inBlock = false
+    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let line = collapsingSpaces(String(raw))
+      let example = line.hasPrefix("quiz ")
+      inBlock = example && (inBlock || afterEmpty)
+      result += hanging(line, indent: inBlock ? 2 : 0, width: width, continuation: example ? 2 : 0)
+      afterEmpty = line.isEmpty
+    }
+    return result
   }
 
   /// `line` wrapped to `width` after an `indent`, continuation lines `continuation` further in.

@@ -88,11 +88,10 @@ enum ReportHTML {
   /// page stays one self-contained file; other texts escaped.
   static func text(_ text: String, _ format: TextFormat, files: [QuestionFile] = []) -> String {
     guard format == .html || format == .moodle else { return escape(text) }
-    var html = text
-    for file in files where html.contains(file.reference) {
-      guard let type = imageType(of: file.name) else { continue }
-      html = html.replacing(file.reference, with: "data:\(type);base64,\(Base64.encode(file.bytes))")
-    }
+    // The shared resolution: the longest name first, as written or percent-encoded.
+    let html = PluginFileReferences.resolving(text, files: files) { file in
+      imageType(of: file.name).map { "data:\($0);base64,\(Base64.encode(file.bytes))" }
+    }.text
     return HTMLSanitizer.clean(TextTree.nodes(html, format))
   }
 

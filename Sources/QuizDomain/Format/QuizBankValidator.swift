@@ -123,7 +123,9 @@ public enum Suggestion {
     var best: (String, Int)?
     for candidate in candidates {
       let distance = editDistance(target, Array(candidate))
-      if distance <= max(2, target.count / 3), distance < (best?.1 ?? .max) { best = (candidate, distance) }
+      // A third of the name, at least 1: two edits to a four-letter name ("tcsh" to "bash")
+      // leave half of it, no likely typo.
+      if distance <= max(1, target.count / 3), distance < (best?.1 ?? .max) { best = (candidate, distance) }
     }
     return best?.0
   }

@@ -51,12 +51,16 @@ public enum Slug {
   }
 
   /// `base` when `taken` lacks it, else the first free of `base-2`, `base-3`, …; the result is
-  /// added to `taken`.
+  /// added to `taken`. A base near the 100-character limit is shortened (and stripped of
+  /// punctuation at its end) so that the suffix fits: the result is a valid id when `base` is.
   public static func unique(_ base: String, taken: inout Set<String>) -> String {
     if taken.insert(base).inserted { return base }
     var number = 2
     while true {
-      let candidate = "\(base)-\(number)"
+      let suffix = Array("-\(number)".utf8)
+      var stem = Array(base.utf8.prefix(max(1, 100 - suffix.count)))
+      while stem.count > 1, let last = stem.last, isPunctuation(last) { stem.removeLast() }
+      let candidate = String(decoding: stem + suffix, as: UTF8.self)
       if taken.insert(candidate).inserted { return candidate }
       number += 1
     }

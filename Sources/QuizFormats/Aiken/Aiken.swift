@@ -89,6 +89,12 @@ extension Aiken {
           failed = true
           return
         }
+        // Reported here, at the option's own line: the question's checks would name its first.
+        guard !option.text.isEmpty else {
+          error(number, "option \(option.letter) has no text")
+          failed = true
+          return
+        }
         options.append(option.text)
         return
       }
@@ -215,6 +221,11 @@ extension Aiken {
         }
         lines.append("ANSWER: " + Aiken.letter(correct[0]))
         blocks.append(lines.joined(separator: "\n"))
+      }
+      if blocks.isEmpty {
+        warnings.append(
+          (quiz.questions.isEmpty ? "the quiz has no question" : "no question of the quiz can be written in Aiken")
+            + ": the file holds none and cannot be imported back (an Aiken import needs at least one question)")
       }
       let text = blocks.isEmpty ? "" : blocks.joined(separator: "\n\n") + "\n"
       return FormatWriting(bytes: Array(text.utf8), warnings: warnings)

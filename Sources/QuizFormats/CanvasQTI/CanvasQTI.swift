@@ -1,4 +1,5 @@
 import QuizDomain
+import XML
 
 /// A quiz as a Canvas QTI 1.2 package, laid out as Canvas's own exports and text2qti write it:
 ///
@@ -43,6 +44,12 @@ enum CanvasQTI {
   /// What the quiz has that Canvas quizzes lack.
   private static func quizWarnings(_ quiz: Quiz, shuffles: Int) -> [String] {
     var warnings: [String] = []
+    let texts = [quiz.title, quiz.description ?? ""] + quiz.sections.map { $0.title ?? "" }
+    if texts.contains(where: { XMLText.replacingDisallowed($0).replaced }) {
+      warnings.append(
+        "the quiz's title, description or a section title has a control character XML cannot hold; it is written "
+          + "as U+FFFD")
+    }
     if quiz.shuffleQuestions == true {
       warnings.append(
         "shuffle_questions cannot be written in Canvas QTI: Canvas shuffles only the questions of a group")
@@ -96,12 +103,24 @@ struct CanvasQTIIdents {
   var meta: String { assessment + "-Meta" }
   var assignment: String { assessment + "-Assignment" }
 
-  func item(_ question: Question) -> String { assessment + "-Question-" + question.id }
+  func item(_ question: Question) -> String { Self.capped(assessment + "-Question-" + question.id) }
 
   /// The question in the bank Canvas makes for the quiz.
-  func bankQuestion(_ question: Question) -> String { item(question) + "-Bank" }
+  func bankQuestion(_ question: Question) -> String { Self.capped(item(question) + "-Bank") }
 
-  func choice(_ choice: Choice, of question: Question) -> String { item(question) + "-Choice-" + choice.id }
+  func choice(_ choice: Choice, of question: Question) -> String {
+    Self.capped(item(question) + "-Choice-" + choice.id)
+  }
+
+  /// Canvas keeps identifiers of at most 255 characters; a choice's feedback adds `_fb` to its
+  /// ident. A longer one keeps its start and ends with a hash of all of it: still the same in
+  /// every export, and still one per question or choice.
+  static func capped(_ ident: String) -> String {
+    let limit = 255 - "_fb".count
+    guard ident.utf8.count > limit else { return ident }
+    let hash = "-" + CanvasQTIFiles.hashHex(ident)
+    return String(decoding: ident.utf8.prefix(limit - hash.utf8.count), as: UTF8.self) + hash
+  }
 
   /// A question group: a section that picks, numbered from 1 among all sections.
   func group(_ index: Int) -> String { assessment + "-Group-\(index + 1)" }

@@ -1,4 +1,5 @@
 import QuizDomain
+import XML
 
 /// The assessment document of a Canvas package: `questestinterop`, one `item` per question in
 /// `root_section`, a section that picks as a question group. Each item: its type and points,
@@ -88,6 +89,13 @@ extension CanvasQTIAssessment {
       warnings.append(warning)
     }
     if question.textFormat == .markdown { markdownQuestions.append(question.id) }
+    let texts =
+      [question.prompt, question.explanation ?? ""] + question.choices.flatMap { [$0.text, $0.feedback ?? ""] }
+    if texts.contains(where: { XMLText.replacingDisallowed($0).replaced }) {
+      warnings.append(
+        "question \"\(question.id)\": a control character in its texts cannot be written in XML; it is written as U+FFFD"
+      )
+    }
     xml.start("item", ["ident": idents.item(question), "title": question.id])
     metadata(question)
     presentation(question)
@@ -99,9 +107,13 @@ extension CanvasQTIAssessment {
   /// Canvas's own fields: the question type, its points, its choices' idents, and the question
   /// it makes in the course's question bank.
   private mutating func metadata(_ question: Question) {
-    let type =
+    // By the question, wherever it came from: one answer, two choices reading True and False
+    // (GIFT and Moodle XML make ids true and false; a JSON author may not).
+    let trueFalse =
       question.isTrueFalse
-      ? "true_false_question" : question.multiple ? "multiple_answers_question" : "multiple_choice_question"
+      || (!question.multiple && question.choices.map { $0.text.lowercased() } == ["true", "false"])
+    let type =
+      trueFalse ? "true_false_question" : question.multiple ? "multiple_answers_question" : "multiple_choice_question"
     xml.start("itemmetadata")
     xml.start("qtimetadata")
     for (label, entry) in [

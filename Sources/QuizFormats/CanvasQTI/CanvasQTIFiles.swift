@@ -52,6 +52,13 @@ struct CanvasQTIFiles {
       }
     }
     var written = Set<String>()
+    var renamed = Set<String>()
+    for (question, file) in files where Self.safeSegment(file.name) != file.name {
+      guard renamed.insert(question + "\u{0}" + file.name).inserted else { continue }
+      warnings.append(
+        "question \"\(question)\": file \"\(file.name)\" is written as \"\(Self.safeSegment(file.name))\" in the "
+          + "package (no control or bidi characters, no backslash, at most 255 bytes)")
+    }
     for (question, file) in files {
       let level = (0...2).first { !shared.contains(path(question, file, level: $0)) } ?? 2
       let chosen = path(question, file, level: level)
@@ -72,41 +79,14 @@ struct CanvasQTIFiles {
   /// percent-encoded, as Moodle writes it) pointing at the file in the package; and the names
   /// it refers to that the question does not carry, left as written.
   func resolving(_ text: String, field: String, of question: Question) -> (text: String, missing: [String]) {
-    let marker = "@@PLUGINFILE@@/"
-    guard text.contains(marker) else { return (text, []) }
-    // The text's own files first, then the question's others; longer names before their
-    // prefixes.
+    // The text's own files first, then the question's others (longer names first within).
     let own = question.files.filter { $0.field == field }
     let others = question.files.filter { $0.field != field }
-    let candidates = [own, others].flatMap { group in
-      group.sorted { first, second in first.name.unicodeScalars.count > second.name.unicodeScalars.count }
-    }
-    var result = ""
-    var missing: [String] = []
-    var rest = Substring(text)
-    while let found = rest.firstRange(of: marker) {
-      result += rest[..<found.lowerBound]
-      let after = rest[found.upperBound...].unicodeScalars
-      var match: (file: QuestionFile, length: Int)?
-      search: for file in candidates {
-        for spelling in Self.spellings(of: file.name) where Self.refers(after, to: spelling) {
-          match = (file: file, length: spelling.count)
-          break search
-        }
+    return PluginFileReferences.resolving(text, files: own + others) { file in
+      paths[Key(question: question.id, field: file.field, name: file.name)].map { path in
+        "$IMS-CC-FILEBASE$/" + path.split(separator: "/").map { Self.percentEncoded(String($0)) }.joined(separator: "/")
       }
-      guard let match, let path = paths[Key(question: question.id, field: match.file.field, name: match.file.name)]
-      else {
-        result += marker
-        missing.append(String(String.UnicodeScalarView(after.prefix { !Self.endsReference($0) }.prefix(60))))
-        rest = Substring(after)
-        continue
-      }
-      let encoded = path.split(separator: "/").map { Self.percentEncoded(String($0)) }.joined(separator: "/")
-      result += "$IMS-CC-FILEBASE$/" + encoded
-      rest = Substring(after.dropFirst(match.length))
     }
-    result += rest
-    return (result, missing)
   }
 }
 
@@ -114,59 +94,57 @@ struct CanvasQTIFiles {
 
 extension CanvasQTIFiles {
   /// `name` as one path segment safe to unpack anywhere: no `.` or `..`, no backslash (a
-  /// folder separator to Windows tools), no control character.
+  /// folder separator to Windows tools), no control character (C0, DEL or C1), no bidi control
+  /// (which makes a name read otherwise than it is, `gnp.exe` shown as `exe.png`); and at most
+  /// 255 bytes, what file systems (and so unzip) can create: a longer name keeps its start and
+  /// ending and gets a hash of the whole, so that two long names stay two.
   static func safeSegment(_ name: String) -> String {
     if name.isEmpty || name.allSatisfy({ $0 == "." }) { return String(repeating: "_", count: max(1, name.count)) }
     var view = String.UnicodeScalarView()
     for scalar in name.unicodeScalars {
-      view.append(scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F ? "_" : scalar)
+      view.append(isUnsafe(scalar) ? "_" : scalar)
     }
-    return String(view)
+    return shortened(String(view), limit: 255)
   }
 
-  /// `segment` in a URL path: every UTF-8 byte outside RFC 3986's unreserved characters as
-  /// `%XX`, as PHP's `rawurlencode` (and so Moodle) writes file names.
-  static func percentEncoded(_ segment: String) -> String {
-    let hex = Array("0123456789ABCDEF".unicodeScalars)
-    var view = String.UnicodeScalarView()
-    for byte in segment.utf8 {
-      let scalar = Unicode.Scalar(byte)
-      if isUnreserved(byte) {
-        view.append(scalar)
-      } else {
-        view.append("%")
-        view.append(hex[Int(byte >> 4)])
-        view.append(hex[Int(byte & 0x0F)])
-      }
-    }
-    return String(view)
-  }
-
-  private static func isUnreserved(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-      UInt8(ascii: "~"):
-      return true
+  private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x5C, 0..<0x20, 0x7F...0x9F: return true
+    // ALM, LRM, RLM, the embeddings and overrides, the isolates; line and paragraph separators.
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: return true
     default: return false
     }
   }
 
-  /// The ways a text may spell a reference to `name`: as is, and percent-encoded.
-  private static func spellings(of name: String) -> [String.UnicodeScalarView] {
-    let encoded = percentEncoded(name)
-    return encoded == name ? [name.unicodeScalars] : [name.unicodeScalars, encoded.unicodeScalars]
+  /// `text` when its UTF-8 is at most `limit` bytes; else its start, `-`, 16 hex digits of a
+  /// hash of all of it, and its ending from the last `.` (when that is short), within `limit`.
+  static func shortened(_ text: String, limit: Int) -> String {
+    guard text.utf8.count > limit else { return text }
+    let hash = "-" + hashHex(text)
+    var ending = ""
+    if let dot = text.lastIndex(of: "."), text.utf8[dot...].count <= 16 { ending = String(text[dot...]) }
+    var start = String.UnicodeScalarView()
+    var room = limit - hash.utf8.count - ending.utf8.count
+    for scalar in text.unicodeScalars {
+      room -= scalar.utf8.count
+      guard room >= 0 else { break }
+      start.append(scalar)
+    }
+    return String(start) + hash + ending
   }
 
-  /// Whether `text` starts with the reference `name`, not followed by more of a file name.
-  private static func refers(_ text: Substring.UnicodeScalarView, to name: String.UnicodeScalarView) -> Bool {
-    guard text.starts(with: name) else { return false }
-    guard let next = text.dropFirst(name.count).first else { return true }
-    return !(next.properties.isAlphabetic || ("0"..."9").contains(next) || "-._~%".unicodeScalars.contains(next))
+  /// 64-bit FNV-1a of `text`'s UTF-8, as 16 hex digits: the same in every run (Swift's own
+  /// hashing is seeded per process).
+  static func hashHex(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
-  /// Where a reference left as written ends, for the warning that names it.
-  private static func endsReference(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.isWhitespace || "\"'<>()?#".unicodeScalars.contains(scalar)
-  }
+  /// `segment` in a URL path, as Moodle writes file names (`PluginFileReferences`).
+  static func percentEncoded(_ segment: String) -> String { PluginFileReferences.percentEncoded(segment) }
 }

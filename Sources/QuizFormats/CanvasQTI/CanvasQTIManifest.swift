@@ -44,8 +44,11 @@ enum CanvasQTIManifest {
     xml.empty("file", ["href": idents.metaFile])
     xml.end()
     for (index, path) in files.enumerated() {
-      xml.start("resource", ["identifier": idents.file(index), "type": "webcontent", "href": path])
-      xml.empty("file", ["href": path])
+      // An href is a URL: each segment percent-encoded (`my pic.png` is `my%20pic.png`); the
+      // entry itself keeps the name.
+      let href = path.split(separator: "/").map { CanvasQTIFiles.percentEncoded(String($0)) }.joined(separator: "/")
+      xml.start("resource", ["identifier": idents.file(index), "type": "webcontent", "href": href])
+      xml.empty("file", ["href": href])
       xml.end()
     }
     xml.end()

@@ -394,6 +394,14 @@ extension GIFT {
           weight = parsed.weight
           if parsed.percent != 0 && parsed.percent != 100 { fractional = true }
           body = parsed.rest
+        } else if piece.marker == "=", let parsed = Reader.weight(body) {
+          // Moodle's multichoice import reads no weight after `=`: the choice gets full credit
+          // and its text keeps `%n%`. Read as Moodle does, and say so.
+          warnings.append(
+            FormatProblem(
+              line: piece.line,
+              message: "=%\(parsed.text)% is not a weight after =: Moodle, and quiz, read the choice as correct with "
+                + "\"%\(parsed.text)%\" in its text; for partial credit write ~%\(parsed.text)%"))
         }
         let text = Array(body.prefix { !$0.isMark("#") })
         let choiceText = Reader.clean(text[...]).text
@@ -673,6 +681,11 @@ extension GIFT {
         warnings.append(
           "the quiz's scoring rule (\((quiz.scoring ?? .allOrNothing).rawValue)) cannot be written in GIFT; the file reads back as \((derived ?? .allOrNothing).rawValue)"
         )
+      }
+      if quiz.questions.isEmpty {
+        warnings.append(
+          "the quiz has no question: the file holds none and cannot be imported back (a GIFT import needs at "
+            + "least one question)")
       }
       let text = paragraphs.isEmpty ? "" : paragraphs.joined(separator: "\n\n") + "\n"
       return FormatWriting(bytes: Array(text.utf8), warnings: warnings)

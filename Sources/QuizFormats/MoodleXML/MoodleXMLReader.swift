@@ -293,7 +293,9 @@ extension MoodleXML.Reader {
           + "(<single>false</single> allows several)")
     }
     if errors.count == errorCount {
-      if single && fullLines.isEmpty {
+      if question.all("answer").isEmpty {
+        error(question.line, "a multiple-choice question has no answers: it needs <answer> elements, one per choice")
+      } else if single && fullLines.isEmpty {
         error(question.line, "no answer has fraction 100: a question of one answer needs its correct answer at 100")
       } else if !single && !choices.contains(where: \.correct) {
         error(question.line, "no answer has a fraction above 0: a question of several answers needs one")

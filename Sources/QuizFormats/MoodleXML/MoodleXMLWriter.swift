@@ -60,6 +60,11 @@ extension MoodleXML {
         for question in section.questions { write(question, rule: quiz.scoringRule(for: question)) }
       }
       out += "</quiz>\n"
+      if quiz.questions.isEmpty {
+        warnings.append(
+          "the quiz has no question: the file holds none and cannot be imported back (a Moodle XML import needs "
+            + "at least one question)")
+      }
       let derived: ScoringRule = fractional ? .weighted : .allOrNothing
       if quiz.defaultScoring != derived {
         warnings.append(
