@@ -227,4 +227,37 @@ import Testing
     #expect(history == (try workspace.quiz("history", "--format", "json").stdout))
     #expect(history.contains("\"taker\":\"x\"") || history.contains("\"taker\": \"x\""), "\(history)")
   }
+
+  /// Percents of a pooled quiz are of each attempt's own maximum, and intended weights add to
+  /// 100 % (issue 20): two attempts at 100 % each used to show minimum 50 % and maximum 150 %,
+  /// against the mean maximum, and weights adding to 200 %.
+  @Test func poolPercentsAreOfEachAttemptsOwnMaximumAndWeightsAddTo100() throws {
+    let workspace = try Workspace()
+    let bank = """
+      {"format": "quiz-bank/1", "quizzes": [{"id": "uneven", "title": "Uneven", "sections": [
+        {"title": "Pool", "pick": 1, "questions": [
+          {"id": "p1", "prompt": "One?", "points": 1, "choices": [{"id": "a", "text": "R", "correct": true}, {"id": "b", "text": "W", "correct": false}]},
+          {"id": "p2", "prompt": "Three?", "points": 3, "choices": [{"id": "a", "text": "R", "correct": true}, {"id": "b", "text": "W", "correct": false}]}]}]}]}
+      """
+    #expect(try workspace.quiz("import", try workspace.write("uneven.json", bank)).status == 0)
+    #expect(try workspace.quiz("grade", "uneven", "--as", "a", "--given", "p1", "--answer", "p1=a").status == 0)
+    #expect(try workspace.quiz("grade", "uneven", "--as", "b", "--given", "p2", "--answer", "p2=a").status == 0)
+    let run = try workspace.quiz("report", "uneven", "--format", "json")
+    #expect(run.status == 0, "\(run.stderr)")
+    let report = try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any]
+    let quiz = (report?["quizzes"] as? [[String: Any]])?.first ?? report
+    let test = quiz?["test"] as? [String: Any]
+    let percent = test?["percent"] as? [String: Any]
+    #expect(percent?["min"] as? Double == 100, "\(run.stdout)")
+    #expect(percent?["max"] as? Double == 100, "\(run.stdout)")
+    #expect(percent?["mean"] as? Double == 100, "\(run.stdout)")
+    let weights = (quiz?["items"] as? [[String: Any]] ?? []).compactMap { $0["intended_weight"] as? Double }
+    #expect(weights.count == 2, "\(run.stdout)")
+    #expect(abs(weights.reduce(0, +) - 100) < 1e-9, "\(weights)")
+    let table = try workspace.quiz("report", "uneven")
+    for figure in ["Minimum", "Maximum", "Mean"] {
+      let row = table.stdout.split(separator: "\n").first { $0.hasPrefix(figure) }
+      #expect(row?.hasSuffix("100.00%") == true, "\(table.stdout)")
+    }
+  }
 }

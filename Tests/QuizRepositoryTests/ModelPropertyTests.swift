@@ -45,7 +45,13 @@ import Testing
           guard let question = everQuestions[quizID]?[answer.question] else { continue }
           score += Scoring.score(question, selected: answer.selected, rule: quiz.scoringRule(for: question))
         }
-        attempts[id] = (attempt.quiz, attempt.answers, score, quiz.maxScore)
+        // Given the whole quiz, it keeps the questions since removed that it answered: they count
+        // in its score, so in its maximum too.
+        let current = Set(quiz.questions.map(\.id))
+        let retired = attempt.answers.filter { !current.contains($0.question) }.reduce(0.0) {
+          $0 + (everQuestions[quizID]?[$1.question]?.points ?? 0)
+        }
+        attempts[id] = (attempt.quiz, attempt.answers, score, quiz.maxScore + retired)
       }
     }
   }

@@ -49,11 +49,13 @@ enum ReportData {
     }
     writer.key("percent")
     writer.beginObject()
+    let percent = test.percent
     for (key, value) in [
-      ("mean", test.mean), ("median", test.median), ("sd", test.sd), ("min", test.min), ("max", test.max),
+      ("mean", percent.mean), ("median", percent.median), ("sd", percent.sd), ("min", percent.min),
+      ("max", percent.max),
     ] {
       writer.key(key)
-      writer.number(test.maxScore > 0 ? value.map { 100 * $0 / test.maxScore } : nil)
+      writer.number(value)
     }
     writer.endObject()
     writer.endObject()

@@ -65,28 +65,27 @@ enum ReportRows {
   }
 
   static func test(_ test: TestStatistics) -> [Figure] {
-    let max = test.maxScore
-    return [
+    [
       Figure(name: "Attempts", points: String(test.attempts), percent: ""),
       Figure(
-        name: "Mean", points: ReportNumbers.fixed(test.mean), percent: ReportNumbers.percent(of: test.mean, max: max)),
+        name: "Mean", points: ReportNumbers.fixed(test.mean), percent: ReportNumbers.percent(test.percent.mean)),
       Figure(
         name: "Median", points: ReportNumbers.fixed(test.median),
-        percent: ReportNumbers.percent(of: test.median, max: max)),
+        percent: ReportNumbers.percent(test.percent.median)),
       Figure(
         name: "Standard deviation", points: ReportNumbers.fixed(test.sd),
-        percent: ReportNumbers.percent(of: test.sd, max: max)),
+        percent: ReportNumbers.percent(test.percent.sd)),
       Figure(
-        name: "Minimum", points: ReportNumbers.fixed(test.min), percent: ReportNumbers.percent(of: test.min, max: max)),
+        name: "Minimum", points: ReportNumbers.fixed(test.min), percent: ReportNumbers.percent(test.percent.min)),
       Figure(
-        name: "Maximum", points: ReportNumbers.fixed(test.max), percent: ReportNumbers.percent(of: test.max, max: max)),
+        name: "Maximum", points: ReportNumbers.fixed(test.max), percent: ReportNumbers.percent(test.percent.max)),
       Figure(name: "Skewness", points: ReportNumbers.fixed(test.skewness, 4), percent: ""),
       Figure(name: "Kurtosis", points: ReportNumbers.fixed(test.kurtosis, 4), percent: ""),
       Figure(name: "Coefficient of internal consistency", points: "", percent: ReportNumbers.percent(test.cic)),
       Figure(name: "Error ratio", points: "", percent: ReportNumbers.percent(test.errorRatio)),
       Figure(
         name: "Standard error", points: ReportNumbers.fixed(test.standardError),
-        percent: ReportNumbers.percent(of: test.standardError, max: max)),
+        percent: ReportNumbers.percent(test.percent.standardError)),
     ]
   }
 }

@@ -14,6 +14,42 @@ public struct TestStatistics: Equatable, Sendable {
   public var cic: Double?
   public var errorRatio: Double?
   public var standardError: Double?
+  /// The mean, median, standard deviation, minimum and maximum in percent. Of each attempt's
+  /// own percent when attempts draw questions (their maximums differ); else the points figures
+  /// over `maxScore`, which are the same thing.
+  public var percent = PercentFigures()
+}
+
+/// Test figures in percent of the maximum.
+public struct PercentFigures: Equatable, Sendable {
+  public var mean: Double?
+  public var median: Double?
+  public var sd: Double?
+  public var min: Double?
+  public var max: Double?
+  public var standardError: Double?
+
+  public init(
+    mean: Double? = nil, median: Double? = nil, sd: Double? = nil, min: Double? = nil, max: Double? = nil,
+    standardError: Double? = nil
+  ) {
+    (self.mean, self.median, self.sd, self.min, self.max, self.standardError) = (mean, median, sd, min, max, standardError)
+  }
+
+  /// The figures of a set of percents.
+  static func of(_ percents: [Double]) -> PercentFigures {
+    PercentFigures(
+      mean: Moments.mean(percents), median: Moments.median(percents), sd: Moments.variance(percents)?.squareRoot(),
+      min: percents.min(), max: percents.max())
+  }
+
+  /// The points figures of `test` as percents of its maximum.
+  static func of(_ test: TestStatistics) -> PercentFigures {
+    func percent(_ value: Double?) -> Double? { test.maxScore > 0 ? value.map { 100 * $0 / test.maxScore } : nil }
+    return PercentFigures(
+      mean: percent(test.mean), median: percent(test.median), sd: percent(test.sd), min: percent(test.min),
+      max: percent(test.max), standardError: percent(test.standardError))
+  }
 }
 
 /// The figures of one question.
@@ -92,18 +128,23 @@ public enum QuizStatistics {
       guard let cov = item.covarianceWithTotal, cov >= 0 else { return sum }
       return sum + cov.squareRoot()
     }
+    let shares = drawShares(quiz)
     let items = questions.indices.map { index in
       item(
         questions[index], moments[index], picked: picked[index], rule: quiz.scoringRule(for: questions[index]),
-        maxScore: maxScore, sqrtSum: sqrtSum)
+        maxScore: maxScore, sqrtSum: sqrtSum, drawShare: shares[index])
     }
     let quizMax = quiz.maxScore
+    let percents = zip(chosen, totals).compactMap { attempt, total -> Double? in
+      let max = recorded.maxScores[attempt] ?? quizMax
+      return max > 0 ? 100 * total / max : nil
+    }
+    var figures = test
+    // With pools each attempt has its own maximum: percents against the mean maximum made two
+    // attempts at 100 % read as 50 % and 150 %.
+    figures.percent = quiz.drawsQuestions ? .of(percents) : .of(test)
     return QuizReport(
-      quiz: quiz.id, title: quiz.title, selection: selection, test: test, items: items,
-      percents: zip(chosen, totals).compactMap { attempt, total in
-        let max = recorded.maxScores[attempt] ?? quizMax
-        return max > 0 ? 100 * total / max : nil
-      })
+      quiz: quiz.id, title: quiz.title, selection: selection, test: figures, items: items, percents: percents)
   }
 
   /// How often each choice of each question was picked in the chosen attempts.
@@ -119,7 +160,8 @@ public enum QuizStatistics {
 
   /// One question's figures, from its moments and pick counts.
   static func item(
-    _ question: Question, _ moments: ItemMoments, picked: [Int], rule: ScoringRule, maxScore: Double, sqrtSum: Double
+    _ question: Question, _ moments: ItemMoments, picked: [Int], rule: ScoringRule, maxScore: Double, sqrtSum: Double,
+    drawShare: Double = 1
   ) -> ItemStatistics {
     let given = moments.given
     return ItemStatistics(
@@ -127,7 +169,7 @@ public enum QuizStatistics {
       facility: Moments.ratio(moments.mean, question.points),
       sd: Moments.ratio(moments.variance?.squareRoot(), question.points),
       randomGuessScore: randomGuessScore(question, rule: rule),
-      intendedWeight: Moments.ratio(100 * question.points, maxScore),
+      intendedWeight: Moments.ratio(100 * question.points * drawShare, maxScore),
       effectiveWeight: moments.covarianceWithTotal.flatMap { cov in
         cov >= 0 && sqrtSum > 0 ? 100 * cov.squareRoot() / sqrtSum : nil
       },
@@ -149,6 +191,16 @@ public enum QuizStatistics {
       guard !section.questions.isEmpty else { return sum }
       let mean = section.questions.reduce(0) { $0 + $1.points } / Double(section.questions.count)
       return sum + Double(section.drawCount) * mean
+    }
+  }
+
+  /// Each question's share of its section's draws (a section picking 2 of 4 gives each ½), in
+  /// quiz order: a question weighs in as often as it is drawn, so intended weights add to 100 %
+  /// (Moodle gives a random slot's weight to whichever question fills it).
+  static func drawShares(_ quiz: Quiz) -> [Double] {
+    quiz.sections.flatMap { section in
+      let share = section.questions.isEmpty ? 1 : Double(section.drawCount) / Double(section.questions.count)
+      return [Double](repeating: share, count: section.questions.count)
     }
   }
 
