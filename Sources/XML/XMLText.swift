@@ -35,6 +35,20 @@ public enum XMLText {
     }
   }
 
+  /// Text for an HTML page, in an element or a double-quoted attribute: `& < > "` as entities.
+  /// (HTML keeps tabs, newlines and CRs as they are, unlike an XML attribute.)
+  public static func html(_ text: String) -> String {
+    replacing(text) { byte in
+      switch byte {
+      case UInt8(ascii: "&"): return "&amp;"
+      case UInt8(ascii: "<"): return "&lt;"
+      case UInt8(ascii: ">"): return "&gt;"
+      case UInt8(ascii: "\""): return "&quot;"
+      default: return nil
+      }
+    }
+  }
+
   /// An attribute value to put between double quotes: `escaped` plus `"`, and tab and LF as
   /// references, which a parser would otherwise turn into spaces.
   public static func attribute(_ text: String) -> String {

@@ -1,3 +1,4 @@
+import XML
 import QuizDomain
 
 /// The report as one self-contained HTML file: inline CSS, the tables, and inline SVG charts
@@ -105,19 +106,7 @@ enum ReportHTML {
     return name.contains(".") ? types[ending] : nil
   }
 
-  static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
-  }
+  static func escape(_ text: String) -> String { XMLText.html(text) }
 
   /// Ten bars, one per 10% of the maximum score.
   static func histogram(_ percents: [Double]) -> String {

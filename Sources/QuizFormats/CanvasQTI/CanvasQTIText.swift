@@ -1,3 +1,4 @@
+import XML
 import QuizDomain
 
 /// A question's text as the HTML a QTI `mattext texttype="text/html"` carries (the XML writer
@@ -43,19 +44,7 @@ enum CanvasQTIText {
 
 extension CanvasQTIText {
   /// `text` with `& < > "` as HTML entities, for text put in an HTML fragment.
-  static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
-  }
+  static func escape(_ text: String) -> String { XMLText.html(text) }
 
   /// "1 question", "3 questions": for warnings.
   static func plural(_ count: Int, _ singular: String) -> String { "\(count) \(count == 1 ? singular : singular + "s")" }
