@@ -2,12 +2,18 @@
 """Benchmark of `quiz import` and `quiz export` (issue: JSON import and export).
 
     python3 Benchmarks/bench-import.py [--quizzes 1000] [--questions 100] [--rounds 3]
+    python3 Benchmarks/bench-import.py --instructions [--quizzes 100] [--questions 100]
 
 Builds the release binary and the C baseline, makes the data with Benchmarks/make-bank.py,
 then runs, side by side in each round: the C program doing only the prepared-statement inserts
 of the same rows into the same schema (the ceiling), `quiz import` into a new database, and
 `quiz export` of that database. Python's stdlib json+sqlite3 import runs once as a second
 reference. Prints medians, ratios and peak memory. Every figure comes from this run.
+
+`--instructions` runs the C program and `quiz import` once each under valgrind's callgrind
+instead (use a small bank: 100 quizzes take a minute) and prints the instructions each
+executed, which unlike seconds do not depend on the machine's load: the import's whole process
+(both threads) and its writing thread alone, against the C program's.
 """
 import os
 import shutil
@@ -19,8 +25,41 @@ import tempfile
 from benchlib import arguments, MIGRATIONS, ROOT, bank as make_bank, build, fresh, run
 
 
+def instructions(argv, work, name):
+    """Instructions argv executes under callgrind: {thread number: count}, thread 1 the main."""
+    out = os.path.join(work, name + ".callgrind")
+    subprocess.run(["valgrind", "--tool=callgrind", "--separate-threads=yes", f"--callgrind-out-file={out}"] + argv,
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    counts = {}
+    for file in os.listdir(work):
+        if not file.startswith(name + ".callgrind"):
+            continue
+        thread = int(file.rsplit("-", 1)[1]) if "-" in file[len(name):] else 1
+        with open(os.path.join(work, file)) as f:
+            for line in f:
+                if line.startswith("summary:") or line.startswith("totals:"):
+                    counts[thread] = int(line.split()[1])
+                    break
+    return counts
+
+
+def instruction_ratios(quiz, baseline, bank, rows, work):
+    db = os.path.join(work, "c.sqlite")
+    c = sum(instructions([baseline, rows, db] + MIGRATIONS, work, "c").values())
+    db = os.path.join(work, "quiz.sqlite")
+    threads = instructions([quiz, "--db", db, "import", bank], work, "quiz")
+    total = sum(threads.values())
+    writer = threads.get(1, 0)
+    print(f"instructions (callgrind): C {c / 1e6:.0f} M; quiz import {total / 1e6:.0f} M in all "
+          f"({total / c:.2f} x C), writing thread {writer / 1e6:.0f} M ({writer / c:.2f} x C), "
+          + ", ".join(f"thread {t} {n / 1e6:.0f} M" for t, n in sorted(threads.items()) if t != 1))
+
+
 def main():
-    args = arguments(1000, 100, 3)
+    counting = "--instructions" in sys.argv
+    if counting:
+        sys.argv.remove("--instructions")
+    args = arguments(100 if counting else 1000, 100, 3)
 
     bank = make_bank(args.quizzes, args.questions)
     rows = bank[:-5] + ".rows"
@@ -34,6 +73,10 @@ def main():
                    check=True)
     size_mb = os.path.getsize(bank) / 2**20
     print(f"data: {bank} ({size_mb:.1f} MiB, {args.quizzes} quizzes x {args.questions} questions)")
+    if counting:
+        instruction_ratios(quiz, baseline, bank, rows, work)
+        shutil.rmtree(work)
+        return
 
     c_times, import_times, export_times, import_rss, export_rss, reimport_times = [], [], [], [], [], []
     for round_ in range(args.rounds):

@@ -13,4 +13,10 @@ static inline int csqlite_bind_blob_transient(sqlite3_stmt *stmt, int index, con
   return sqlite3_bind_blob(stmt, index, bytes, length, SQLITE_TRANSIENT);
 }
 
+// SQLITE_STATIC: SQLite reads the caller's bytes, which must stay valid until the statement
+// is stepped and the parameter bound again (Statement.withText).
+static inline int csqlite_bind_text_static(sqlite3_stmt *stmt, int index, const char *text, int length) {
+  return sqlite3_bind_text(stmt, index, text, length, SQLITE_STATIC);
+}
+
 #endif

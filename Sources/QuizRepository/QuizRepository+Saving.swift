@@ -183,10 +183,9 @@ extension QuizRepository {
       literal: "INSERT INTO questions (quiz_id, slug, section_id, position, current_version) VALUES (?, ?, ?, ?, 1)")
     statement.reset()
     try statement.bind(quizRow, at: 1)
-    try statement.bind(question.id, at: 2)
     try statement.bind(sectionRow, at: 3)
     try statement.bind(Int64(position), at: 4)
-    try statement.executeBound()
+    try statement.withText(question.id, at: 2) { try statement.executeBound() }
     let identity = database.lastInsertedRowID
     try insertVersion(question.content, identity: identity, number: 1, at: time)
     try insertTags(question.tags, identity: identity)
@@ -221,9 +220,6 @@ extension QuizRepository {
     version.reset()
     try version.bind(identity, at: 1)
     try version.bind(Int64(number), at: 2)
-    try version.bind(time.text, at: 3)
-    try version.bind(content.prompt, at: 4)
-    try version.bind(content.explanation, at: 5)
     try version.bind(content.points, at: 6)
     try version.bind(content.multiple, at: 7)
     try version.bind(content.scoring?.rawValue, at: 8)
@@ -231,7 +227,12 @@ extension QuizRepository {
     try version.bind(Int64(content.choices.count), at: 10)
     try version.bind(Int64(content.choices.count(where: \.correct)), at: 11)
     try version.bind(content.textFormat == .plain ? nil : content.textFormat.rawValue, at: 12)
-    try version.executeBound()
+    // The row's own text is bound uncopied for the step (`withText`).
+    try version.withText(time.text, at: 3) {
+      try version.withText(content.prompt, at: 4) {
+        try version.withText(content.explanation, at: 5) { try version.executeBound() }
+      }
+    }
     let versionRow = database.lastInsertedRowID
 
     let choice = try database.cachedStatement(
@@ -240,12 +241,13 @@ extension QuizRepository {
       choice.reset()
       try choice.bind(versionRow, at: 1)
       try choice.bind(Int64(position), at: 2)
-      try choice.bind(item.id, at: 3)
-      try choice.bind(item.text, at: 4)
       try choice.bind(item.correct, at: 5)
       try choice.bind(item.weight, at: 6)
-      try choice.bind(item.feedback, at: 7)
-      try choice.executeBound()
+      try choice.withText(item.id, at: 3) {
+        try choice.withText(item.text, at: 4) {
+          try choice.withText(item.feedback, at: 7) { try choice.executeBound() }
+        }
+      }
     }
     guard !content.files.isEmpty else { return }
     let file = try database.cachedStatement(
@@ -269,8 +271,7 @@ extension QuizRepository {
       statement.reset()
       try statement.bind(identity, at: 1)
       try statement.bind(Int64(position), at: 2)
-      try statement.bind(tag, at: 3)
-      try statement.executeBound()
+      try statement.withText(tag, at: 3) { try statement.executeBound() }
     }
   }
 

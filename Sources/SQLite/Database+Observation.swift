@@ -13,7 +13,13 @@ public protocol TransactionObserver: AnyObject {
 struct ObservationState {
   /// The tables written in the open transaction: one level for the transaction itself, then one
   /// per open savepoint, innermost last.
-  var levels: [Level] = [Level(savepoint: nil)]
+  var levels: [Level] = [Level(savepoint: nil)] {
+    // Any change but a level's growth: a statement's tables merged into the innermost level
+    // before it may be missing from it now.
+    didSet { generation &+= 1 }
+  }
+  /// Counts the changes of `levels` (see `Statement.mergedGeneration`).
+  var generation = 0
   /// While non-nil, the tables read by the statements that run.
   var readTables: Set<String>?
   var observers: [Weak] = []
@@ -66,13 +72,36 @@ extension Database {
   func willExecute(_ access: TableAccessSet) {
     if observation.readTables != nil { observation.readTables?.formUnion(access.read) }
     guard !access.written.isEmpty else { return }
-    observation.levels[observation.levels.count - 1].written.formUnion(access.written)
+    merge(written: access.written)
+  }
+
+  /// A prepared statement starts running. A statement run once per row of a bulk write would
+  /// otherwise hash its table names into the level on every row: its tables are merged only
+  /// when the levels changed since it last merged them, since until then they are still there.
+  func willExecute(_ statement: Statement) {
+    if observation.readTables != nil { observation.readTables?.formUnion(statement.access.read) }
+    guard !statement.access.written.isEmpty, statement.mergedGeneration != observation.generation else { return }
+    merge(written: statement.access.written)
+    statement.mergedGeneration = observation.generation
+  }
+
+  /// Adds `written` to the innermost level, without counting it as a change of the levels
+  /// (`generation`): a level that grows keeps what was merged into it.
+  private func merge(written: Set<String>) {
+    let generation = observation.generation
+    observation.levels[observation.levels.count - 1].written.formUnion(written)
+    observation.generation = generation
   }
 
   /// A statement's step returned (a row, done or an error) or it was reset. SQLite's hooks
   /// said during the step whether a transaction ended; the connection is usable again, so the
   /// observers can be told.
   func statementDidStep(_ access: TableAccessSet) {
+    // The common case, checked first: a statement inside a transaction that neither ended it
+    // nor moved a savepoint leaves everything as it is.
+    if !observation.commitHookFired && !observation.rollbackHookFired && access.savepoint == nil && isInTransaction {
+      return
+    }
     let committed = observation.commitHookFired && !isInTransaction
     let rolledBack = observation.rollbackHookFired
     observation.commitHookFired = false

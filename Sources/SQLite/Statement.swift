@@ -21,6 +21,9 @@ public final class Statement {
   public let access: TableAccessSet
   /// True between the first step and the reset.
   private var running = false
+  /// The connection's `ObservationState.generation` when this statement's written tables were
+  /// last merged into the transaction's innermost level (`Database.willExecute(_:)`).
+  var mergedGeneration = -1
 
   init(database: Database, sql: String, persistent: Bool) throws {
     var statement: OpaquePointer?
@@ -111,6 +114,30 @@ extension Statement {
     }
   }
 
+  /// Binds `value` (NULL when nil) to the 1-based parameter `index` without copying it, for as
+  /// long as `body` runs; `body` steps the statement. For the inserts run once per row of a
+  /// bulk write: SQLite reads the string's own NUL-terminated bytes, as a C program binding
+  /// `SQLITE_STATIC` does, so neither the bind nor a CHECK that calls `length()` copies them.
+  /// The bytes are only valid inside `withCString`, so the parameter is NULL again on return.
+  public func withText<T>(_ value: String?, at index: Int32, _ body: () throws -> T) throws -> T {
+    guard let value else {
+      try check(sqlite3_bind_null(handle, index))
+      return try body()
+    }
+    return try value.withCString { text in
+      defer { sqlite3_bind_null(handle, index) }
+      try check(csqlite_bind_text_static(handle, index, text, Statement.cLength(of: value, at: text)))
+      return try body()
+    }
+  }
+
+  /// -1 (NUL-terminated: SQLite knows it needs no terminator added) unless `value` holds a NUL
+  /// byte, which only an explicit length keeps.
+  private static func cLength(of value: String, at text: UnsafePointer<CChar>) -> Int32 {
+    let count = value.utf8.count
+    return strlen(text) == count ? -1 : Int32(count)
+  }
+
   // Text goes in by length, not as a C string, so embedded NUL bytes survive.
   private func bindText(_ string: String, at index: Int32) -> Int32 {
     var string = string
@@ -143,7 +170,7 @@ extension Statement {
   public func step() throws -> Bool {
     if !running {
       running = true
-      database.willExecute(access)
+      database.willExecute(self)
     }
     let code = sqlite3_step(handle)
     switch code {
