@@ -134,6 +134,8 @@ public final class ImportSession {
   /// Attempt id → where this import first gave it: an id given twice is a mistake in the input,
   /// not an attempt "already recorded".
   private var attemptIDs: [String: String] = [:]
+  /// Quiz id → the questions this import made: only those may take a history's version number.
+  private var madeNow: [String: Set<String>] = [:]
 
   init(repository: QuizRepository, time: Timestamp) {
     self.repository = repository
@@ -176,6 +178,7 @@ public final class ImportSession {
       let result = try repository.writeQuiz(quiz, existing: existing, at: time)
       try repository.logSave(result, at: time)
       summary.add(result)
+      madeNow[quiz.id, default: []].formUnion(result.newQuestions)
     }
   }
 
@@ -189,7 +192,9 @@ public final class ImportSession {
         return
       }
       targets[history.quiz] = nil
-      report(try repository.importHistory(history, into: stored, path: path, at: time), source: source)
+      report(
+        try repository.importHistory(
+          history, into: stored, madeNow: madeNow[history.quiz] ?? [], path: path, at: time), source: source)
     }
   }
 

@@ -364,7 +364,9 @@ extension QuizRepository {
           try database.fetchOne(
             """
             SELECT EXISTS (SELECT 1 FROM answers a JOIN question_versions v ON v.id = a.version_id
-              WHERE v.question_id = ?)
+              WHERE v.question_id = ?1)
+            OR EXISTS (SELECT 1 FROM attempt_questions g JOIN question_versions v ON v.id = g.version_id
+              WHERE v.question_id = ?1)
             """, [rows.identity]
           ) { $0.bool(0) } ?? false
         let outcome: RemovalOutcome

@@ -71,13 +71,13 @@ extension QuizRepository {
   /// Writes what `history` carries into its quiz, as stored (`stored`), inside the import's
   /// transaction: each shown question's version number, and each version the database lacks.
   /// A version the database already holds must be the same; problems are returned, not thrown.
-  func importHistory(_ history: QuizHistory, into stored: StoredQuiz, path: String, at time: Timestamp) throws
-    -> [Problem]
-  {
+  func importHistory(
+    _ history: QuizHistory, into stored: StoredQuiz, madeNow: Set<String>, path: String, at time: Timestamp
+  ) throws -> [Problem] {
     var problems: [Problem] = []
     var current = stored.versions
     for (id, number) in history.current.sorted(by: { $0.key < $1.key }) {
-      if let problem = try renumber(id, to: number, in: stored, path: "\(path).current.\(id)") {
+      if let problem = try renumber(id, to: number, in: stored, path: "\(path).current.\(id)", madeNow: madeNow.contains(id)) {
         problems.append(problem)
       } else {
         current[id] = number
@@ -117,8 +117,11 @@ extension QuizRepository {
   }
 
   /// Gives shown question `id` the version number `number`. Only a question this import has just
-  /// made (one version, nobody answered it) can be renumbered; any other must have it already.
-  private func renumber(_ id: String, to number: Int, in stored: StoredQuiz, path: String) throws -> Problem? {
+  /// made (one version, nobody answered it) can be renumbered; any
+  /// other must have it already.
+  private func renumber(_ id: String, to number: Int, in stored: StoredQuiz, path: String, madeNow: Bool)
+    throws -> Problem?
+  {
     guard let rows = stored.questionRows[id] else {
       return Problem(path: path, message: "quiz \"\(stored.quiz.id)\" has no question \"\(id)\"")
     }
@@ -132,7 +135,7 @@ extension QuizRepository {
           AND NOT EXISTS (SELECT 1 FROM attempt_questions WHERE version_id = ?2)
         """, [rows.identity, rows.version]
       ) { $0.bool(0) } ?? false
-    guard fresh else {
+    guard fresh && madeNow else {
       return Problem(path: path, message: "question \"\(id)\" is at version \(current) here, not \(number)")
     }
     try database.execute("UPDATE question_versions SET version = ? WHERE id = ?", [number, rows.version])

@@ -203,7 +203,7 @@ enum RemoveCommand {
     name: "rm",
     summary: "Remove a quiz or a question.",
     discussion: """
-      A question that attempts answered is retired (hidden from the quiz, kept for their history) \
+      A question that attempts answered or were given is retired (hidden from the quiz, kept for their history) \
       unless --purge deletes it with its answers. A quiz with attempts is removed only with --force.
       """,
     arguments: [ArgumentSpec(name: "quiz[/question]", help: "What to remove.")],

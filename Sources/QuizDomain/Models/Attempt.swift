@@ -35,7 +35,9 @@ public struct Attempt: Equatable, Sendable {
   }
 
   /// Whether the attempt carries history that the quiz as it stands does not show.
-  public var carriesHistory: Bool { !versions.isEmpty || !scoredVersions.isEmpty || maxScore != nil }
+  public var carriesHistory: Bool {
+    !versions.isEmpty || !scoredVersions.isEmpty || scoring != nil || maxScore != nil
+  }
 }
 
 /// The choices picked for one question, in the order picked.
