@@ -65,7 +65,8 @@ let package = Package(
     .testTarget(name: "QuizFormatsTests", dependencies: ["QuizFormats", "QuizDomain", "XML"]),
     .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
     .testTarget(
-      name: "QuizCLITests", dependencies: ["quiz", "QuizCLI", "QuizFormats", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport"],
+      name: "QuizCLITests",
+      dependencies: ["quiz", "QuizCLI", "QuizFormats", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport"],
       exclude: ["Reference"]),
   ],
   swiftLanguageModes: [.v6]

@@ -34,7 +34,7 @@ public enum QuizCLI {
       return ExitStatus.success.rawValue
     } catch let request as ExitRequest {
       return request.status.rawValue
-    } catch where Console.outputReaderWentAway {
+    } catch  where Console.outputReaderWentAway {
       // Standard output's reader went away first: whatever failed after, the end is quiet.
       return ExitStatus.success.rawValue
     } catch {

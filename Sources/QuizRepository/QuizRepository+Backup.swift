@@ -44,8 +44,10 @@ extension QuizRepository {
   /// The files SQLite keeps for this database, each with what it is: the database file, then
   /// its companions, named after the path as given and after the file it resolves to.
   private var protectedFiles: [(path: String, role: String)] {
-    let suffixes = [("", "the database itself"), ("-wal", "the database's -wal file"),
-      ("-shm", "the database's -shm file"), ("-journal", "the database's -journal file")]
+    let suffixes = [
+      ("", "the database itself"), ("-wal", "the database's -wal file"),
+      ("-shm", "the database's -shm file"), ("-journal", "the database's -journal file"),
+    ]
     let bases = [path] + FileSystem.locations(of: path)
     return suffixes.flatMap { suffix, role in bases.map { ($0 + suffix, role) } }
   }

@@ -228,11 +228,13 @@ extension QuizRepository {
           abs(regraded - recorded) > 1e-9 ? "recorded maximum \(recorded), its last regrade set \(regraded)" : nil
       } else if let given = row.optionalString(3) {
         let expected = try maxScore(ofVersions: given, cache: &questions, given: true)
-        problem = abs(expected - recorded) > 1e-9
+        problem =
+          abs(expected - recorded) > 1e-9
           ? "recorded maximum \(recorded), the questions it was given are worth \(expected)" : nil
       } else {
         let answered = try maxScore(ofVersions: row.optionalString(4) ?? "", cache: &questions, given: false)
-        problem = recorded < answered - 1e-9
+        problem =
+          recorded < answered - 1e-9
           ? "recorded maximum \(recorded), below the \(answered) points of the questions it answered" : nil
       }
       guard let problem else { return }

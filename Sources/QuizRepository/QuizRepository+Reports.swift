@@ -180,7 +180,9 @@ struct SelectionKey: Hashable {
     }
     var words: (UInt64, UInt64) = (0, 0)
     for (index, byte) in selected.enumerated() {
-      if index < 8 { words.0 |= UInt64(byte) << (8 * UInt64(index)) } else {
+      if index < 8 {
+        words.0 |= UInt64(byte) << (8 * UInt64(index))
+      } else {
         words.1 |= UInt64(byte) << (8 * UInt64(index - 8))
       }
     }

@@ -213,10 +213,10 @@ extension QuizRepository {
   func insertVersion(_ content: Question.Content, identity: Int64, number: Int, at time: Timestamp) throws {
     let version = try database.cachedStatement(
       literal: """
-      INSERT INTO question_versions (question_id, version, created_at, prompt, explanation, points,
-        multiple, scoring, shuffle, choice_count, correct_count, text_format)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """)
+        INSERT INTO question_versions (question_id, version, created_at, prompt, explanation, points,
+          multiple, scoring, shuffle, choice_count, correct_count, text_format)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
     version.reset()
     try version.bind(identity, at: 1)
     try version.bind(Int64(number), at: 2)
@@ -236,7 +236,9 @@ extension QuizRepository {
     let versionRow = database.lastInsertedRowID
 
     let choice = try database.cachedStatement(
-      literal: "INSERT INTO choices (version_id, position, slug, text, correct, weight, feedback) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      literal:
+        "INSERT INTO choices (version_id, position, slug, text, correct, weight, feedback) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    )
     for (position, item) in content.choices.enumerated() {
       choice.reset()
       try choice.bind(versionRow, at: 1)

@@ -77,7 +77,9 @@ extension QuizRepository {
     var problems: [Problem] = []
     var current = stored.versions
     for (id, number) in history.current.sorted(by: { $0.key < $1.key }) {
-      if let problem = try renumber(id, to: number, in: stored, path: "\(path).current.\(id)", madeNow: madeNow.contains(id)) {
+      if let problem = try renumber(
+        id, to: number, in: stored, path: "\(path).current.\(id)", madeNow: madeNow.contains(id))
+      {
         problems.append(problem)
       } else {
         current[id] = number

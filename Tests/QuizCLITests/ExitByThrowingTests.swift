@@ -1,12 +1,12 @@
+import Testing
+
+@testable import QuizCLI
+
 #if canImport(Glibc)
   import Glibc
 #else
   import Darwin
 #endif
-
-import Testing
-
-@testable import QuizCLI
 
 /// Standard output's reader going away ends the program by throwing, as swift-argument-parser
 /// does, not by `exit()` from library code: `defer` blocks on the way run, and the status is 0.

@@ -188,7 +188,8 @@ import Testing
     // outside changes. The watch starts after the newest entry, a real change made meanwhile (by
     // root, who may write the file) must appear once, and nothing else.
     let database = writable + "/q.sqlite"
-    let latest = try QuizProcess.shell("sqlite3 '\(database)' 'SELECT max(seq) FROM change_log'", in: workspace.directory)
+    let latest = try QuizProcess.shell(
+      "sqlite3 '\(database)' 'SELECT max(seq) FROM change_log'", in: workspace.directory)
     let since = latest.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(Int(since) != nil, "\(latest.stderr)")
     let run = try QuizProcess.shell(

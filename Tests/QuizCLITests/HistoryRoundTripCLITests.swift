@@ -10,8 +10,10 @@ import Testing
     #expect(try workspace.quiz("add", "section", "z", "S").status == 0)
     for id in questions {
       #expect(
-        try workspace.quiz("add", "question", "z", "--id", id, "--prompt", "P \(id)?", "--right", "R1", "--right", "R2",
-          "--wrong", "W").status == 0)
+        try workspace.quiz(
+          "add", "question", "z", "--id", id, "--prompt", "P \(id)?", "--right", "R1", "--right", "R2",
+          "--wrong", "W"
+        ).status == 0)
     }
   }
 
@@ -33,8 +35,10 @@ import Testing
     let workspace = try Workspace()
     try Self.quiz(workspace, questions: ["q1", "q2", "q3"])
     #expect(
-      try workspace.quiz("grade", "z", "--as", "a", "--given", "q3,q1,q2", "--answer", "q1=a", "--at",
-        "2026-01-02T11:00:00Z").status == 0)
+      try workspace.quiz(
+        "grade", "z", "--as", "a", "--given", "q3,q1,q2", "--answer", "q1=a", "--at",
+        "2026-01-02T11:00:00Z"
+      ).status == 0)
     let removed = try workspace.quiz("rm", "z/q3")
     #expect(removed.stdout.hasPrefix("Retired question q3"), "\(removed.stdout)")
     let check = try workspace.quiz("check")
@@ -59,7 +63,8 @@ import Testing
     let check = try other.quiz("check")
     #expect(check.status == 0, "\(check.stdout)")
     #expect(
-      try other.quiz("history", "--format", "json").stdout == (try workspace.quiz("history", "--format", "json").stdout))
+      try other.quiz("history", "--format", "json").stdout == (try workspace.quiz("history", "--format", "json").stdout)
+    )
   }
 
   /// A document's `current` cannot renumber a question the database already held: only one

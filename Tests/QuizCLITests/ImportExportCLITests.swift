@@ -242,8 +242,10 @@ import Testing
     #expect(try workspace.quiz("rm", "reactive-swift/hot-or-cold").status == 0)
     #expect(try workspace.quiz("regrade", "reactive-swift").status == 0)
     #expect(
-      try workspace.quiz("add", "question", "reactive-swift", "--id", "late", "--prompt", "Late?", "--right", "y",
-        "--wrong", "n").status == 0)
+      try workspace.quiz(
+        "add", "question", "reactive-swift", "--id", "late", "--prompt", "Late?", "--right", "y",
+        "--wrong", "n"
+      ).status == 0)
     let export = try workspace.quiz("export", "--with-attempts")
     #expect(export.status == 0 && export.stderr.isEmpty, "\(export.stderr)")
     let other = try Workspace()

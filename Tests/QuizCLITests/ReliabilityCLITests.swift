@@ -79,7 +79,8 @@ import Testing
       run.stderr.hasPrefix("Error: the disk is full: nothing was written")
         || run.stderr.hasPrefix(
           "Error: the database file could not be written (is the disk full, or the file at its size limit?): "
-            + "nothing was written"), "\(run.stderr)")
+            + "nothing was written"),
+      "\(run.stderr)")
     #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
     #expect(try workspace.quiz("check").status == 0)
     #expect(try workspace.quiz("list").stdout.hasPrefix("No quizzes yet."))

@@ -38,7 +38,8 @@ import Testing
         #expect(run.status == 0, "\(arguments): \(run.stderr)")
       }
       let output = run.stdout + run.stderr
-      #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) },
+      #expect(
+        !output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) },
         "\(arguments) printed a raw control character")
     }
     let show = try workspace.quiz("show", "evil", "--answers")

@@ -162,7 +162,8 @@ import Testing
     defer { watcher.stop() }
     #expect(watcher.waitForLines(1).first?.hasPrefix("#150 ") == true)
     // A real outside change is one.
-    _ = try QuizProcess.shell("sqlite3 quiz.sqlite \"UPDATE quizzes SET title = 'X' WHERE id = 1\"", in: workspace.directory)
+    _ = try QuizProcess.shell(
+      "sqlite3 quiz.sqlite \"UPDATE quizzes SET title = 'X' WHERE id = 1\"", in: workspace.directory)
     #expect(watcher.waitForLines(2).dropFirst() == ["the database changed outside the change log"])
     // A dry run writes pages to the WAL (a spill) and rolls back: data_version moves, nothing
     // changed. It used to print "changed outside the change log". A logged change after it: the
@@ -170,8 +171,10 @@ import Testing
     // come first; no sleep needed to show it did not.
     #expect(try workspace.quiz("import", "--dry-run", workspace.directory.path("b.json")).status == 0)
     #expect(
-      try workspace.quiz("add", "question", "quiz-00000", "--id", "late", "--prompt", "Late?", "--right", "y", "--wrong", "n")
-        .status == 0)
+      try workspace.quiz(
+        "add", "question", "quiz-00000", "--id", "late", "--prompt", "Late?", "--right", "y", "--wrong", "n"
+      )
+      .status == 0)
     let lines = watcher.waitForLines(3)
     #expect(lines.count == 3 && lines[2].hasPrefix("#151 "), "\(lines)")
   }

@@ -1,5 +1,5 @@
-import XML
 import QuizDomain
+import XML
 
 /// The report as one self-contained HTML file: inline CSS, the tables, and inline SVG charts
 /// (the score histogram; facility and discrimination per question). No scripts, no assets.

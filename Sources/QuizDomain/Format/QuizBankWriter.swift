@@ -183,7 +183,6 @@ public struct QuizBankStreamWriter {
     QuizBankWriter.write(history, to: &writer)
   }
 
-
   public mutating func write(_ attempt: Attempt) { QuizBankWriter.write(attempt, to: &writer) }
 
   public mutating func finish() {

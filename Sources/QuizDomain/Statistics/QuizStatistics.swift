@@ -33,7 +33,9 @@ public struct PercentFigures: Equatable, Sendable {
     mean: Double? = nil, median: Double? = nil, sd: Double? = nil, min: Double? = nil, max: Double? = nil,
     standardError: Double? = nil
   ) {
-    (self.mean, self.median, self.sd, self.min, self.max, self.standardError) = (mean, median, sd, min, max, standardError)
+    (self.mean, self.median, self.sd, self.min, self.max, self.standardError) = (
+      mean, median, sd, min, max, standardError
+    )
   }
 
   /// The figures of a set of percents.

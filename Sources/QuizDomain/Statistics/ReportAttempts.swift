@@ -152,7 +152,9 @@ extension ReportAttempts {
       }
       for question in 0..<questionCount {
         let mark = question < attempt.marks.count ? attempt.marks[question] : 0
-        answer(attempt: position, question: question, outcome: outcome(question: question, mark: mark, picks: picks[question]))
+        answer(
+          attempt: position, question: question,
+          outcome: outcome(question: question, mark: mark, picks: picks[question]))
         if attempt.given != nil, !attempt.wasGiven(question) {
           cells[position * questionCount + question] |= ReportAttempts.notGiven
         }

@@ -1,5 +1,5 @@
-import XML
 import QuizDomain
+import XML
 
 /// A question's text as the HTML a QTI `mattext texttype="text/html"` carries (the XML writer
 /// escapes it once more, as Canvas's own exports do).
@@ -47,5 +47,7 @@ extension CanvasQTIText {
   static func escape(_ text: String) -> String { XMLText.html(text) }
 
   /// "1 question", "3 questions": for warnings.
-  static func plural(_ count: Int, _ singular: String) -> String { "\(count) \(count == 1 ? singular : singular + "s")" }
+  static func plural(_ count: Int, _ singular: String) -> String {
+    "\(count) \(count == 1 ? singular : singular + "s")"
+  }
 }

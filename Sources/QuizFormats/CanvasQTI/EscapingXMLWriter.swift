@@ -1,5 +1,4 @@
 import QuizDomain
-
 import XML
 
 /// XML written element by element, every text and attribute value escaped, two spaces of

@@ -44,7 +44,8 @@ enum GIFTEditing {
     let newID = question.id
     question.id = id
     let alone = Quiz(id: stored.id, title: stored.title, sections: [Section(questions: [question])])
-    var merged = QuizFileFormat.gift.keeping(alone, from: try shown(stored, address: address)).questions.first ?? question
+    var merged =
+      QuizFileFormat.gift.keeping(alone, from: try shown(stored, address: address)).questions.first ?? question
     merged.id = newID
     var quiz = stored
     quiz = try quiz.replacing(id, with: merged)

@@ -71,7 +71,8 @@ enum Keep {
         let match = stored.sections.indices.first(where: { candidate in
           let old = stored.sections[candidate]
           guard !used.contains(candidate), let first = old.questions.first else { return false }
-          let alone = Quiz(id: stored.id, title: stored.title, sections: [Section(title: old.title, questions: [first])])
+          let alone = Quiz(
+            id: stored.id, title: stored.title, sections: [Section(title: old.title, questions: [first])])
           let shown = echo(alone)
           return (shown?.sections.first?.title ?? old.title) == section.title
         })

@@ -1,5 +1,4 @@
 import QuizDomain
-
 import XML
 
 // MARK: - Reading
