@@ -124,7 +124,9 @@ extension QuizRepository {
       "INSERT INTO answers (attempt_id, version_id, selected, score, scored_version_id) VALUES (?, ?, ?, ?, ?)")
     for (index, item) in attempt.answers.enumerated() {
       guard let versionRow = try pinnedRow(item.question, numbers: attempt.versions, target: target) else { continue }
-      let scoredRow = try attempt.scoredVersions[item.question].flatMap { try version(item.question, $0, of: target)?.row }
+      let scoredRow = try attempt.scoredVersions[item.question].flatMap {
+        try version(item.question, $0, of: target)?.row
+      }
       answer.reset()
       try answer.bind(attemptRow, at: 1)
       try answer.bind(versionRow, at: 2)
@@ -257,7 +259,8 @@ extension QuizRepository {
   /// Whether the maximum an import would compute for `attempt` differs from the recorded one, or
   /// its `given` list no longer fits the quiz's picks: then the export carries `max_score`.
   private func needsRecordedMaximum(_ attempt: Attempt, recorded: Double, resolver: HistoryResolver) -> Bool {
-    let (view, problems) = AttemptView.make(for: attempt, quiz: resolver.stored.quiz, path: "$", version: resolver.version)
+    let (view, problems) = AttemptView.make(
+      for: attempt, quiz: resolver.stored.quiz, path: "$", version: resolver.version)
     guard let view, problems.isEmpty else { return true }
     if abs(view.computedMaxScore(given: attempt.given) - recorded) > 1e-9 { return true }
     return !QuizBankValidator.attemptProblems(attempt, quiz: view.answered, path: "$").isEmpty
@@ -316,17 +319,16 @@ extension QuizRepository {
 /// questions and the versions its history carries.
 struct HistoryResolver {
   let stored: StoredQuiz
-  private var carried: [String: Question] = [:]
+  /// "id#number" → that version: the quiz's current questions and the carried ones.
+  private var versions: [String: Question] = [:]
 
   init(stored: StoredQuiz, history: QuizHistory?) {
     self.stored = stored
-    for version in history?.versions ?? [] { carried["\(version.question.id)#\(version.number)"] = version.question }
+    for question in stored.quiz.questions {
+      versions["\(question.id)#\(stored.versions[question.id] ?? 1)"] = question
+    }
+    for version in history?.versions ?? [] { versions["\(version.question.id)#\(version.number)"] = version.question }
   }
 
-  func version(_ id: String, _ number: Int) -> Question? {
-    if stored.versions[id] == number, let question = stored.quiz.questions.first(where: { $0.id == id }) {
-      return question
-    }
-    return carried["\(id)#\(number)"]
-  }
+  func version(_ id: String, _ number: Int) -> Question? { versions["\(id)#\(number)"] }
 }

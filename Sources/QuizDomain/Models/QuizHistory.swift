@@ -82,23 +82,18 @@ public struct AttemptView: Sendable {
   }
 
   /// The attempt scored as it was recorded: each answer against its scored version under its
-  /// rule, out of its recorded maximum, else the points of what it was given (every question of
-  /// the quiz, retired ones aside, when it records no list).
+  /// rule, out of its recorded maximum, else `computedMaxScore`.
   public func score(_ attempt: Attempt) -> ScoredAttempt {
     var result = Scoring.score(attempt, in: scored)
-    if let recorded = attempt.maxScore {
-      result.maxScore = recorded
-    } else if attempt.given == nil {
-      result.maxScore = scored.sections.prefix(ownSections).reduce(0) { $0 + $1.questions.reduce(0) { $0 + $1.points } }
-    }
+    result.maxScore = attempt.maxScore ?? computedMaxScore(given: attempt.given)
     return result
   }
 
-  /// The maximum the attempt would be given if it recorded none.
+  /// The maximum the attempt would be given if it recorded none: the points of what it was
+  /// given, or of every question of the quiz (retired ones aside) when it records no list.
   public func computedMaxScore(given: [String]?) -> Double {
-    var attempt = Attempt(quiz: scored.id, taker: "-", given: given, answers: [])
-    attempt.maxScore = nil
-    return score(attempt).maxScore
+    guard given == nil else { return QuestionDraw.maxScore(given: given, in: scored) }
+    return scored.sections.prefix(ownSections).reduce(0) { $0 + $1.questions.reduce(0) { $0 + $1.points } }
   }
 
   private static func replace(_ id: String, with question: Question, in quiz: inout Quiz) {
