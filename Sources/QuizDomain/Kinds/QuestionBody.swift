@@ -1,0 +1,57 @@
+/// What a question asks for, beyond the parts every question has (prompt, explanation, points,
+/// text format, files): its kind and that kind's parts. Each kind lives in a file of its own
+/// with its validation, scoring, random-guess score and response analysis.
+public enum QuestionBody: Equatable, Sendable {
+  case choice(ChoiceBody)
+  case shortAnswer(ShortAnswer)
+  case numerical(Numerical)
+  case matching(Matching)
+  case essay(Essay)
+  /// Text only: shown in its place, worth nothing, never scored.
+  case description
+
+  public var kind: QuestionKind {
+    switch self {
+    case .choice: .choice
+    case .shortAnswer: .shortAnswer
+    case .numerical: .numerical
+    case .matching: .matching
+    case .essay: .essay
+    case .description: .description
+    }
+  }
+}
+
+/// The kinds, by the names quiz-bank/1's `type` gives them.
+public enum QuestionKind: String, CaseIterable, Sendable {
+  case choice
+  case shortAnswer = "short-answer"
+  case numerical
+  case matching
+  case essay
+  case description
+
+  public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+  /// Whether an attempt's answer to the kind is scored without a person: every kind but essay
+  /// and description.
+  public var isScoredAutomatically: Bool { self != .essay && self != .description }
+
+  /// Whether the kind is an item of the statistics (all but description).
+  public var isScored: Bool { self != .description }
+}
+
+/// A multiple-choice question's parts (true/false among them).
+public struct ChoiceBody: Equatable, Sendable {
+  /// True: any number of choices may be picked; false: exactly one.
+  public var multiple: Bool
+  /// Overrides the quiz's rule when set.
+  public var scoring: ScoringRule?
+  public var choices: [Choice]
+
+  public init(multiple: Bool, scoring: ScoringRule? = nil, choices: [Choice]) {
+    self.multiple = multiple
+    self.scoring = scoring
+    self.choices = choices
+  }
+}

@@ -1,0 +1,48 @@
+/// What a taker gave for one question, as the kind takes it.
+public enum Response: Equatable, Sendable {
+  /// Choice ids picked, in the order picked (choice questions).
+  case choices([String])
+  /// What was typed (short answer, essay).
+  case text(String)
+  /// What was typed, and the unit picked from a list when the question offers one (numerical).
+  case number(String, unit: String?)
+  /// Stem id → the answer text picked for it, in the order given (matching); stems left
+  /// unanswered are absent.
+  case matched([StemMatch])
+
+  /// The response a question of `kind` gets when nothing was given.
+  public static func empty(for kind: QuestionKind) -> Response {
+    switch kind {
+    case .choice: .choices([])
+    case .shortAnswer, .essay, .description: .text("")
+    case .numerical: .number("", unit: nil)
+    case .matching: .matched([])
+    }
+  }
+}
+
+/// One stem's chosen answer text.
+public struct StemMatch: Equatable, Sendable {
+  public var stem: String
+  public var answer: String
+
+  public init(stem: String, answer: String) {
+    self.stem = stem
+    self.answer = answer
+  }
+}
+
+/// A person's score for a response that is marked by hand (essay), with who gave it and why.
+public struct Mark: Equatable, Sendable {
+  public var score: Double
+  public var comment: String?
+  public var marker: String?
+  public var markedAt: Timestamp?
+
+  public init(score: Double, comment: String? = nil, marker: String? = nil, markedAt: Timestamp? = nil) {
+    self.score = score
+    self.comment = comment
+    self.marker = marker
+    self.markedAt = markedAt
+  }
+}
