@@ -6,15 +6,29 @@ import SQLite
 /// here.
 enum QuestionRows {
   /// The content columns of `question_versions` (aliased `v`), as `content(_:at:)` reads them.
-  static let contentColumns = "v.prompt, v.explanation, v.points, v.multiple, v.scoring, v.shuffle, v.text_format"
+  static let contentColumns =
+    "v.prompt, v.explanation, v.points, v.multiple, v.scoring, v.shuffle, v.text_format, v.kind"
 
-  /// The content read from `row` starting at column `offset`, with `choices`.
+  /// The content read from `row` starting at column `offset`, with `choices`. A version of
+  /// another kind gets that kind's body with no parts: `loadParts` reads them.
   static func content(_ row: Row, at offset: Int32, choices: [Choice] = []) -> Question.Content {
-    Question.Content(
+    let body: QuestionBody
+    switch QuestionKind(rawValue: row.string(offset + 7)) ?? .choice {
+    case .choice:
+      body = .choice(
+        ChoiceBody(
+          multiple: row.bool(offset + 3), scoring: row.optionalString(offset + 4).flatMap(ScoringRule.init),
+          choices: choices))
+    case .shortAnswer: body = .shortAnswer(ShortAnswer(answers: []))
+    case .numerical: body = .numerical(Numerical(answers: []))
+    case .matching: body = .matching(Matching(pairs: []))
+    case .essay: body = .essay(Essay())
+    case .description: body = .description
+    }
+    return Question.Content(
       prompt: row.string(offset), explanation: row.optionalString(offset + 1), points: row.double(offset + 2),
-      multiple: row.bool(offset + 3), scoring: row.optionalString(offset + 4).flatMap(ScoringRule.init),
-      shuffle: row.bool(offset + 5), choices: choices,
-      textFormat: row.optionalString(offset + 6).flatMap(TextFormat.init) ?? .plain)
+      shuffle: row.bool(offset + 5), textFormat: row.optionalString(offset + 6).flatMap(TextFormat.init) ?? .plain,
+      body: body)
   }
 
   /// The columns of `choices` (aliased `c`), as `choice(_:at:)` reads them.
@@ -31,5 +45,33 @@ enum QuestionRows {
     Choice(
       id: row.string(offset), text: row.string(offset + 1), correct: row.bool(offset + 2),
       weight: row.optionalDouble(offset + 3), feedback: row.optionalString(offset + 4))
+  }
+}
+
+// MARK: - Answers
+
+extension QuestionRows {
+  /// The columns of an answer's response (answers aliased `an`, its version `v`), as
+  /// `response(_:at:)` reads them.
+  static let responseColumns = "an.selected, an.response, an.response_unit, v.kind"
+
+  /// The response in `row` from column `offset`: choice ids from `selected`, else the text
+  /// typed (and unit picked), or the stems matched.
+  static func response(_ row: Row, at offset: Int32) -> Response {
+    guard !row.isNull(offset + 1) else { return .choices(QuizRepository.splitSelection(row.string(offset))) }
+    let text = row.string(offset + 1)
+    if row.string(offset + 3) == QuestionKind.matching.rawValue {
+      return .matched(MatchedStorage.decode(text) ?? [])
+    }
+    return .text(text, unit: row.optionalString(offset + 2))
+  }
+
+  /// The `selected`, `response` and `response_unit` values of `response`.
+  static func columns(of response: Response) -> (selected: String, response: String?, unit: String?) {
+    switch response {
+    case .choices(let ids): (ids.joined(separator: ","), nil, nil)
+    case .text(let text, let unit): ("", text, unit)
+    case .matched(let matches): ("", MatchedStorage.encode(matches), nil)
+    }
   }
 }

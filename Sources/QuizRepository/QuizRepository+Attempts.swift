@@ -121,7 +121,10 @@ extension QuizRepository {
     let attemptRow = database.lastInsertedRowID
 
     let answer = try database.cachedStatement(
-      "INSERT INTO answers (attempt_id, version_id, selected, score, scored_version_id) VALUES (?, ?, ?, ?, ?)")
+      """
+      INSERT INTO answers (attempt_id, version_id, selected, score, scored_version_id, response, response_unit)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """)
     for (index, item) in attempt.answers.enumerated() {
       guard let versionRow = try pinnedRow(item.question, numbers: attempt.versions, target: target) else { continue }
       let scoredRow = try attempt.scoredVersions[item.question].flatMap {
@@ -130,10 +133,16 @@ extension QuizRepository {
       answer.reset()
       try answer.bind(attemptRow, at: 1)
       try answer.bind(versionRow, at: 2)
-      try answer.bind(item.selected.joined(separator: ","), at: 3)
+      let columns = QuestionRows.columns(of: item.response)
+      try answer.bind(columns.selected, at: 3)
       try answer.bind(scored.answerScores[index], at: 4)
       try answer.bind(scoredRow.flatMap { $0 == versionRow ? nil : DatabaseValue.integer($0) } ?? .null, at: 5)
+      try answer.bind(columns.response, at: 6)
+      try answer.bind(columns.unit, at: 7)
       try answer.executeBound()
+      if let mark = item.mark {
+        try insertMark(mark, attemptRow: attemptRow, versionRow: versionRow, at: now())
+      }
     }
     guard let given = attempt.given else { return }
     let question = try database.cachedStatement(
@@ -170,8 +179,8 @@ struct StoredAttempt {
     } else if submittedGiven {
       return false
     }
-    let mine = Dictionary(attempt.answers.map { ($0.question, $0.selected) }, uniquingKeysWith: { a, _ in a })
-    let theirs = Dictionary(other.answers.map { ($0.question, $0.selected) }, uniquingKeysWith: { a, _ in a })
+    let mine = Dictionary(attempt.answers.map { ($0.question, $0.response) }, uniquingKeysWith: { a, _ in a })
+    let theirs = Dictionary(other.answers.map { ($0.question, $0.response) }, uniquingKeysWith: { a, _ in a })
     return mine == theirs
   }
 }
@@ -192,11 +201,11 @@ extension QuizRepository {
     else { return nil }
     let answers = try database.fetchAll(
       """
-      SELECT q.slug, an.selected FROM answers an
+      SELECT q.slug, \(QuestionRows.responseColumns) FROM answers an
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
       WHERE an.attempt_id = ?
       """, [header.0]
-    ) { row in Answer(question: row.string(0), selected: QuizRepository.splitSelection(row.string(1))) }
+    ) { row in Answer(question: row.string(0), response: QuestionRows.response(row, at: 1)) }
     let given = try database.fetchAll(
       """
       SELECT q.slug FROM attempt_questions aq
@@ -269,9 +278,11 @@ extension QuizRepository {
   private func readExportedAnswers(into attempts: inout [Attempt], index: [Int64: Int], stored: StoredQuiz) throws {
     var order: [String: Int] = [:]
     for (position, question) in stored.quiz.questions.enumerated() { order[question.id] = position }
+    let marks = try latestMarks(ofQuiz: stored.rowID)
     let answers = try database.cachedStatement(
       """
-      SELECT an.attempt_id, q.slug, an.selected, v.version, q.current_version, q.section_id IS NULL, sv.version
+      SELECT an.attempt_id, q.slug, v.version, q.current_version, q.section_id IS NULL, sv.version,
+        \(QuestionRows.responseColumns), an.version_id
       FROM attempts a
       JOIN answers an ON an.attempt_id = a.id
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
@@ -282,10 +293,11 @@ extension QuizRepository {
     try answers.forEachRow { row in
       guard let position = index[row.int64(0)] else { return }
       let id = row.string(1)
-      attempts[position].answers.append(Answer(question: id, selected: QuizRepository.splitSelection(row.string(2))))
-      let number = row.int(3)
-      if row.bool(5) || number != row.int(4) { attempts[position].versions[id] = number }
-      if !row.isNull(6), row.int(6) != number { attempts[position].scoredVersions[id] = row.int(6) }
+      let mark = marks[MarkKey(attempt: row.int64(0), version: row.int64(10))]
+      attempts[position].answers.append(Answer(question: id, response: QuestionRows.response(row, at: 6), mark: mark))
+      let number = row.int(2)
+      if row.bool(4) || number != row.int(3) { attempts[position].versions[id] = number }
+      if !row.isNull(5), row.int(5) != number { attempts[position].scoredVersions[id] = row.int(5) }
     }
     for i in attempts.indices {
       // Quiz order, then retired questions by id.

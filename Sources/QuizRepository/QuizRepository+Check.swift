@@ -161,7 +161,9 @@ extension QuizRepository {
     let statement = try database.cachedStatement(
       """
       SELECT a.id, a.uid, a.score, coalesce(an.scored_version_id, an.version_id), an.selected, an.score, q.slug,
-        coalesce(a.scoring, z.scoring)
+        coalesce(a.scoring, z.scoring), \(QuestionRows.responseColumns),
+        (SELECT m.score FROM marks m WHERE m.attempt_id = a.id AND m.version_id = an.version_id
+         ORDER BY m.id DESC LIMIT 1)
       FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
       JOIN answers an ON an.attempt_id = a.id
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
@@ -175,11 +177,14 @@ extension QuizRepository {
         row.int64(0), row.string(1), row.int64(3), row.double(5), row.string(6)
       )
       let quizRule = row.optionalString(7).flatMap(ScoringRule.init) ?? .allOrNothing
-      let selected = QuizRepository.splitSelection(row.string(4))
+      let response = QuestionRows.response(row, at: 8)
       totals[attempt, default: (uid, row.double(2), 0)].sum += recorded
       if questions[versionRow] == nil { questions[versionRow] = try question(versionRow: versionRow, id: slug) }
       guard let question = questions[versionRow] else { return }
-      let score = Scoring.score(question, selected: selected, rule: question.scoring ?? quizRule)
+      // An essay's score is its latest mark (0 until marked).
+      let mark = row.isNull(12) ? nil : Mark(score: row.double(12))
+      let score = Scoring.score(
+        question, answer: Answer(question: slug, response: response, mark: mark), rule: question.scoring ?? quizRule)
       if abs(score - recorded) > 1e-9 {
         found += 1
         if violations.count < QuizRepository.checkListLimit {

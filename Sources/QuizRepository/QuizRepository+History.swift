@@ -46,8 +46,16 @@ public struct AnsweredQuestion: Equatable, Sendable {
   public var retired: Bool
   public var question: Question
   public var rule: ScoringRule
-  public var selected: [String]
+  public var response: Response
   public var score: Double
+  /// Every mark given (essay), oldest first; the last is the one that counts.
+  public var marks: [Mark] = []
+
+  /// The choice ids picked; empty for a response of another kind.
+  public var selected: [String] { if case .choices(let ids) = response { ids } else { [] } }
+
+  /// An essay with a response and no mark yet.
+  public var needsMarking: Bool { QuizRepository.needsMarking(question, response: response, marked: !marks.isEmpty) }
 }
 
 /// A regrade that changed an attempt's score.
@@ -163,8 +171,8 @@ extension QuizRepository {
   private func answeredQuestions(attemptRow: Int64, quizRule: ScoringRule) throws -> [AnsweredQuestion] {
     let rows = try database.fetchAll(
       """
-      SELECT an.version_id, an.selected, an.score, q.slug, v.version, q.current_version, q.retired_at IS NOT NULL,
-        coalesce(s.position, 1e9), coalesce(q.position, 0)
+      SELECT an.version_id, an.score, q.slug, v.version, q.current_version, q.retired_at IS NOT NULL,
+        coalesce(s.position, 1e9), coalesce(q.position, 0), \(QuestionRows.responseColumns)
       FROM answers an
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
       LEFT JOIN sections s ON s.id = q.section_id
@@ -172,15 +180,19 @@ extension QuizRepository {
       ORDER BY 8, 9, q.slug
       """, [attemptRow]
     ) { row in
-      (row.int64(0), row.string(1), row.double(2), row.string(3), row.int(4), row.int(5), row.bool(6))
+      (
+        row.int64(0), QuestionRows.response(row, at: 8), row.double(1), row.string(2), row.int(3), row.int(4),
+        row.bool(5)
+      )
     }
-    return try rows.map { versionRow, selected, score, slug, version, current, retired in
+    return try rows.map { versionRow, response, score, slug, version, current, retired in
       // Shown whole, with its files; scoring (regrade, check) needs no files.
       var question = try question(versionRow: versionRow, id: slug)
       question.files = try files(ofVersionRow: versionRow)
       return AnsweredQuestion(
         questionID: slug, version: version, currentVersion: current, retired: retired, question: question,
-        rule: question.scoring ?? quizRule, selected: QuizRepository.splitSelection(selected), score: score)
+        rule: question.scoring ?? quizRule, response: response, score: score,
+        marks: try marks(attemptRow: attemptRow, versionRow: versionRow))
     }
   }
 
@@ -206,7 +218,7 @@ extension QuizRepository {
         { QuestionRows.content($0, at: 0) })
     else { throw RepositoryError.refused("question version \(versionRow) is missing from the database") }
     var full = Question(id: id, content: content)
-    full.choices = try choices(ofVersionRow: versionRow)
+    try loadParts(&full.body, versionRow: versionRow)
     return full
   }
 }
@@ -260,7 +272,13 @@ extension QuizRepository {
           var rescored = RescoredAttempt(row: attemptRow, answers: [], total: 0, newMax: newMax)
           for answer in answers[attemptRow] ?? [] {
             guard let (question, currentRow) = current[answer.questionRow] else { continue }
-            let score = Scoring.score(question, selected: answer.selected, rule: stored.quiz.scoringRule(for: question))
+            // A mark is a person's judgement: a regrade keeps it.
+            let score =
+              question.kind == .essay
+              ? answer.score
+              : Scoring.score(
+                question, answer: Answer(question: question.id, response: answer.response),
+                rule: stored.quiz.scoringRule(for: question))
             rescored.answers.append((answer, score, currentRow))
             rescored.total += score
           }
@@ -283,7 +301,7 @@ extension QuizRepository {
   private struct StoredAnswer {
     let versionRow: Int64
     let questionRow: Int64
-    let selected: [String]
+    let response: Response
     let score: Double
   }
 
@@ -332,7 +350,7 @@ extension QuizRepository {
     var answers: [Int64: [StoredAnswer]] = [:]
     let statement = try database.cachedStatement(
       """
-      SELECT an.attempt_id, an.version_id, v.question_id, an.selected, an.score
+      SELECT an.attempt_id, an.version_id, v.question_id, an.score, \(QuestionRows.responseColumns)
       FROM attempts a JOIN answers an ON an.attempt_id = a.id JOIN question_versions v ON v.id = an.version_id
       WHERE a.quiz_id = ?
       """)
@@ -341,7 +359,7 @@ extension QuizRepository {
       answers[row.int64(0), default: []].append(
         StoredAnswer(
           versionRow: row.int64(1), questionRow: row.int64(2),
-          selected: QuizRepository.splitSelection(row.string(3)), score: row.double(4)))
+          response: QuestionRows.response(row, at: 4), score: row.double(3)))
     }
     return answers
   }

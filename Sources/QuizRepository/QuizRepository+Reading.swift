@@ -102,6 +102,7 @@ extension QuizRepository {
           id: row.string(1), tags: tags[identity] ?? [],
           content: QuestionRows.content(row, at: 5, choices: choices[versionRow] ?? []))
         question.files = files[versionRow] ?? []
+        if question.kind != .choice { try loadParts(&question.body, versionRow: versionRow) }
         versions[question.id] = row.int(3)
         rows[question.id] = StoredQuiz.QuestionRows(identity: identity, version: versionRow)
         if let index = sectionIndex[row.int64(2)] { sections[index].1.questions.append(question) }
@@ -199,7 +200,7 @@ extension QuizRepository {
       }
       return try rows.map { versionRow, version in
         var version = version
-        version.content.choices = try choices(ofVersionRow: versionRow)
+        try loadParts(&version.content.body, versionRow: versionRow)
         version.content.files = try files(ofVersionRow: versionRow)
         return version
       }

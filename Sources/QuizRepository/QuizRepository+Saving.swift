@@ -214,8 +214,8 @@ extension QuizRepository {
     let version = try database.cachedStatement(
       literal: """
         INSERT INTO question_versions (question_id, version, created_at, prompt, explanation, points,
-          multiple, scoring, shuffle, choice_count, correct_count, text_format)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          multiple, scoring, shuffle, choice_count, correct_count, text_format, kind)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     version.reset()
     try version.bind(identity, at: 1)
@@ -227,6 +227,7 @@ extension QuizRepository {
     try version.bind(Int64(content.choices.count), at: 10)
     try version.bind(Int64(content.choices.count(where: \.correct)), at: 11)
     try version.bind(content.textFormat == .plain ? nil : content.textFormat.rawValue, at: 12)
+    try version.bind(content.kind.rawValue, at: 13)
     // The row's own text is bound uncopied for the step (`withText`).
     try version.withText(time.text, at: 3) {
       try version.withText(content.prompt, at: 4) {
@@ -234,6 +235,7 @@ extension QuizRepository {
       }
     }
     let versionRow = database.lastInsertedRowID
+    try insertParts(content.body, versionRow: versionRow)
 
     let choice = try database.cachedStatement(
       literal:
@@ -299,7 +301,7 @@ extension QuizRepository {
     var retired: [String: RetiredQuestion] = [:]
     for (identity, version, versionRow, question) in rows {
       var question = question
-      question.choices = try choices(ofVersionRow: versionRow)
+      try loadParts(&question.body, versionRow: versionRow)
       question.files = try files(ofVersionRow: versionRow)
       question.tags = try database.fetchAll(
         "SELECT tag FROM question_tags WHERE question_id = ? ORDER BY position", [identity]

@@ -152,8 +152,8 @@ import Testing
       found == [
         #"$.quizzes[0].id: "Bad Id" is not a valid id (1–100 characters of a-z 0-9 - _ ., starting with a letter or digit)"#,
         "$.quizzes[0].title: must not be empty",
-        "$.quizzes[0].sections[0].questions[0].points: points must be greater than 0, found 0",
         "$.quizzes[0].sections[0].questions[0].choices[0].weight: weight must be between -1 and 1, found 2",
+        "$.quizzes[0].sections[0].questions[0].points: points must be greater than 0, found 0",
         "$.quizzes[0].sections[0].questions[1].prompt: must not be empty",
         "$.quizzes[0].sections[0].questions[1].choices: expected an array, found a string",
         "$.quizzes[1].sections: a quiz needs at least one section",

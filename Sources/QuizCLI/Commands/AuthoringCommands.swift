@@ -33,7 +33,9 @@ enum AddCommand {
     name: "add",
     summary: "Add a quiz, a section or a question.",
     discussion: """
-      Choices get the ids a, b, c… in the order given. --prompt - reads the prompt from standard input.
+      Choices get the ids a, b, c… in the order given, as do the pairs of a matching question. --prompt - reads \
+      the prompt from standard input. Each question type has its form: question (multiple choice), short-answer, \
+      numerical, matching, essay and description.
       """,
     forms: [
       Command.Form(
@@ -52,7 +54,7 @@ enum AddCommand {
           "id", "prompt", "right", "wrong", "section", "points", "single", "multiple", "scoring", "tag",
           "explanation", "feedback",
         ]),
-    ],
+    ] + kindForms,
     arguments: [
       ArgumentSpec(name: "kind", help: "quiz, section or question."),
       ArgumentSpec(name: "target", help: "The new quiz's id, or the quiz to add to."),
@@ -80,7 +82,7 @@ enum AddCommand {
       .value("tag", help: "A tag.", repeatable: true),
       .value("explanation", valueName: "text", help: "Shown after the answer."),
       .value("feedback", valueName: "choice=text", help: "Shown when that choice is picked.", repeatable: true),
-    ],
+    ] + kindOptions,
     access: .readWrite,
     run: run)
 
@@ -135,8 +137,11 @@ enum AddCommand {
         }
       }
       console.write("Added section \"\(title)\" to \(target).\n")
-    case "question":
-      let question = try makeQuestion(arguments, invocation: invocation)
+    case "question", "short-answer", "numerical", "matching", "essay", "description":
+      let question =
+        kind == "question"
+        ? try makeQuestion(arguments, invocation: invocation)
+        : try makeKindQuestion(kind, arguments, invocation: invocation)
       try invocation.repository().updateQuiz(target, about: .question(question.id)) { quiz in
         if quiz.location(of: question.id) != nil {
           throw RepositoryError.invalid(
@@ -147,7 +152,9 @@ enum AddCommand {
       }
       console.write("Added question \(question.id) to \(target).\n")
     default:
-      throw CLIError.usage("Unknown kind '\(kind)': add quiz, section or question", command: invocation.command)
+      throw CLIError.usage(
+        "Unknown kind '\(kind)': add quiz, section, question, short-answer, numerical, matching, essay or description",
+        command: invocation.command)
     }
   }
 

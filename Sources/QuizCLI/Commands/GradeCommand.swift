@@ -6,8 +6,12 @@ enum GradeCommand {
     name: "grade",
     summary: "Score and record attempts given on the command line or as newline-delimited JSON.",
     discussion: """
-      quiz grade QUIZ --as NAME --answer QUESTION=CHOICES... records one attempt, such as \
-      --answer what-is-sqlite=a,c. quiz grade --attempts FILE records one attempt per line of FILE \
+      quiz grade QUIZ --as NAME --answer QUESTION=RESPONSE... records one attempt. A choice question takes \
+      its choice ids, comma-separated (--answer what-is-sqlite=a,c); a short-answer, numerical or essay question \
+      the text after the first '=', whole, commas and all (--answer capital=Paris, --answer pi=3.14 cm); a \
+      numerical question whose units are picked from a list also --unit QUESTION=UNIT; a matching question \
+      one --answer QUESTION[STEM]=ANSWER per stem, the answer text after the first '=' that follows ']' \
+      (--answer 'cities[a]=Paris, France'). quiz grade --attempts FILE records one attempt per line of FILE \
       ('-' for standard input), each an attempt object of quiz-bank/1; all lines land or none does. \
       Unanswered questions score 0.
       """,
@@ -15,7 +19,11 @@ enum GradeCommand {
     options: [
       .value("as", valueName: "name", help: "Who took the quiz."),
       .value(
-        "answer", valueName: "question=choices", help: "Choices picked for one question, comma-separated.",
+        "answer", valueName: "question=response",
+        help: "The response to one question: choice ids comma-separated, the text typed, or QUESTION[STEM]=ANSWER.",
+        repeatable: true),
+      .value(
+        "unit", valueName: "question=unit", help: "The unit picked for a numerical question that lists its units.",
         repeatable: true),
       .value("at", valueName: "timestamp", help: "When it was submitted, RFC 3339 (default: now)."),
       .value(
@@ -30,7 +38,7 @@ enum GradeCommand {
 
   static func run(_ invocation: Invocation) throws {
     if let file = invocation.arguments.value("attempts") {
-      let conflicting = ["as", "answer", "at", "given"].filter { !invocation.arguments.all($0).isEmpty }
+      let conflicting = ["as", "answer", "unit", "at", "given"].filter { !invocation.arguments.all($0).isEmpty }
       guard invocation.arguments.positionals.isEmpty, conflicting.isEmpty else {
         throw CLIError.usage(
           "'--attempts' records attempts from a file; it takes no quiz, --as, --answer, --at or --given",
@@ -58,7 +66,6 @@ enum GradeCommand {
       throw CLIError.usage(
         "Missing '--answer <question=choices>': give at least one answer", command: invocation.command)
     }
-    let answers = try parseAnswers(raw, command: invocation.command)
     var submittedAt: Timestamp?
     if let text = arguments.value("at") {
       guard let timestamp = Timestamp(text) else {
@@ -69,6 +76,8 @@ enum GradeCommand {
     }
     let repository = try invocation.repository()
     let quiz = try repository.requireQuiz(quizID).quiz
+    let (answers, sources) = try AnswerOptions.parse(
+      raw, units: arguments.all("unit"), quiz: quiz, command: invocation.command)
     let given = arguments.value("given").map {
       $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
     }
@@ -81,7 +90,7 @@ enum GradeCommand {
         details: problems.map { problem in
           guard problem.path.hasPrefix("$.answers[") else { return "--given: \(problem.message)" }
           let index = Int(problem.path.dropFirst("$.answers[".count).prefix(while: \.isNumber)) ?? 0
-          return "--answer \(raw[min(index, raw.count - 1)]): \(problem.message)"
+          return "--answer \(sources[min(index, sources.count - 1)]): \(problem.message)"
         })
     }
     let dryRun = arguments.flag("dry-run")
@@ -99,39 +108,12 @@ enum GradeCommand {
     }
   }
 
-  /// `QUESTION=a,c` options as answers: each question once, each choice once per answer.
-  static func parseAnswers(_ raw: [String], command: Command) throws -> [Answer] {
-    var answers: [Answer] = []
-    for text in raw {
-      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-        throw CLIError.usage(
-          "Invalid '--answer \(text)': expected QUESTION=CHOICES, such as what-is-sqlite=a,c",
-          command: command)
-      }
-      let question = String(text[..<equals])
-      let choices = text[text.index(after: equals)...].split(whereSeparator: { $0 == "," || $0 == " " }).map(
-        String.init)
-      guard !choices.isEmpty else {
-        throw CLIError.usage(
-          "Invalid '--answer \(text)': no choice given (leave an unanswered question out)", command: command)
-      }
-      guard !answers.contains(where: { $0.question == question }) else {
-        throw CLIError.usage("Question '\(question)' is answered twice", command: command)
-      }
-      guard Set(choices).count == choices.count else {
-        throw CLIError.usage("Invalid '--answer \(text)': a choice is picked twice", command: command)
-      }
-      answers.append(Answer(question: question, selected: choices))
-    }
-    return answers
-  }
-
   struct ScoreRow: TableRow {
     var question: String
     var selected: String
     var score: String
     var max: String
-    static var columns: [TableColumn] { [.left("QUESTION"), .left("SELECTED"), .right("SCORE"), .right("MAX")] }
+    static var columns: [TableColumn] { [.left("QUESTION"), .left("RESPONSE"), .right("SCORE"), .right("MAX")] }
     var cells: [String] { [question, selected, score, max] }
   }
 
@@ -143,7 +125,7 @@ enum GradeCommand {
     let rows = QuestionDraw.questions(given: scored.attempt.given, in: quiz).map { question -> ScoreRow in
       let answered = byQuestion[question.id]
       return ScoreRow(
-        question: question.id, selected: answered.map { $0.0.selected.joined(separator: ",") } ?? "–",
+        question: question.id, selected: answered.map { ResponseText.summary($0.0.response) } ?? "–",
         score: NumberText.points(answered?.1 ?? 0), max: NumberText.points(question.points))
     }
     var text = Table.render(rows, console: console)
@@ -176,10 +158,13 @@ enum GradeCommand {
     for question in QuestionDraw.questions(given: scored.attempt.given, in: quiz) {
       writer.beginObject()
       writer.field("question", question.id)
-      writer.key("selected")
-      writer.beginArray()
-      for choice in byQuestion[question.id]?.0.selected ?? [] { writer.string(choice) }
-      writer.endArray()
+      QuizBankWriter.writeResponse(
+        byQuestion[question.id]?.0.response ?? .empty(for: question.kind), to: &writer)
+      if QuizRepository.needsMarking(
+        question, response: byQuestion[question.id]?.0.response ?? .empty(for: question.kind), marked: false)
+      {
+        writer.field("needs_marking", true)
+      }
       writer.field("score", byQuestion[question.id]?.1 ?? 0)
       writer.field("max", question.points)
       writer.endObject()

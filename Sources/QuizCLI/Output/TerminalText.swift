@@ -77,6 +77,30 @@ extension Question {
       question.choices[c].text = show(question.choices[c].text)
       question.choices[c].feedback = question.choices[c].feedback.map(show)
     }
+    switch question.body {
+    case .shortAnswer(var short):
+      for a in short.answers.indices {
+        short.answers[a].text = short.answers[a].text.terminalSafeLine
+        short.answers[a].feedback = short.answers[a].feedback.map(show)
+      }
+      question.body = .shortAnswer(short)
+    case .numerical(var numerical):
+      for a in numerical.answers.indices { numerical.answers[a].feedback = numerical.answers[a].feedback.map(show) }
+      for u in numerical.units.indices { numerical.units[u].unit = numerical.units[u].unit.terminalSafeLine }
+      question.body = .numerical(numerical)
+    case .matching(var matching):
+      for p in matching.pairs.indices {
+        matching.pairs[p].stem = show(matching.pairs[p].stem)
+        matching.pairs[p].answer = show(matching.pairs[p].answer)
+      }
+      matching.distractors = matching.distractors.map(show)
+      question.body = .matching(matching)
+    case .essay(var essay):
+      essay.responseTemplate = essay.responseTemplate?.terminalSafe
+      essay.graderInfo = essay.graderInfo.map(show)
+      question.body = .essay(essay)
+    case .choice, .description: break
+    }
     return question
   }
 }

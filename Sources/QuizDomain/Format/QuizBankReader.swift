@@ -434,7 +434,7 @@ extension QuizBankDecoder {
     var id: String?
     var prompt: String?
     var explanation: String?
-    var points: Double? = 1
+    var points: Double?
     var multiple: Bool?
     var scoring: ScoringRule?
     var shuffle: Bool? = false
@@ -442,6 +442,7 @@ extension QuizBankDecoder {
     var tags: [String]? = []
     var choices: [Choice]?
     var files: [QuestionFile]? = []
+    var kindFields = QuestionKindFields()
     let seen = try decodeObject { decoder, key in
       switch key {
       case "id": id = try decoder.decodeSlug()
@@ -449,12 +450,12 @@ extension QuizBankDecoder {
       case "explanation": explanation = try decoder.decodeString()
       case "points":
         points = try decoder.decodeNumber()
-        if let value = points, !(value > 0 && value.isFinite) {
+        if let value = points, !(value >= 0 && value.isFinite) {
           decoder.report(
             value.isFinite
               ? "points must be greater than 0, found \(JSONWriter.numberText(value))"
               : "points must be a finite number")
-          points = nil
+          points = .nan
         }
       case "multiple": multiple = try decoder.decodeBool()
       case "scoring": scoring = try decoder.decodeScoring()
@@ -470,21 +471,35 @@ extension QuizBankDecoder {
       case "tags": tags = try decoder.decodeArray { try $0.decodeText() }
       case "choices": choices = try decoder.decodeChoices()
       case "files": files = try decoder.decodeArray { try $0.decodeFile() }
-      default: return false
+      default: return try decoder.decodeKindField(key, into: &kindFields)
       }
       return true
     }
     guard let seen else { return nil }
-    requireFields(["id", "prompt", "choices"], in: seen)
-    guard let id, let prompt, let points, let shuffle, let textFormat, let tags, let choices, let files else {
+    requireFields(["id", "prompt"], in: seen)
+    let isDescription = kindFields.type == .description
+    if seen.contains("points") && points == nil { return nil }
+    if let value = points, value == 0, !isDescription {
+      report("points must be greater than 0, found 0", key: "points")
+      return nil
+    }
+    if let value = points, value != 0, isDescription {
+      report("a description is worth nothing: its points must be 0 or absent", key: "points")
       return nil
     }
     if seen.contains("multiple") && multiple == nil { return nil }
+    let choiceBody = choices.map {
+      ChoiceBody(multiple: multiple ?? ($0.filter(\.correct).count > 1), scoring: scoring, choices: $0)
+    }
+    let body = makeBody(kindFields, choice: choiceBody, seen: seen)
+    guard let id, let prompt, let shuffle, let textFormat, let tags, let files, let body,
+      points.map({ !$0.isNaN }) ?? true
+    else { return nil }
     let question = Question(
-      id: id, prompt: prompt, explanation: explanation, points: points, multiple: multiple,
-      scoring: scoring, shuffle: shuffle, tags: tags, choices: choices, textFormat: textFormat, files: files)
-    path.push(.key("choices"))
-    for problem in QuizBankValidator.choiceProblems(question) { report(problem) }
+      id: id, prompt: prompt, explanation: explanation, points: points ?? (isDescription ? 0 : 1), shuffle: shuffle,
+      tags: tags, textFormat: textFormat, files: files, body: body)
+    path.push(.key(question.kind == .choice ? "choices" : QuizBankValidator.partsKey(of: question.kind)))
+    for problem in QuizBankValidator.bodyProblems(question) { report(problem) }
     path.pop()
     path.push(.key("files"))
     for problem in QuizBankValidator.fileProblems(question) { report(problem) }
@@ -642,26 +657,102 @@ extension QuizBankDecoder {
     return attempt
   }
 
+  /// `{"question": ID, "selected": [...]}`, `{"question": ID, "response": TEXT, "unit": TEXT}`
+  /// or `{"question": ID, "matched": {STEM: ANSWER}}`, with an essay's `mark`.
   mutating func decodeAnswer() throws -> Answer? {
     var question: String?
-    var selected: [String]?
+    var response: Response?
+    var unit: String?
+    var mark: Mark?
+    var valid = true
     let seen = try decodeObject { decoder, key in
       switch key {
       case "question": question = try decoder.decodeSlug()
       case "selected":
-        selected = try decoder.decodeArray { try $0.decodeSlug() }
+        let selected = try decoder.decodeArray { try $0.decodeSlug() }
         if let picks = selected, Set(picks).count != picks.count {
           decoder.report("a choice is selected more than once")
-          selected = nil
+        } else if let picks = selected {
+          response = .choices(picks)
         }
+      case "response": response = try decoder.decodeString().map { .text($0) }
+      case "unit":
+        unit = try decoder.decodeText()
+        valid = valid && unit != nil
+      case "matched": response = try decoder.decodeMatched()
+      case "mark":
+        mark = try decoder.decodeMark()
+        valid = valid && mark != nil
       default: return false
       }
       return true
     }
     guard let seen else { return nil }
-    requireFields(["question", "selected"], in: seen)
-    guard let question, let selected else { return nil }
-    return Answer(question: question, selected: selected)
+    requireFields(["question"], in: seen)
+    let forms = seen.filter { ["selected", "response", "matched"].contains($0) }
+    if forms.isEmpty {
+      report("missing the response: one of \"selected\", \"response\" or \"matched\"")
+      return nil
+    }
+    if forms.count > 1 {
+      report("an answer has one of \"selected\", \"response\" and \"matched\", found \(forms.joined(separator: ", "))")
+      return nil
+    }
+    if unit != nil && !seen.contains("response") {
+      report("\"unit\" goes with a \"response\" (numerical)", key: "unit")
+      return nil
+    }
+    guard valid, let question, var response else { return nil }
+    if case .text(let text, _) = response, let unit { response = .text(text, unit: unit) }
+    return Answer(question: question, response: response, mark: mark)
+  }
+
+  mutating func decodeMatched() throws -> Response? {
+    var matches: [StemMatch] = []
+    var valid = true
+    let seen = try decodeObject { decoder, key in
+      if let answer = try decoder.decodeText() {
+        matches.append(StemMatch(stem: key, answer: answer))
+      } else {
+        valid = false
+      }
+      return true
+    }
+    guard seen != nil, valid else { return nil }
+    return .matched(matches)
+  }
+
+  mutating func decodeMark() throws -> Mark? {
+    var score: Double?
+    var comment: String?
+    var marker: String?
+    var markedAt: Timestamp?
+    var valid = true
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "score":
+        score = try decoder.decodeNumber()
+        if let value = score, !(value >= 0 && value.isFinite) {
+          decoder.report("a mark's score must be a finite number of at least 0")
+          score = nil
+        }
+      case "comment":
+        comment = try decoder.decodeString()
+        valid = valid && comment != nil
+      case "marker":
+        marker = try decoder.decodeText()
+        valid = valid && marker != nil
+      case "marked_at":
+        markedAt = try decoder.decodeTimestamp()
+        valid = valid && markedAt != nil
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["score"], in: seen)
+    guard valid, let score else { return nil }
+    return Mark(score: score, comment: comment, marker: marker, markedAt: markedAt)
   }
 }
 

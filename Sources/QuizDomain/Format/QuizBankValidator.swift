@@ -54,7 +54,11 @@ public enum QuizBankValidator {
     var problems: [String] = []
     if !Slug.isValid(question.id) { problems.append("\"\(question.id)\" is not a valid id (\(Slug.rule))") }
     if question.prompt.isEmpty { problems.append("the prompt must not be empty") }
-    if !(question.points > 0) { problems.append("points must be greater than 0") }
+    if question.kind == .description {
+      if question.points != 0 { problems.append("a description is worth nothing: its points must be 0") }
+    } else if !(question.points > 0) {
+      problems.append("points must be greater than 0")
+    }
     if !question.points.isFinite { problems.append("points must be a finite number") }
     for choice in question.choices {
       if !Slug.isValid(choice.id) { problems.append("choice id \"\(choice.id)\" is not valid (\(Slug.rule))") }
@@ -66,7 +70,7 @@ public enum QuizBankValidator {
     for file in question.files where file.name.isEmpty || file.name.contains("/") {
       problems.append("file name \"\(file.name)\" must not be empty or contain \"/\"")
     }
-    return problems + choiceProblems(question) + fileProblems(question)
+    return problems + bodyProblems(question) + fileProblems(question)
   }
 
   /// What is wrong with `attempt` against `quiz`: its list of given questions, answers to
@@ -97,19 +101,7 @@ public enum QuizBankValidator {
               + Suggestion.didYouMean(answer.question, among: quiz.questions.map(\.id))))
         continue
       }
-      for (pick, choiceID) in answer.selected.enumerated() where question.choice(withID: choiceID) == nil {
-        problems.append(
-          Problem(
-            path: here + ".selected[\(pick)]",
-            message: "unknown choice \"\(choiceID)\" of question \"\(question.id)\" (choices: "
-              + question.choices.map(\.id).joined(separator: ", ") + ")"))
-      }
-      if !question.multiple && answer.selected.count > 1 {
-        problems.append(
-          Problem(
-            path: here + ".selected",
-            message: "question \"\(question.id)\" takes one answer, \(answer.selected.count) were selected"))
-      }
+      problems += answerProblems(answer, question: question, here: here)
     }
     return problems
   }

@@ -45,12 +45,15 @@ public enum QuizBankWriter {
   ) {
     writer.beginObject()
     writer.field("id", question.id)
+    if question.kind != .choice { writer.field("type", question.kind.rawValue) }
     writer.field("prompt", question.prompt)
     if withAnswers { writer.optionalField("explanation", question.explanation) }
-    writer.field("points", question.points)
-    writer.field("multiple", question.multiple)
-    writer.optionalField("scoring", question.scoring?.rawValue)
-    writer.field("shuffle", question.shuffle)
+    if question.kind != .description { writer.field("points", question.points) }
+    if case .choice = question.body {
+      writer.field("multiple", question.multiple)
+      writer.optionalField("scoring", question.scoring?.rawValue)
+    }
+    if question.kind == .choice || question.kind == .matching { writer.field("shuffle", question.shuffle) }
     if question.textFormat != .plain { writer.field("text_format", question.textFormat.rawValue) }
     if !question.tags.isEmpty {
       writer.key("tags")
@@ -58,20 +61,7 @@ public enum QuizBankWriter {
       for tag in question.tags { writer.string(tag) }
       writer.endArray()
     }
-    writer.key("choices")
-    writer.beginArray()
-    for choice in question.choices {
-      writer.beginObject()
-      writer.field("id", choice.id)
-      writer.field("text", choice.text)
-      if withAnswers {
-        writer.field("correct", choice.correct)
-        writer.optionalField("weight", choice.weight)
-        writer.optionalField("feedback", choice.feedback)
-      }
-      writer.endObject()
-    }
-    writer.endArray()
+    writeBody(question.body, to: &writer, withAnswers: withAnswers)
     if withAnswers && !question.files.isEmpty {
       writer.key("files")
       writer.beginArray()
@@ -103,15 +93,7 @@ public enum QuizBankWriter {
     }
     writer.key("answers")
     writer.beginArray()
-    for answer in attempt.answers {
-      writer.beginObject()
-      writer.field("question", answer.question)
-      writer.key("selected")
-      writer.beginArray()
-      for choice in answer.selected { writer.string(choice) }
-      writer.endArray()
-      writer.endObject()
-    }
+    for answer in attempt.answers { write(answer, to: &writer) }
     writer.endArray()
     writeVersionNumbers("versions", attempt.versions, to: &writer)
     writeVersionNumbers("scored_versions", attempt.scoredVersions, to: &writer)

@@ -55,3 +55,22 @@ public struct ChoiceBody: Equatable, Sendable {
     self.choices = choices
   }
 }
+
+// MARK: - The choice body's parts, for code that handles choice questions
+
+extension QuestionBody {
+  public var choices: [Choice] {
+    get { if case .choice(let body) = self { body.choices } else { [] } }
+    set { if case .choice(var body) = self { body.choices = newValue; self = .choice(body) } }
+  }
+
+  public var multiple: Bool {
+    get { if case .choice(let body) = self { body.multiple } else { false } }
+    set { if case .choice(var body) = self { body.multiple = newValue; self = .choice(body) } }
+  }
+
+  public var scoring: ScoringRule? {
+    get { if case .choice(let body) = self { body.scoring } else { nil } }
+    set { if case .choice(var body) = self { body.scoring = newValue; self = .choice(body) } }
+  }
+}

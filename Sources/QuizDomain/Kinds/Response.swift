@@ -2,10 +2,9 @@
 public enum Response: Equatable, Sendable {
   /// Choice ids picked, in the order picked (choice questions).
   case choices([String])
-  /// What was typed (short answer, essay).
-  case text(String)
-  /// What was typed, and the unit picked from a list when the question offers one (numerical).
-  case number(String, unit: String?)
+  /// What was typed (short answer, numerical, essay), and for a numerical question whose units
+  /// are picked from a list, the unit picked.
+  case text(String, unit: String? = nil)
   /// Stem id → the answer text picked for it, in the order given (matching); stems left
   /// unanswered are absent.
   case matched([StemMatch])
@@ -14,8 +13,7 @@ public enum Response: Equatable, Sendable {
   public static func empty(for kind: QuestionKind) -> Response {
     switch kind {
     case .choice: .choices([])
-    case .shortAnswer, .essay, .description: .text("")
-    case .numerical: .number("", unit: nil)
+    case .shortAnswer, .numerical, .essay, .description: .text("")
     case .matching: .matched([])
     }
   }

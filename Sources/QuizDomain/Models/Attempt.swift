@@ -40,14 +40,28 @@ public struct Attempt: Equatable, Sendable {
   }
 }
 
-/// The choices picked for one question, in the order picked.
+/// What was given for one question: the choices picked (in the order picked), the text typed
+/// or the stems matched, and for an essay the person's mark.
 public struct Answer: Equatable, Sendable {
   public var question: String
-  public var selected: [String]
+  public var response: Response
+  /// The latest mark (essay); nil until marked.
+  public var mark: Mark?
 
   public init(question: String, selected: [String]) {
+    self.init(question: question, response: .choices(selected))
+  }
+
+  public init(question: String, response: Response, mark: Mark? = nil) {
     self.question = question
-    self.selected = selected
+    self.response = response
+    self.mark = mark
+  }
+
+  /// The choice ids picked; empty for a response of another kind.
+  public var selected: [String] {
+    get { if case .choices(let ids) = response { ids } else { [] } }
+    set { response = .choices(newValue) }
   }
 }
 

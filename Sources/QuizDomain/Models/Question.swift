@@ -1,37 +1,63 @@
-/// A multiple-choice question as authored: its identity (`id`, tags) and its content.
+/// A question as authored: its identity (`id`, tags), the parts every kind has, and its body:
+/// the kind and that kind's own parts (Kinds/).
 public struct Question: Equatable, Sendable {
   public var id: String
   public var prompt: String
   public var explanation: String?
+  /// What a full answer earns; 0 for a description.
   public var points: Double
-  /// True: any number of choices may be picked; false: exactly one.
-  public var multiple: Bool
-  /// Overrides the quiz's rule when set.
-  public var scoring: ScoringRule?
+  /// Choices (choice) or stems (matching) are shown shuffled.
   public var shuffle: Bool
   public var tags: [String]
-  public var choices: [Choice]
   /// How the prompt, explanation, choices and feedback are written.
   public var textFormat: TextFormat
   /// Files the texts embed, in order.
   public var files: [QuestionFile]
+  public var body: QuestionBody
 
+  /// A choice question.
   public init(
     id: String, prompt: String, explanation: String? = nil, points: Double = 1,
     multiple: Bool? = nil, scoring: ScoringRule? = nil, shuffle: Bool = false,
     tags: [String] = [], choices: [Choice], textFormat: TextFormat = .plain, files: [QuestionFile] = []
   ) {
+    let body = ChoiceBody(multiple: multiple ?? (choices.filter(\.correct).count > 1), scoring: scoring, choices: choices)
+    self.init(
+      id: id, prompt: prompt, explanation: explanation, points: points, shuffle: shuffle, tags: tags,
+      textFormat: textFormat, files: files, body: .choice(body))
+  }
+
+  /// A question of any kind.
+  public init(
+    id: String, prompt: String, explanation: String? = nil, points: Double = 1, shuffle: Bool = false,
+    tags: [String] = [], textFormat: TextFormat = .plain, files: [QuestionFile] = [], body: QuestionBody
+  ) {
     self.id = id
     self.prompt = prompt
     self.explanation = explanation
     self.points = points
-    self.multiple = multiple ?? (choices.filter(\.correct).count > 1)
-    self.scoring = scoring
     self.shuffle = shuffle
     self.tags = tags
-    self.choices = choices
     self.textFormat = textFormat
     self.files = files
+    self.body = body
+  }
+
+  public var kind: QuestionKind { body.kind }
+
+  /// The choice body's parts; for other kinds no choices, single-answer, no rule, and setting
+  /// them changes nothing.
+  public var choices: [Choice] {
+    get { body.choices }
+    set { body.choices = newValue }
+  }
+  public var multiple: Bool {
+    get { body.multiple }
+    set { body.multiple = newValue }
+  }
+  public var scoring: ScoringRule? {
+    get { body.scoring }
+    set { body.scoring = newValue }
   }
 
   /// A true/false question: single-answer, its choices exactly `true` "True" and `false`
@@ -57,35 +83,48 @@ public struct Question: Equatable, Sendable {
   /// equal content are one version.
   public var content: Content {
     Content(
-      prompt: prompt, explanation: explanation, points: points, multiple: multiple,
-      scoring: scoring, shuffle: shuffle, choices: choices, textFormat: textFormat, files: files)
+      prompt: prompt, explanation: explanation, points: points, shuffle: shuffle, textFormat: textFormat,
+      files: files, body: body)
   }
 
   public struct Content: Equatable, Sendable {
     public var prompt: String
     public var explanation: String?
     public var points: Double
-    public var multiple: Bool
-    public var scoring: ScoringRule?
     public var shuffle: Bool
-    public var choices: [Choice]
     public var textFormat: TextFormat
     public var files: [QuestionFile]
+    public var body: QuestionBody
 
     public init(
       prompt: String, explanation: String?, points: Double, multiple: Bool, scoring: ScoringRule?,
       shuffle: Bool, choices: [Choice], textFormat: TextFormat = .plain, files: [QuestionFile] = []
     ) {
-      self.textFormat = textFormat
-      self.files = files
+      self.init(
+        prompt: prompt, explanation: explanation, points: points, shuffle: shuffle, textFormat: textFormat,
+        files: files, body: .choice(ChoiceBody(multiple: multiple, scoring: scoring, choices: choices)))
+    }
+
+    public init(
+      prompt: String, explanation: String?, points: Double, shuffle: Bool, textFormat: TextFormat = .plain,
+      files: [QuestionFile] = [], body: QuestionBody
+    ) {
       self.prompt = prompt
       self.explanation = explanation
       self.points = points
-      self.multiple = multiple
-      self.scoring = scoring
       self.shuffle = shuffle
-      self.choices = choices
+      self.textFormat = textFormat
+      self.files = files
+      self.body = body
     }
+
+    public var kind: QuestionKind { body.kind }
+    public var choices: [Choice] {
+      get { body.choices }
+      set { body.choices = newValue }
+    }
+    public var multiple: Bool { body.multiple }
+    public var scoring: ScoringRule? { body.scoring }
   }
 
   public var correctChoiceIDs: [String] { choices.filter(\.correct).map(\.id) }
@@ -129,8 +168,8 @@ extension Question {
   public init(id: String, tags: [String] = [], content: Content) {
     self.init(
       id: id, prompt: content.prompt, explanation: content.explanation, points: content.points,
-      multiple: content.multiple, scoring: content.scoring, shuffle: content.shuffle, tags: tags,
-      choices: content.choices, textFormat: content.textFormat, files: content.files)
+      shuffle: content.shuffle, tags: tags, textFormat: content.textFormat, files: content.files,
+      body: content.body)
   }
 }
 
@@ -152,6 +191,12 @@ extension Question.Content {
     if choices.map(\.weight) != previous.choices.map(\.weight) { changed.append("weights") }
     if choices.map(\.feedback) != previous.choices.map(\.feedback) { changed.append("feedback") }
     if files != previous.files { changed.append("files") }
+    if kind != previous.kind {
+      changed.append("type")
+    } else if case .choice = body {
+    } else if body != previous.body {
+      changed.append(kind.rawValue + " parts")
+    }
     return changed
   }
 }

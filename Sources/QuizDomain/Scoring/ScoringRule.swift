@@ -53,6 +53,26 @@ public enum Scoring {
     return wrongTotal > 0 ? -1 / Double(wrongTotal) : 0
   }
 
+  /// The points `answer` earns on `question` of any kind: choices under `rule`, a typed or
+  /// matched response as its kind grades it, an essay its mark (0 until marked), a description
+  /// nothing. A response of another kind than the question's earns 0 (validation reports it).
+  public static func score(_ question: Question, answer: Answer, rule: ScoringRule) -> Double {
+    switch (question.body, answer.response) {
+    case (.choice, .choices(let selected)):
+      return score(question, selected: selected, rule: rule)
+    case (.shortAnswer(let body), .text(let text, _)):
+      return question.points * body.fraction(for: text)
+    case (.numerical(let body), .text(let text, let unit)):
+      return question.points * (body.grade(text, unit: unit)?.fraction ?? 0)
+    case (.matching(let body), .matched(let matched)):
+      return question.points * body.fraction(for: matched)
+    case (.essay, _):
+      return answer.mark?.score ?? 0
+    default:
+      return 0
+    }
+  }
+
   /// Scores every answer of `attempt` against `quiz`; questions not answered score 0.
   /// Answers naming questions the quiz lacks score 0 (validation reports them first).
   public static func score(_ attempt: Attempt, in quiz: Quiz) -> ScoredAttempt {
@@ -60,7 +80,7 @@ public enum Scoring {
     for question in quiz.questions { byID[question.id] = question }
     let scores = attempt.answers.map { answer -> Double in
       guard let question = byID[answer.question] else { return 0 }
-      return score(question, selected: answer.selected, rule: quiz.scoringRule(for: question))
+      return score(question, answer: answer, rule: quiz.scoringRule(for: question))
     }
     return ScoredAttempt(
       attempt: attempt, score: scores.reduce(0, +), maxScore: QuestionDraw.maxScore(given: attempt.given, in: quiz),

@@ -1,0 +1,130 @@
+import QuizDomain
+import QuizRepository
+
+/// `quiz add short-answer|numerical|matching|essay|description`: the forms of `add` for the
+/// question kinds beyond multiple choice. Each builds the kind's body from its options; the
+/// common parts (id, prompt, points, tags, explanation, section) are read as for a choice.
+extension AddCommand {
+  static let commonQuestionOptions: Set<String> = ["id", "prompt", "section", "points", "tag", "explanation"]
+  private static let common = "<quiz> --id <id> --prompt <text> [--section <title|n>] [--points <n>] [--tag <tag>] ..."
+
+  static let kindForms: [Command.Form] = [
+    Command.Form(
+      name: "short-answer", arguments: ["quiz"],
+      synopsis: common + " --accept <text[=fraction]> ... [--case-sensitive]",
+      options: commonQuestionOptions.union(["accept", "case-sensitive", "answer-feedback"])),
+    Command.Form(
+      name: "numerical", arguments: ["quiz"],
+      synopsis: common + " --value <number|*[=fraction]> ... [--tolerance <n>] ... [--unit <unit=multiplier>] ... "
+        + "[--unit-grading <none|mark|max>] [--unit-penalty <n>] [--unit-input <text|choice>] [--units-left]",
+      options: commonQuestionOptions.union([
+        "value", "tolerance", "unit", "unit-grading", "unit-penalty", "unit-input", "units-left", "answer-feedback",
+      ])),
+    Command.Form(
+      name: "matching", arguments: ["quiz"],
+      synopsis: common + " --pair <stem=answer> ... [--distractor <text>] ... [--shuffle]",
+      options: commonQuestionOptions.union(["pair", "distractor", "shuffle"])),
+    Command.Form(
+      name: "essay", arguments: ["quiz"],
+      synopsis: common + " [--response-format <plain|monospaced|html>] [--optional] [--lines <n>] "
+        + "[--min-words <n>] [--max-words <n>] [--template <text>] [--grader-info <text>]",
+      options: commonQuestionOptions.union([
+        "response-format", "optional", "lines", "min-words", "max-words", "template", "grader-info",
+      ])),
+    Command.Form(
+      name: "description", arguments: ["quiz"],
+      synopsis: "<quiz> --id <id> --prompt <text> [--section <title|n>] [--tag <tag>] ...",
+      options: ["id", "prompt", "section", "tag"]),
+  ]
+
+  static let kindOptions: [OptionSpec] = [
+    .value(
+      "accept", valueName: "text[=fraction]",
+      help: "An answer a short-answer question accepts, tried in order; '*' matches any text; "
+        + "=FRACTION (0 to 1, default 1) when the text ends with '=' and a number.", repeatable: true),
+    .flag("case-sensitive", help: "Short answer: letter case must match."),
+    .value(
+      "answer-feedback", valueName: "n=text", help: "Feedback for the answer numbered n (1 is the first).",
+      repeatable: true),
+    .value(
+      "value", valueName: "number[=fraction]", help: "An answer of a numerical question ('*': any number).",
+      repeatable: true),
+    .value(
+      "tolerance", valueName: "n",
+      help: "Numerical: the tolerance of the answer given in the same place (one for all when given once).",
+      repeatable: true),
+    .value(
+      "unit", valueName: "unit=multiplier", help: "A unit a numerical response may carry (the first: =1).",
+      repeatable: true),
+    .value(
+      "unit-grading", valueName: "none|mark|max", help: "How a missing or wrong unit is penalised (default none).",
+      allowed: Numerical.UnitGrading.allCases.map(\.rawValue)),
+    .value("unit-penalty", valueName: "n", help: "The unit penalty, from 0 to 1 (default 0.1)."),
+    .value(
+      "unit-input", valueName: "text|choice", help: "Units typed after the number, or picked from a list.",
+      allowed: Numerical.UnitInput.allCases.map(\.rawValue)),
+    .flag("units-left", help: "Numerical: the unit goes before the number ($5)."),
+    .value(
+      "pair", valueName: "stem=answer", help: "A stem and its answer (split at the first '=').", repeatable: true),
+    .value("distractor", valueName: "text", help: "Matching: an answer that matches no stem.", repeatable: true),
+    .flag("shuffle", help: "Matching: shuffle the stems for each attempt."),
+    .value(
+      "response-format", valueName: "format", help: "Essay: plain, monospaced or html (default plain).",
+      allowed: Essay.ResponseFormat.allCases.map(\.rawValue)),
+    .flag("optional", help: "Essay: a response is not required."),
+    .value("lines", valueName: "n", help: "Essay: lines of the response field (default 15)."),
+    .value("min-words", valueName: "n", help: "Essay: the fewest words a response may have."),
+    .value("max-words", valueName: "n", help: "Essay: the most words a response may have."),
+    .value("template", valueName: "text", help: "Essay: the text the response field starts with."),
+    .value("grader-info", valueName: "text", help: "Essay: notes for the marker, never shown to a taker."),
+  ]
+
+  /// The question of kind `form` the options describe.
+  static func makeKindQuestion(_ form: String, _ arguments: ParsedArguments, invocation: Invocation) throws -> Question {
+    var parser = KindOptionParser(arguments: arguments, command: invocation.command)
+    let base = try makeCommonParts(arguments, invocation: invocation, isDescription: form == "description")
+    let body: QuestionBody
+    switch form {
+    case "short-answer": body = .shortAnswer(try parser.shortAnswer())
+    case "numerical": body = .numerical(try parser.numerical())
+    case "matching": body = .matching(try parser.matching())
+    case "essay": body = .essay(try parser.essay())
+    default: body = .description
+    }
+    var question = base
+    question.body = body
+    question.shuffle = form == "matching" && arguments.flag("shuffle")
+    let problems = QuizBankValidator.questionProblems(question)
+    guard problems.isEmpty else {
+      throw CLIError.data("invalid question \"\(question.id)\", nothing was added", details: problems)
+    }
+    return question
+  }
+
+  /// Id, prompt (`-` reads standard input), points, explanation and tags.
+  private static func makeCommonParts(_ arguments: ParsedArguments, invocation: Invocation, isDescription: Bool)
+    throws -> Question
+  {
+    guard let id = arguments.value("id") else {
+      throw CLIError.usage("Missing '--id <id>' for the new question", command: invocation.command)
+    }
+    guard var prompt = arguments.value("prompt") else {
+      throw CLIError.usage("Missing '--prompt <text>' for the new question", command: invocation.command)
+    }
+    if prompt == "-" {
+      let bytes = try InputFiles.readAll(descriptor: 0, name: "standard input")
+      prompt = String(decoding: bytes, as: UTF8.self)
+      while prompt.hasSuffix("\n") { prompt.removeLast() }
+    }
+    var points = isDescription ? 0.0 : 1.0
+    if let text = arguments.value("points") {
+      guard let value = Double(text), value.isFinite else {
+        throw CLIError.usage("Invalid '--points \(text)': expected a number", command: invocation.command)
+      }
+      points = value
+    }
+    return Question(
+      id: id, prompt: prompt, explanation: arguments.value("explanation"), points: points,
+      tags: arguments.all("tag"), body: .description)
+  }
+}

@@ -1,0 +1,116 @@
+import QuizDomain
+
+/// Reads the options of `add short-answer|numerical|matching|essay` into a kind's body. Every
+/// malformed value is a usage error naming the option and the value.
+struct KindOptionParser {
+  let arguments: ParsedArguments
+  let command: Command
+
+  private func invalid(_ option: String, _ value: String, _ expected: String) -> CLIError {
+    CLIError.usage("Invalid '--\(option) \(value)': expected \(expected)", command: command)
+  }
+
+  /// `TEXT=FRACTION` when what follows the last `=` is a number from 0 to 1, else all text.
+  static func splitFraction(_ text: String) -> (String, Double?) {
+    guard let equals = text.lastIndex(of: "="), let fraction = Double(text[text.index(after: equals)...]),
+      (0...1).contains(fraction), equals > text.startIndex
+    else { return (text, nil) }
+    return (String(text[..<equals]), fraction)
+  }
+
+  /// `--answer-feedback N=TEXT`, by answer index.
+  private func answerFeedback(count: Int) throws -> [Int: String] {
+    var feedback: [Int: String] = [:]
+    for text in arguments.all("answer-feedback") {
+      guard let equals = text.firstIndex(of: "="), let number = Int(text[..<equals]), (1...max(count, 1)).contains(number)
+      else { throw invalid("answer-feedback", text, "N=TEXT with N from 1 to \(count)") }
+      feedback[number - 1] = String(text[text.index(after: equals)...])
+    }
+    return feedback
+  }
+
+  func shortAnswer() throws -> ShortAnswer {
+    let accepted = arguments.all("accept")
+    guard !accepted.isEmpty else {
+      throw CLIError.usage("Missing '--accept <text>': a short-answer question needs an answer", command: command)
+    }
+    let feedback = try answerFeedback(count: accepted.count)
+    let answers = accepted.enumerated().map { index, text in
+      let (answer, fraction) = KindOptionParser.splitFraction(text)
+      return TextAnswer(text: answer, fraction: fraction, feedback: feedback[index])
+    }
+    return ShortAnswer(answers: answers, caseSensitive: arguments.flag("case-sensitive") ? true : nil)
+  }
+
+  func numerical() throws -> Numerical {
+    let values = arguments.all("value")
+    guard !values.isEmpty else {
+      throw CLIError.usage("Missing '--value <number>': a numerical question needs an answer", command: command)
+    }
+    let tolerances = try arguments.all("tolerance").map { text -> Double in
+      guard let value = Double(text), value >= 0, value.isFinite else { throw invalid("tolerance", text, "a number of at least 0") }
+      return value
+    }
+    if tolerances.count > 1 && tolerances.count != values.count {
+      throw CLIError.usage(
+        "Give one --tolerance for all answers or one per --value (\(values.count)), found \(tolerances.count)",
+        command: command)
+    }
+    let feedback = try answerFeedback(count: values.count)
+    var answers: [NumericAnswer] = []
+    for (index, text) in values.enumerated() {
+      let (number, fraction) = KindOptionParser.splitFraction(text)
+      let value: Double?
+      if number == "*" {
+        value = nil
+      } else if let parsed = Double(number), parsed.isFinite {
+        value = parsed
+      } else {
+        throw invalid("value", text, "a number or '*', optionally followed by =FRACTION")
+      }
+      let tolerance = tolerances.count == 1 ? tolerances[0] : (tolerances.isEmpty ? nil : tolerances[index])
+      answers.append(NumericAnswer(value: value, tolerance: tolerance, fraction: fraction, feedback: feedback[index]))
+    }
+    var numerical = Numerical(answers: answers, units: try units())
+    numerical.unitGrading = arguments.value("unit-grading").flatMap(Numerical.UnitGrading.init)
+    numerical.unitInput = arguments.value("unit-input").flatMap(Numerical.UnitInput.init)
+    numerical.unitsLeft = arguments.flag("units-left") ? true : nil
+    if let text = arguments.value("unit-penalty") {
+      guard let value = Double(text), (0...1).contains(value) else { throw invalid("unit-penalty", text, "a number from 0 to 1") }
+      numerical.unitPenalty = value
+    }
+    return numerical
+  }
+
+  private func units() throws -> [NumericUnit] {
+    try arguments.all("unit").map { text in
+      guard let equals = text.lastIndex(of: "="), equals > text.startIndex,
+        let multiplier = Double(text[text.index(after: equals)...]), multiplier > 0, multiplier.isFinite
+      else { throw invalid("unit", text, "UNIT=MULTIPLIER with a multiplier greater than 0, such as cm=1") }
+      return NumericUnit(unit: String(text[..<equals]), multiplier: multiplier)
+    }
+  }
+
+  func matching() throws -> Matching {
+    let pairs = try arguments.all("pair").enumerated().map { index, text -> MatchPair in
+      guard let equals = text.firstIndex(of: "="), equals > text.startIndex, text.index(after: equals) < text.endIndex
+      else { throw invalid("pair", text, "STEM=ANSWER") }
+      return MatchPair(
+        id: Choice.defaultID(at: index), stem: String(text[..<equals]), answer: String(text[text.index(after: equals)...]))
+    }
+    return Matching(pairs: pairs, distractors: arguments.all("distractor"))
+  }
+
+  func essay() throws -> Essay {
+    func count(_ option: String, least: Int) throws -> Int? {
+      guard let text = arguments.value(option) else { return nil }
+      guard let value = Int(text), value >= least else { throw invalid(option, text, "a whole number of at least \(least)") }
+      return value
+    }
+    return Essay(
+      responseFormat: arguments.value("response-format").flatMap(Essay.ResponseFormat.init),
+      responseRequired: arguments.flag("optional") ? false : nil, responseLines: try count("lines", least: 1),
+      minWords: try count("min-words", least: 0), maxWords: try count("max-words", least: 0),
+      responseTemplate: arguments.value("template"), graderInfo: arguments.value("grader-info"))
+  }
+}

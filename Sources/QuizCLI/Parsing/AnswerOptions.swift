@@ -1,0 +1,97 @@
+import QuizDomain
+
+/// `grade`'s `--answer` and `--unit` options as answers, read by the kind of the question each
+/// names (see `grade --help`): choice ids comma-separated, a typed text whole, or one stem of a
+/// matching question as `QUESTION[STEM]=ANSWER`.
+enum AnswerOptions {
+  /// The answers, and for each the `--answer` text it came from (for messages).
+  static func parse(_ raw: [String], units: [String], quiz: Quiz, command: Command) throws -> ([Answer], [String]) {
+    var byID: [String: Question] = [:]
+    for question in quiz.questions { byID[question.id] = question }
+    var answers: [Answer] = []
+    var sources: [String] = []
+    for text in raw {
+      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+        throw CLIError.usage(
+          "Invalid '--answer \(text)': expected QUESTION=RESPONSE, such as what-is-sqlite=a,c", command: command)
+      }
+      var name = String(text[..<equals])
+      var value = String(text[text.index(after: equals)...])
+      var stem: String?
+      if let open = name.firstIndex(of: "["), let close = text.firstIndex(of: "]"), close > open {
+        // QUESTION[STEM]=ANSWER: the answer follows the first '=' after ']'.
+        let afterClose = text[text.index(after: close)...]
+        guard afterClose.first == "=" else {
+          throw CLIError.usage("Invalid '--answer \(text)': expected QUESTION[STEM]=ANSWER", command: command)
+        }
+        name = String(text[..<open])
+        stem = String(text[text.index(after: open)..<close])
+        value = String(afterClose.dropFirst())
+      }
+      let question = byID[name]
+      if let stem {
+        guard question == nil || question?.kind == .matching else {
+          throw CLIError.usage(
+            "Invalid '--answer \(text)': question '\(name)' is \(question?.kind.rawValue ?? ""), not matching",
+            command: command)
+        }
+        let match = StemMatch(stem: stem, answer: value)
+        if let index = answers.firstIndex(where: { $0.question == name }), case .matched(var matches) = answers[index].response {
+          guard !matches.contains(where: { $0.stem == stem }) else {
+            throw CLIError.usage("Stem '\(stem)' of question '\(name)' is answered twice", command: command)
+          }
+          matches.append(match)
+          answers[index].response = .matched(matches)
+          continue
+        }
+        try add(Answer(question: name, response: .matched([match])), source: text)
+        continue
+      }
+      if question?.kind == .matching {
+        throw CLIError.usage(
+          "Invalid '--answer \(text)': question '\(name)' is matching: give QUESTION[STEM]=ANSWER per stem",
+          command: command)
+      }
+      switch question?.kind ?? .choice {
+      case .choice, .description:
+        let choices = value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        guard !choices.isEmpty else {
+          throw CLIError.usage(
+            "Invalid '--answer \(text)': no choice given (leave an unanswered question out)", command: command)
+        }
+        guard Set(choices).count == choices.count else {
+          throw CLIError.usage("Invalid '--answer \(text)': a choice is picked twice", command: command)
+        }
+        try add(Answer(question: name, selected: choices), source: text)
+      case .shortAnswer, .numerical, .essay, .matching:
+        try add(Answer(question: name, response: .text(value)), source: text)
+      }
+    }
+    try applyUnits(units, to: &answers, command: command)
+    return (answers, sources)
+
+    func add(_ answer: Answer, source: String) throws {
+      guard !answers.contains(where: { $0.question == answer.question }) else {
+        throw CLIError.usage("Question '\(answer.question)' is answered twice", command: command)
+      }
+      answers.append(answer)
+      sources.append(source)
+    }
+  }
+
+  /// `--unit QUESTION=UNIT` onto the numerical answer to QUESTION.
+  private static func applyUnits(_ units: [String], to answers: inout [Answer], command: Command) throws {
+    for text in units {
+      guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) < text.endIndex
+      else { throw CLIError.usage("Invalid '--unit \(text)': expected QUESTION=UNIT, such as length=cm", command: command) }
+      let name = String(text[..<equals])
+      guard let index = answers.firstIndex(where: { $0.question == name }),
+        case .text(let typed, nil) = answers[index].response
+      else {
+        throw CLIError.usage(
+          "Invalid '--unit \(text)': give the number with --answer \(name)=NUMBER first", command: command)
+      }
+      answers[index].response = .text(typed, unit: String(text[text.index(after: equals)...]))
+    }
+  }
+}

@@ -1,0 +1,146 @@
+/// The rules of each question kind's parts, and of the answers each kind takes.
+extension QuizBankValidator {
+  /// The field that holds a kind's parts, where its problems are reported.
+  static func partsKey(of kind: QuestionKind) -> String {
+    switch kind {
+    case .choice: "choices"
+    case .shortAnswer, .numerical: "answers"
+    case .matching: "pairs"
+    case .essay, .description: "type"
+    }
+  }
+
+  /// What is wrong with the parts of `question`'s kind.
+  public static func bodyProblems(_ question: Question) -> [String] {
+    switch question.body {
+    case .choice: return choiceProblems(question)
+    case .shortAnswer(let body):
+      var problems = fullMarkProblems(body.answers.map(\.effectiveFraction), what: "answer")
+      for (index, answer) in body.answers.enumerated() where answer.text.isEmpty {
+        problems.append("answer \(index + 1): text must not be empty")
+      }
+      return problems
+    case .numerical(let body): return numericalProblems(body)
+    case .matching(let body): return matchingProblems(body)
+    case .essay(let body): return essayProblems(body)
+    case .description: return []
+    }
+  }
+
+  /// Moodle refuses to save a question none of whose answers is worth full marks.
+  private static func fullMarkProblems(_ fractions: [Double], what: String) -> [String] {
+    if fractions.isEmpty { return ["a question of this type needs at least one \(what)"] }
+    var problems: [String] = []
+    for (index, fraction) in fractions.enumerated() where !(0...1).contains(fraction) {
+      problems.append("\(what) \(index + 1): fraction must be from 0 to 1")
+    }
+    if !fractions.contains(1) { problems.append("no \(what) is worth full marks (fraction 1)") }
+    return problems
+  }
+
+  private static func numericalProblems(_ body: Numerical) -> [String] {
+    var problems = fullMarkProblems(body.answers.map(\.effectiveFraction), what: "answer")
+    for (index, answer) in body.answers.enumerated() {
+      if let value = answer.value, !value.isFinite { problems.append("answer \(index + 1): value must be finite") }
+      if !(answer.effectiveTolerance >= 0) { problems.append("answer \(index + 1): tolerance must be at least 0") }
+    }
+    if let first = body.units.first, first.multiplier != 1 {
+      problems.append("the first unit (\"\(first.unit)\") must have multiplier 1, found \(JSONWriter.numberText(first.multiplier))")
+    }
+    for (index, unit) in body.units.enumerated() where body.units[..<index].contains(where: { $0.unit == unit.unit }) {
+      problems.append("unit \"\(unit.unit)\" is listed twice")
+    }
+    for unit in body.units where unit.unit.isEmpty { problems.append("a unit must not be empty") }
+    if body.effectiveUnitInput == .choice && body.units.isEmpty {
+      problems.append("unit_input is \"choice\" but the question lists no units")
+    }
+    if !(0...1).contains(body.effectiveUnitPenalty) { problems.append("unit_penalty must be from 0 to 1") }
+    return problems
+  }
+
+  private static func matchingProblems(_ body: Matching) -> [String] {
+    var problems: [String] = []
+    if body.pairs.count < 2 { problems.append("a matching question needs at least 2 pairs, found \(body.pairs.count)") }
+    for id in repeatedIDs(body.pairs.map(\.id)) { problems.append("duplicate pair id \"\(id)\"") }
+    for pair in body.pairs {
+      if !Slug.isValid(pair.id) { problems.append("pair id \"\(pair.id)\" is not valid (\(Slug.rule))") }
+      if pair.stem.isEmpty || pair.answer.isEmpty { problems.append("pair \(pair.id): stem and answer must not be empty") }
+    }
+    for text in body.distractors where text.isEmpty { problems.append("a distractor must not be empty") }
+    return problems
+  }
+
+  private static func essayProblems(_ body: Essay) -> [String] {
+    var problems: [String] = []
+    if let lines = body.responseLines, lines < 1 { problems.append("response_lines must be at least 1") }
+    if let low = body.minWords, let high = body.maxWords, low > high {
+      problems.append("min_words (\(low)) is more than max_words (\(high))")
+    }
+    if (body.minWords ?? 0) < 0 || (body.maxWords ?? 0) < 0 { problems.append("word limits must be at least 0") }
+    return problems
+  }
+}
+
+// MARK: - Answers
+
+extension QuizBankValidator {
+  /// What is wrong with `answer` (at `here`) as an answer to `question`: a response of another
+  /// kind, unknown choices, units or stems, a mark where none is given or out of range.
+  static func answerProblems(_ answer: Answer, question: Question, here: String) -> [Problem] {
+    var problems: [Problem] = []
+    func add(_ key: String, _ message: String) { problems.append(Problem(path: here + key, message: message)) }
+    let named = "question \"\(question.id)\""
+    switch (question.body, answer.response) {
+    case (.choice, .choices(let selected)):
+      for (pick, choiceID) in selected.enumerated() where question.choice(withID: choiceID) == nil {
+        add(
+          ".selected[\(pick)]",
+          "unknown choice \"\(choiceID)\" of \(named) (choices: " + question.choices.map(\.id).joined(separator: ", ")
+            + ")")
+      }
+      if !question.multiple && selected.count > 1 {
+        add(".selected", "\(named) takes one answer, \(selected.count) were selected")
+      }
+    case (.shortAnswer, .text(_, let unit)), (.essay, .text(_, let unit)):
+      if unit != nil { add(".unit", "\(named) is \(question.kind.rawValue): it takes no unit") }
+    case (.numerical(let body), .text(_, let unit)):
+      if let unit, body.effectiveUnitInput != .choice {
+        add(".unit", "\(named) takes its unit typed in the response, not as \"unit\"")
+      } else if let unit, !body.units.contains(where: { $0.unit == unit }) {
+        add(".unit", "unknown unit \"\(unit)\" of \(named) (units: \(body.units.map(\.unit).joined(separator: ", ")))")
+      }
+    case (.matching(let body), .matched(let matches)):
+      let choices = Set(body.answerChoices)
+      for match in matches {
+        if !body.pairs.contains(where: { $0.id == match.stem }) {
+          add(".matched.\(match.stem)", "unknown stem \"\(match.stem)\" of \(named) (stems: \(body.pairs.map(\.id).joined(separator: ", ")))")
+        } else if !choices.contains(match.answer) {
+          add(".matched.\(match.stem)", "\"\(match.answer.prefix(80))\" is not one of the answers of \(named)")
+        }
+      }
+    case (.description, _):
+      add(".question", "\(named) is a description: it takes no answer")
+    default:
+      add("", "\(named) is \(question.kind.rawValue): it takes \(responseForm(of: question.kind))")
+    }
+    if let mark = answer.mark {
+      if question.kind != .essay {
+        add(".mark", "\(named) is scored automatically: only an essay is marked")
+      } else if !(mark.score >= 0 && mark.score <= question.points) {
+        add(".mark.score", "a mark must be from 0 to the question's points (\(JSONWriter.numberText(question.points)))")
+      }
+    }
+    return problems
+  }
+
+  /// How an answer of `kind` is written, for messages.
+  public static func responseForm(of kind: QuestionKind) -> String {
+    switch kind {
+    case .choice: "\"selected\": [CHOICE, …]"
+    case .shortAnswer, .essay: "\"response\": TEXT"
+    case .numerical: "\"response\": NUMBER AND UNIT (and \"unit\" when units are picked from a list)"
+    case .matching: "\"matched\": {STEM: ANSWER, …}"
+    case .description: "no answer"
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import QuizDomain
+import SQLite
+
+/// An essay response that waits for a mark.
+public struct PendingMark: Equatable, Sendable {
+  public var attempt: String
+  public var quiz: String
+  public var taker: String
+  public var submittedAt: Timestamp
+  public var question: Question
+  public var response: String
+}
+
+/// What `mark` recorded.
+public struct MarkResult: Equatable, Sendable {
+  public var attempt: String
+  public var question: String
+  public var oldScore: Double
+  public var newScore: Double
+  public var maxScore: Double
+  /// The marks the answer had before this one.
+  public var earlierMarks: Int
+}
+
+struct MarkKey: Hashable {
+  let attempt: Int64
+  let version: Int64
+}
+
+// MARK: - Marking
+
+extension QuizRepository {
+  /// Records `mark` for the essay answer to `questionID` of attempt `attemptID`: a new mark
+  /// kept beside the earlier ones, the answer's and the attempt's scores brought to it, and a
+  /// change-log entry, in one transaction. The score must be from 0 to the question's points.
+  public func mark(attempt attemptID: String, question questionID: String, _ mark: Mark) throws -> MarkResult {
+    return try mappingStorageErrors {
+      try database.write { _ in
+        let time = now()
+        guard
+          let (attemptRow, quiz, oldScore, maxScore) = try database.fetchOne(
+            """
+            SELECT a.id, z.slug, a.score, a.max_score FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
+            WHERE a.uid = ?
+            """, [attemptID], { ($0.int64(0), $0.string(1), $0.double(2), $0.double(3)) })
+        else {
+          let known = try database.fetchAll("SELECT uid FROM attempts ORDER BY id DESC LIMIT 1000", [], { $0.string(0) })
+          throw RepositoryError.unknownAttempt(attemptID, suggestion: Suggestion.closest(to: attemptID, among: known))
+        }
+        let answered = try database.fetchAll(
+          """
+          SELECT an.version_id, q.slug FROM answers an JOIN question_versions v ON v.id = an.version_id
+          JOIN questions q ON q.id = v.question_id WHERE an.attempt_id = ?
+          """, [attemptRow], { ($0.int64(0), $0.string(1)) })
+        guard let versionRow = answered.first(where: { $0.1 == questionID })?.0 else {
+          throw RepositoryError.refused(
+            "attempt \(attemptID) has no answer to question \"\(questionID)\""
+              + Suggestion.didYouMean(questionID, among: answered.map(\.1)))
+        }
+        let question = try question(versionRow: versionRow, id: questionID)
+        guard question.kind == .essay else {
+          throw RepositoryError.refused(
+            "question \"\(questionID)\" is \(question.kind.rawValue): it is scored automatically, only an essay is marked")
+        }
+        guard mark.score >= 0, mark.score <= question.points, mark.score.isFinite else {
+          throw RepositoryError.refused(
+            "a mark for \"\(questionID)\" must be from 0 to \(JSONWriter.numberText(question.points)), "
+              + "found \(JSONWriter.numberText(mark.score))")
+        }
+        let earlier = try marks(attemptRow: attemptRow, versionRow: versionRow).count
+        var stamped = mark
+        if stamped.markedAt == nil { stamped.markedAt = time }
+        try insertMark(stamped, attemptRow: attemptRow, versionRow: versionRow, at: time)
+        try database.execute(
+          "UPDATE answers SET score = ? WHERE attempt_id = ? AND version_id = ?", [mark.score, attemptRow, versionRow])
+        try database.execute(
+          "UPDATE attempts SET score = (SELECT coalesce(sum(score), 0) FROM answers WHERE attempt_id = ?1) WHERE id = ?1",
+          [attemptRow])
+        let newScore = try database.fetchOne("SELECT score FROM attempts WHERE id = ?", [attemptRow]) { $0.double(0) }
+        try logChange(
+          .attempt, .update, quiz: quiz, item: attemptID,
+          detail: "mark \(questionID) \(JSONWriter.numberText(mark.score))", at: time)
+        return MarkResult(
+          attempt: attemptID, question: questionID, oldScore: oldScore, newScore: newScore ?? oldScore,
+          maxScore: maxScore, earlierMarks: earlier)
+      }
+    }
+  }
+
+  func insertMark(_ mark: Mark, attemptRow: Int64, versionRow: Int64, at time: Timestamp) throws {
+    let statement = try database.cachedStatement(
+      literal: """
+        INSERT INTO marks (attempt_id, version_id, score, comment, marker, marked_at, recorded_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """)
+    try statement.bind([
+      attemptRow, versionRow, mark.score, mark.comment, mark.marker, mark.markedAt?.text, time.text,
+    ])
+    try statement.executeBound()
+  }
+
+  /// Every mark of one answer, oldest first.
+  func marks(attemptRow: Int64, versionRow: Int64) throws -> [Mark] {
+    try database.fetchAll(
+      "SELECT score, comment, marker, marked_at FROM marks WHERE attempt_id = ? AND version_id = ? ORDER BY id",
+      [attemptRow, versionRow], QuizRepository.mark)
+  }
+
+  /// The latest mark of every marked answer of a quiz's attempts.
+  func latestMarks(ofQuiz quizRow: Int64) throws -> [MarkKey: Mark] {
+    var latest: [MarkKey: Mark] = [:]
+    let statement = try database.cachedStatement(
+      """
+      SELECT m.attempt_id, m.version_id, m.score, m.comment, m.marker, m.marked_at
+      FROM marks m JOIN attempts a ON a.id = m.attempt_id WHERE a.quiz_id = ? ORDER BY m.id
+      """)
+    try statement.bind([quizRow])
+    try statement.forEachRow { row in
+      latest[MarkKey(attempt: row.int64(0), version: row.int64(1))] = Mark(
+        score: row.double(2), comment: row.optionalString(3), marker: row.optionalString(4),
+        markedAt: row.optionalString(5).flatMap(Timestamp.init))
+    }
+    return latest
+  }
+
+  private static func mark(_ row: Row) -> Mark {
+    Mark(
+      score: row.double(0), comment: row.optionalString(1), marker: row.optionalString(2),
+      markedAt: row.optionalString(3).flatMap(Timestamp.init))
+  }
+
+  /// Whether `response` to `question` waits for a person: an essay answered (not left empty or
+  /// as its template) and not marked yet.
+  public static func needsMarking(_ question: Question, response: Response, marked: Bool) -> Bool {
+    guard case .essay(let essay) = question.body, !marked, case .text(let text, _) = response else { return false }
+    return !essay.isEmptyResponse(text)
+  }
+}
+
+// MARK: - What waits
+
+extension QuizRepository {
+  /// Every essay response not marked yet, of quiz `quiz` (nil: of every quiz), oldest attempt first.
+  public func pendingMarks(quiz: String? = nil) throws -> [PendingMark] {
+    return try read { _ in
+      var filter = ""
+      var arguments: [any DatabaseValueConvertible] = []
+      if let quiz {
+        filter = "AND a.quiz_id = ?"
+        arguments.append(try requireQuiz(quiz).rowID)
+      }
+      let rows = try database.fetchAll(
+        """
+        SELECT a.uid, z.slug, a.taker, a.submitted_at, an.version_id, q.slug, an.response
+        FROM answers an JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+        JOIN attempts a ON a.id = an.attempt_id JOIN quizzes z ON z.id = a.quiz_id
+        WHERE v.kind = 'essay' \(filter)
+          AND NOT EXISTS (SELECT 1 FROM marks m WHERE m.attempt_id = an.attempt_id AND m.version_id = an.version_id)
+        ORDER BY a.submitted_unix, a.id, q.position
+        """, arguments
+      ) { row in
+        (
+          row.string(0), row.string(1), row.string(2), row.string(3), row.int64(4), row.string(5),
+          row.optionalString(6) ?? ""
+        )
+      }
+      var versions: [Int64: Question] = [:]
+      var pending: [PendingMark] = []
+      for (attempt, quiz, taker, submitted, versionRow, slug, response) in rows {
+        let question = try versions[versionRow] ?? question(versionRow: versionRow, id: slug)
+        versions[versionRow] = question
+        guard QuizRepository.needsMarking(question, response: .text(response), marked: false) else { continue }
+        pending.append(
+          PendingMark(
+            attempt: attempt, quiz: quiz, taker: taker, submittedAt: Timestamp(submitted) ?? Timestamp(unixSeconds: 0),
+            question: question, response: response))
+      }
+      return pending
+    }
+  }
+}
