@@ -73,11 +73,13 @@ extension QuizRepository {
     ofQuiz quizRow: Int64, _ attemptOfRow: RowIndex, _ questionOfVersion: RowIndex,
     into recorded: inout ReportAttempts
   ) throws {
-    let choiceIDs = recorded.quiz.questions.map { $0.choices.map { Array($0.id.utf8) } }
+    let questions = recorded.quiz.questions
+    let choiceIDs = questions.map { $0.choices.map { Array($0.id.utf8) } }
     var outcomes = [[SelectionKey: UInt32]](repeating: [:], count: choiceIDs.count)
+    let marked = try markedAnswers(ofQuiz: quizRow)
     let answers = try database.cachedStatement(
       """
-      SELECT an.attempt_id, an.version_id, an.selected, an.score
+      SELECT an.attempt_id, an.version_id, an.selected, an.score, an.response, an.response_unit
       FROM attempts a JOIN answers an ON an.attempt_id = a.id
       WHERE a.quiz_id = ?
       """)
@@ -87,6 +89,19 @@ extension QuizRepository {
         return
       }
       let score = row.double(3)
+      if !row.isNull(4) {
+        // A typed or matched response: kept whole for the response analysis.
+        let text = row.string(4)
+        let response: Response =
+          questions[question].kind == .matching
+          ? .matched(MatchedStorage.decode(text) ?? []) : .text(text, unit: row.optionalString(5))
+        let unmarked =
+          QuizRepository.needsMarking(questions[question], response: response, marked: false)
+          && !marked.contains(MarkKey(attempt: row.int64(0), version: row.int64(1)))
+        let code = recorded.outcome(question: question, mark: score, response: response, unmarked: unmarked)
+        recorded.answer(attempt: position, question: question, outcome: code)
+        return
+      }
       let code = row.withUTF8(2) { selected in
         let key = SelectionKey(score: score, selected: selected)
         if let code = outcomes[question][key] { return code }
@@ -100,6 +115,15 @@ extension QuizRepository {
       }
       recorded.answer(attempt: position, question: question, outcome: code)
     }
+  }
+
+  /// The answers of the quiz's attempts that have a mark.
+  private func markedAnswers(ofQuiz quizRow: Int64) throws -> Set<MarkKey> {
+    Set(
+      try database.fetchAll(
+        "SELECT DISTINCT m.attempt_id, m.version_id FROM marks m JOIN attempts a ON a.id = m.attempt_id WHERE a.quiz_id = ?",
+        [quizRow]
+      ) { MarkKey(attempt: $0.int64(0), version: $0.int64(1)) })
   }
 
   /// The position of the choice whose id is `token`'s bytes.

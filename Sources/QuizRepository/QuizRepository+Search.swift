@@ -106,13 +106,28 @@ extension QuizRepository {
           for question in stored.quiz.questions {
             guard let rows = stored.questionRows[question.id] else { continue }
             try insert.execute([
-              rows.identity, slug, question.id, question.prompt, question.choices.map(\.text).joined(separator: "\n"),
+              rows.identity, slug, question.id, question.prompt, QuizRepository.searchableParts(of: question).joined(separator: "\n"),
               question.explanation, question.tags.joined(separator: " "),
             ])
           }
         }
         try database.execute("DELETE FROM search_stale WHERE quiz_id = ?", [quizRow])
       }
+    }
+  }
+}
+
+extension QuizRepository {
+  /// The texts of a question's parts that search finds it by, in the index's `choices`
+  /// column: choices, accepted answers, stems with their answers, distractors, units.
+  static func searchableParts(of question: Question) -> [String] {
+    switch question.body {
+    case .choice: question.choices.map(\.text)
+    case .shortAnswer(let body): body.answers.map(\.text)
+    case .numerical(let body): body.units.map(\.unit)
+    case .matching(let body): body.pairs.flatMap { [$0.stem, $0.answer] } + body.distractors
+    case .essay(let body): [body.responseTemplate].compactMap { $0 }
+    case .description: []
     }
   }
 }

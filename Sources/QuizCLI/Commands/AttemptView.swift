@@ -20,7 +20,7 @@ enum AttemptView {
             + "\(NumberText.points(note.newScore)) / \(NumberText.points(note.newMaxScore))", .yellow) + "\n"
     }
     for (index, answer) in detail.answers.enumerated() {
-      var facts = ["version \(answer.version)", answer.rule.rawValue]
+      var facts = ["version \(answer.version)", answer.question.kind == .choice ? answer.rule.rawValue : answer.question.kind.rawValue]
       if answer.retired {
         facts.append("retired since")
       } else if answer.currentVersion != answer.version {
@@ -30,8 +30,11 @@ enum AttemptView {
         "\n" + console.styled("Q\(index + 1)  \(answer.questionID)", .bold) + "  "
         + console.styled("(\(facts.joined(separator: ", ")))", .dim) + "\n"
       text += ShowCommand.indented(answer.question.prompt, by: 4) + "\n"
-      text += ChoiceMarks.lines(for: answer.question, selected: answer.selected, console: console, indent: 4)
-      text += "    Points: \(NumberText.points(answer.score)) / \(NumberText.points(answer.question.points))\n"
+      text += KindLines.reveal(answer.question, response: answer.response, marks: answer.marks, console: console, indent: 4)
+      if answer.question.kind != .description {
+        let pending = answer.needsMarking ? console.styled("  needs marking", .yellow) : ""
+        text += "    Points: \(NumberText.points(answer.score)) / \(NumberText.points(answer.question.points))\(pending)\n"
+      }
     }
     return text
   }
@@ -68,15 +71,32 @@ enum AttemptView {
       writer.field("current_version", answer.currentVersion)
       writer.field("retired", answer.retired)
       writer.field("prompt", answer.question.prompt)
-      writer.field("scoring", answer.rule.rawValue)
-      writer.key("selected")
-      writer.beginArray()
-      for id in answer.selected { writer.string(id) }
-      writer.endArray()
-      writer.key("correct")
-      writer.beginArray()
-      for id in answer.question.correctChoiceIDs { writer.string(id) }
-      writer.endArray()
+      if answer.question.kind == .choice {
+        writer.field("scoring", answer.rule.rawValue)
+      } else {
+        writer.field("type", answer.question.kind.rawValue)
+      }
+      QuizBankWriter.writeResponse(answer.response, to: &writer)
+      if answer.question.kind == .choice {
+        writer.key("correct")
+        writer.beginArray()
+        for id in answer.question.correctChoiceIDs { writer.string(id) }
+        writer.endArray()
+      }
+      if !answer.marks.isEmpty {
+        writer.key("marks")
+        writer.beginArray()
+        for mark in answer.marks {
+          writer.beginObject()
+          writer.field("score", mark.score)
+          writer.optionalField("comment", mark.comment)
+          writer.optionalField("marker", mark.marker)
+          writer.optionalField("marked_at", mark.markedAt?.text)
+          writer.endObject()
+        }
+        writer.endArray()
+      }
+      if answer.needsMarking { writer.field("needs_marking", true) }
       writer.field("score", answer.score)
       writer.field("points", answer.question.points)
       writer.endObject()

@@ -15,6 +15,7 @@ enum Commands {
     SearchCommand.command,
     TakeCommand.command,
     GradeCommand.command,
+    MarkCommand.command,
     HistoryCommand.command,
     RegradeCommand.command,
     ReportCommand.command,

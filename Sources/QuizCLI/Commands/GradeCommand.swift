@@ -122,15 +122,20 @@ enum GradeCommand {
     for (answer, score) in zip(scored.attempt.answers, scored.answerScores) {
       byQuestion[answer.question] = (answer, score)
     }
-    let rows = QuestionDraw.questions(given: scored.attempt.given, in: quiz).map { question -> ScoreRow in
+    let questions = QuestionDraw.questions(given: scored.attempt.given, in: quiz).filter { $0.kind != .description }
+    var pending = 0
+    let rows = questions.map { question -> ScoreRow in
       let answered = byQuestion[question.id]
+      let waits = answered.map { QuizRepository.needsMarking(question, response: $0.0.response, marked: $0.0.mark != nil) } ?? false
+      if waits { pending += 1 }
       return ScoreRow(
-        question: question.id, selected: answered.map { ResponseText.summary($0.0.response) } ?? "–",
-        score: NumberText.points(answered?.1 ?? 0), max: NumberText.points(question.points))
+        question: question.id, selected: answered.map { ResponseText.summary($0.0.response).terminalSafeLine } ?? "–",
+        score: waits ? "to mark" : NumberText.points(answered?.1 ?? 0), max: NumberText.points(question.points))
     }
     var text = Table.render(rows, console: console)
     text += "\nTotal: \(NumberText.points(scored.score)) / \(NumberText.points(scored.maxScore))"
     if scored.maxScore > 0 { text += " (\(NumberText.percent(scored.score / scored.maxScore)))" }
+    if pending > 0 { text += " · provisional: \(NumberText.plural(pending, "essay")) to be marked (quiz mark)" }
     text += "\n"
     text += dryRun ? "Dry run: not saved.\n" : "Saved attempt \(scored.attempt.id ?? "")\n"
     return text

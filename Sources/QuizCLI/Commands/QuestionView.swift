@@ -59,9 +59,9 @@ enum QuestionView {
     let quiz = shown.stored.quiz
     var facts = [
       "version \(shown.version)",
-      NumberText.points(question.points) + (question.points == 1 ? " point" : " points"),
-      question.multiple ? "several answers" : "one answer", quiz.scoringRule(for: question).rawValue,
+      NumberText.points(question.points) + (question.points == 1 ? " point" : " points"), KindLines.facts(question),
     ]
+    if question.kind == .choice { facts.append(quiz.scoringRule(for: question).rawValue) } else { facts.insert(question.kind.rawValue, at: 1) }
     if !question.tags.isEmpty { facts.append("tags: " + question.tags.joined(separator: ", ")) }
     let section =
       quiz.sections[shown.section].title.flatMap { $0.isEmpty ? nil : $0.terminalSafeLine }
@@ -80,6 +80,7 @@ enum QuestionView {
         text += console.styled("        \(feedback)", .dim) + "\n"
       }
     }
+    text += KindLines.parts(question, withAnswers: shown.withAnswers, console: console, indent: 2)
     if shown.withAnswers, let explanation = question.explanation {
       text += console.styled("→ " + explanation, .dim) + "\n"
     }

@@ -19,6 +19,9 @@ enum ReportCommand {
         "attempts", valueName: "which", help: "Which attempts count: all, or per taker the first, last or best.",
         allowed: AttemptSelection.allCases.map(\.rawValue), defaultValue: "all"),
       .value("taker", valueName: "name", help: "Report one taker's attempts over time instead."),
+      .flag(
+        "responses",
+        help: "With --format csv: the response analysis (each answer's count, the responses that matched none)."),
       .format(["table", "json", "csv", "markdown", "html"]),
       .value("output", short: "o", valueName: "file", help: "Write to this file instead of standard output."),
     ],
@@ -46,7 +49,16 @@ enum ReportCommand {
       let reports = try arguments.positionals.map { id in
         QuizStatistics.report(try repository.reportAttempts(quiz: id), selection: selection)
       }
-      output = render(reports, format: invocation.format, console: console)
+      if arguments.flag("responses") {
+        guard invocation.format == "csv" else {
+          throw CLIError.usage(
+            "'--responses' selects the CSV of the response analysis; the other formats always include it",
+            command: invocation.command)
+        }
+        output = ReportResponses.csvHeader + reports.map(ReportResponses.csvRows).joined()
+      } else {
+        output = render(reports, format: invocation.format, console: console)
+      }
     }
     if let path = arguments.value("output"), path != "-" {
       let file = try OutputFile(path: path, personal: true)

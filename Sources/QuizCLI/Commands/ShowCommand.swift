@@ -7,7 +7,7 @@ enum ShowCommand {
     summary: "Show a quiz: its sections and questions in order, choices lettered.",
     arguments: [ArgumentSpec(name: "quiz[/question]", help: "The quiz, or one of its questions.")],
     options: [
-      .flag("answers", help: "Mark the correct choices (hidden by default)."),
+      .flag("answers", help: "Show the correct choices and accepted answers, and notes for markers (hidden by default)."),
       .format(["table", "json"]),
       .flag("watch", help: "Redraw whenever the quiz changes, until interrupted."),
       .flag("history", help: "With QUIZ/QUESTION: every version of the question, with its date and what changed."),
@@ -89,11 +89,12 @@ enum ShowCommand {
       if section.questions.isEmpty { text += "   (no questions)\n" }
       for question in section.questions {
         number += 1
-        var facts = [
-          "v\(stored.versions[question.id] ?? 1)",
-          NumberText.points(question.points) + (question.points == 1 ? " pt" : " pts"),
-        ]
-        facts.append(question.multiple ? "several answers" : "one answer")
+        var facts = ["v\(stored.versions[question.id] ?? 1)"]
+        if question.kind != .choice { facts.append(question.kind.rawValue) }
+        if question.kind != .description {
+          facts.append(NumberText.points(question.points) + (question.points == 1 ? " pt" : " pts"))
+        }
+        if question.kind == .choice { facts.append(question.multiple ? "several answers" : "one answer") }
         if let rule = question.scoring { facts.append(rule.rawValue) }
         if !question.tags.isEmpty { facts.append("tags: " + question.tags.joined(separator: ", ")) }
         text +=
@@ -108,6 +109,7 @@ enum ShowCommand {
           }
           text += line + "\n"
         }
+        text += KindLines.parts(question, withAnswers: withAnswers, console: console, indent: 6)
         if withAnswers, let explanation = question.explanation, !explanation.isEmpty {
           text += console.styled(indented("→ " + explanation, by: 6), .dim) + "\n"
         }

@@ -51,14 +51,15 @@ enum TakeCommand {
     let stored = try repository.requireQuiz(invocation.arguments.positionals[0])
     let quiz = stored.quiz.terminalSafe
     guard !quiz.questions.isEmpty else { throw CLIError.failure("quiz \"\(quiz.id)\" has no questions yet") }
-    let questions = Shuffle.presentationOrder(QuestionDraw.questions(of: quiz, seed: seed), seed: seed)
+    let questions = Shuffle.presentationOrder(
+      QuestionDraw.questions(of: quiz, seed: seed), originals: stored.quiz, seed: seed)
     let started = Date()
     let console = invocation.console
     var answers: [Answer]
     do {
       if console.stdinIsTerminal && console.stdoutIsTerminal && Terminal.enterFullScreen() {
         defer { Terminal.leaveFullScreen() }
-        answers = try FullScreenTaker(quiz: quiz, questions: questions, console: console).run()
+        answers = try FullScreenTaker(quiz: quiz, questions: questions.map(\.shown), console: console).run()
       } else {
         answers = try LineTaker(quiz: quiz, questions: questions, console: console).run()
       }
@@ -73,10 +74,14 @@ enum TakeCommand {
       id: UUID().uuidString.lowercased(), quiz: quiz.id, taker: taker,
       startedAt: Timestamp(unixSeconds: started.timeIntervalSince1970),
       submittedAt: Timestamp(unixSeconds: Date().timeIntervalSince1970),
-      given: quiz.variesPerAttempt ? questions.map(\.id) : nil, answers: answers)
+      given: quiz.variesPerAttempt ? questions.map(\.shown.id) : nil, answers: answers)
     let scored = try save(attempt, against: stored, in: repository, invocation: invocation)
     var text = "Score: \(NumberText.points(scored.score)) / \(NumberText.points(scored.maxScore))"
     if scored.maxScore > 0 { text += " (\(NumberText.percent(scored.score / scored.maxScore)))" }
+    let pending = questions.filter { question in
+      answers.contains { $0.question == question.original.id && QuizRepository.needsMarking(question.original, response: $0.response, marked: false) }
+    }.count
+    if pending > 0 { text += " · \(NumberText.plural(pending, "essay")) to be marked" }
     text += " · Time: \(DurationText.format(Date().timeIntervalSince(started)))\n"
     text += "Saved attempt \(scored.attempt.id ?? "")\n"
     console.write(text)
@@ -122,6 +127,13 @@ enum TakeCommand {
   static func score(_ question: Question, in quiz: Quiz, selected: [String]) -> Double {
     Scoring.score(question, selected: selected, rule: quiz.scoringRule(for: question))
   }
+
+  /// Scores a response of any kind against the question as stored.
+  static func score(_ question: PresentedQuestion, in quiz: Quiz, response: Response) -> Double {
+    Scoring.score(
+      question.original, answer: Answer(question: question.original.id, response: response),
+      rule: quiz.scoringRule(for: question.original))
+  }
 }
 
 /// Ends the program with a status, after the error message was printed.
@@ -129,80 +141,41 @@ struct ExitRequest: Error {
   let status: ExitStatus
 }
 
-/// Reproducible shuffling of the choices of questions marked `shuffle`.
-enum Shuffle {
-  static func presentationOrder(_ questions: [Question], seed: UInt64) -> [Question] {
-    var generator = SplitMix64(seed: seed)
-    return questions.map { question in
-      guard question.shuffle else { return question }
-      var shuffled = question
-      shuffled.choices.shuffle(using: &generator)
-      return shuffled
-    }
-  }
+/// A question as `take` presents it: as stored (responses are built from and scored against
+/// it), and as shown (terminal-safe texts, choices and stems in the attempt's order), with a
+/// matching question's answers in their shuffled order.
+struct PresentedQuestion {
+  let original: Question
+  let shown: Question
+  /// Matching: each answer text as stored and as shown, in the order offered.
+  var answerChoices: [(text: String, shown: String)] = []
 }
 
-// MARK: - Line by line (no terminal)
-
-/// Asks each question and reads the answer as a line: "a,c" or "a c". The questions go to
-/// standard output on a terminal; when standard output is redirected they go to standard error,
-/// so that the taker still sees them, and only the result goes to the file.
-struct LineTaker {
-  let quiz: Quiz
-  let questions: [Question]
-  let console: Console
-
-  /// The input ended before question `number` was answered.
-  struct InputEnded: Error {
-    let number: Int
-  }
-
-  private func show(_ text: String) {
-    if console.stdoutIsTerminal { console.write(text) } else { console.error(text) }
-  }
-
-  func run() throws -> [Answer] {
-    var answers: [Answer] = []
-    for (index, question) in questions.enumerated() {
-      var text = "\n" + console.styled("Question \(index + 1) of \(questions.count)", .bold)
-      text += console.styled("  (\(question.multiple ? "one or more answers" : "one answer"))", .dim) + "\n"
-      text += question.prompt + "\n"
-      for choice in question.choices { text += "  \(choice.id)) \(choice.text.replacingNewlines())\n" }
-      show(text)
-      let selected = try ask(question, number: index + 1)
-      let points = TakeCommand.score(question, in: quiz, selected: selected)
-      show(
-        ChoiceMarks.lines(for: question, selected: selected, console: console, indent: 2)
-          + "  Points: \(NumberText.points(points)) / \(NumberText.points(question.points))\n")
-      answers.append(Answer(question: question.id, selected: selected))
-    }
-    show("\n")
-    return answers
-  }
-
-  /// Reads lines until one is a valid answer to `question`.
-  private func ask(_ question: Question, number: Int) throws -> [String] {
-    while true {
-      show(question.multiple ? "Your answer (such as a,c): " : "Your answer (such as a): ")
-      guard let line = readLine(strippingNewline: true) else {
-        show("\n")
-        throw InputEnded(number: number)
+/// Reproducible shuffling of the choices of questions marked `shuffle`, of the stems of
+/// matching questions marked `shuffle`, and of every matching question's answers (Moodle
+/// always shuffles them).
+enum Shuffle {
+  static func presentationOrder(_ questions: [Question], originals: Quiz, seed: UInt64) -> [PresentedQuestion] {
+    var generator = SplitMix64(seed: seed)
+    var byID: [String: Question] = [:]
+    for question in originals.questions { byID[question.id] = question }
+    return questions.map { question in
+      var shown = question
+      if question.shuffle { shown.choices.shuffle(using: &generator) }
+      let original = byID[question.id] ?? question
+      var presented = PresentedQuestion(original: original, shown: shown)
+      if case .matching(var matching) = shown.body, case .matching(let stored) = original.body {
+        if question.shuffle {
+          matching.pairs.shuffle(using: &generator)
+          shown.body = .matching(matching)
+          presented = PresentedQuestion(original: original, shown: shown)
+        }
+        presented.answerChoices = stored.answerChoices.map {
+          (text: $0, shown: TextFormatting.forTerminal($0, original.textFormat).terminalSafeLine)
+        }
+        presented.answerChoices.shuffle(using: &generator)
       }
-      // Piped input is not echoed: write it, so that the transcript reads like a session.
-      if !console.stdinIsTerminal { show(line + "\n") }
-      let picks = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map { $0.lowercased() }
-      var seen = Set<String>()
-      let selected = picks.filter { seen.insert($0).inserted }
-      if selected.isEmpty {
-        show("  Select at least one choice.\n")
-      } else if let unknown = selected.first(where: { question.choice(withID: $0) == nil }) {
-        show(
-          "  There is no choice \"\(unknown)\" (choices: \(question.choices.map(\.id).joined(separator: ", "))).\n")
-      } else if !question.multiple && selected.count > 1 {
-        show("  This question takes one answer.\n")
-      } else {
-        return selected
-      }
+      return presented
     }
   }
 }

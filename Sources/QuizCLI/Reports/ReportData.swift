@@ -89,6 +89,7 @@ enum ReportData {
       writer.endObject()
     }
     writer.endArray()
+    ReportResponses.writeJSON(item, to: &writer)
     writer.endObject()
   }
 
@@ -140,7 +141,7 @@ enum ReportData {
       text += ItemFlags.flags(item).joined(separator: ", ") + " |\n"
     }
     text += "\n## Choices\n"
-    for item in report.items {
+    for item in report.items where item.kind == .choice {
       text +=
         "\n### `\(item.question)`: \(cell(item.prompt, item.textFormat))\n\n| choice | correct | picked | fraction |\n|---|:---:|---:|---:|\n"
       for choice in item.choices {
@@ -149,6 +150,8 @@ enum ReportData {
         text += "\(ReportNumbers.percentOfFraction(choice.pickedFraction)) |\n"
       }
     }
+    text += ReportResponses.markdown(report)
+    if let note = ReportResponses.unmarkedNote(report) { text += "\n" + MarkdownText.escaped(note) + "\n" }
     return text
   }
 }

@@ -41,7 +41,7 @@ enum ReportHTML {
       body += "<td>\(escape(flags.joined(separator: ", ")))</td></tr>\n"
     }
     body += "</tbody></table>\n<h2>Choices</h2>\n"
-    for item in report.items {
+    for item in report.items where item.kind == .choice {
       body +=
         "<h3><code>\(escape(item.question))</code> \(text(item.prompt, item.textFormat, files: item.files))</h3>\n"
       body +=
@@ -54,6 +54,8 @@ enum ReportHTML {
       }
       body += "</tbody></table>\n"
     }
+    body += ReportResponses.html(report)
+    if let note = ReportResponses.unmarkedNote(report) { body += "<p class=\"flag\">\(escape(note))</p>\n" }
     return body
   }
 

@@ -39,7 +39,7 @@ enum ReportText {
         .right("EFFECTIVE"), .right("DISCRIM."), .right("EFFIC."), .styled("FLAGS"),
       ], rows: rows, console: console)
     text += "\n" + console.styled("Choices", .bold) + " (how many counted attempts picked each)\n"
-    for item in report.items {
+    for item in report.items where item.kind == .choice {
       text += "  \(item.question)\n"
       for choice in item.choices {
         let mark = choice.correct ? "✓" : " "
@@ -52,6 +52,8 @@ enum ReportText {
           + DisplayWidth.pad(ReportNumbers.percentOfFraction(choice.pickedFraction), to: 7, alignRight: true) + "\n"
       }
     }
+    text += ReportResponses.text(report, console: console)
+    if let note = ReportResponses.unmarkedNote(report) { text += "\n" + console.styled(note, .yellow) + "\n" }
     return text
   }
 }

@@ -1,5 +1,5 @@
 /// What a taker gave for one question, as the kind takes it.
-public enum Response: Equatable, Sendable {
+public enum Response: Hashable, Sendable {
   /// Choice ids picked, in the order picked (choice questions).
   case choices([String])
   /// What was typed (short answer, numerical, essay), and for a numerical question whose units
@@ -20,7 +20,7 @@ public enum Response: Equatable, Sendable {
 }
 
 /// One stem's chosen answer text.
-public struct StemMatch: Equatable, Sendable {
+public struct StemMatch: Hashable, Sendable {
   public var stem: String
   public var answer: String
 

@@ -73,6 +73,11 @@ public struct ItemStatistics: Equatable, Sendable {
   /// The files the texts embed.
   public var files: [QuestionFile] = []
   public var choices: [ChoiceStatistics]
+  public var kind: QuestionKind = .choice
+  /// Short answer, numerical and matching: what the responses matched.
+  public var responses: ResponseAnalysis?
+  /// Essays: responses that wait for a mark (counted as 0 here).
+  public var unmarked = 0
 }
 
 /// How often a choice was picked: distractor analysis.
@@ -122,19 +127,26 @@ public enum QuizStatistics {
     // Each question counts only the attempts that were given it, as Moodle does for random
     // questions; one question at a time, so only its own marks are held.
     let moments = questions.indices.map { ItemMoments(recorded, chosen: chosen, totals: totals, question: $0) }
+    let scored = questions.indices.filter { questions[$0].kind.isScored }
     // The coefficient of internal consistency needs every attempt to answer the same items.
-    let sameItems = moments.allSatisfy { $0.given == chosen.count }
+    let sameItems = scored.allSatisfy { moments[$0].given == chosen.count }
     let test = testStatistics(
-      totals: totals, itemVariances: sameItems ? moments.map(\.variance) : [], maxScore: maxScore)
+      totals: totals, itemVariances: sameItems ? scored.map { moments[$0].variance } : [], maxScore: maxScore)
     let sqrtSum = moments.reduce(0.0) { sum, item in
       guard let cov = item.covarianceWithTotal, cov >= 0 else { return sum }
       return sum + cov.squareRoot()
     }
     let shares = drawShares(quiz)
-    let items = questions.indices.map { index in
-      item(
+    // A description is not an item: it is worth nothing and nobody answers it.
+    let items = questions.indices.filter { questions[$0].kind.isScored }.map { index in
+      var item = item(
         questions[index], moments[index], picked: picked[index], rule: quiz.scoringRule(for: questions[index]),
         maxScore: maxScore, sqrtSum: sqrtSum, drawShare: shares[index])
+      item.kind = questions[index].kind
+      let (counts, unmarked) = responseCounts(recorded, chosen: chosen, question: index)
+      item.responses = ResponseAnalysis.of(questions[index], counts: counts)
+      item.unmarked = unmarked
+      return item
     }
     let quizMax = quiz.maxScore
     let percents = zip(chosen, totals).compactMap { attempt, total -> Double? in
@@ -158,6 +170,21 @@ public enum QuizStatistics {
       }
     }
     return picked
+  }
+
+  /// Each distinct response to question `question` in the chosen attempts with its count, in
+  /// first-seen order, and how many were essays waiting for a mark.
+  static func responseCounts(_ recorded: ReportAttempts, chosen: [Int], question: Int) -> ([(Response, Int)], Int) {
+    let table = recorded.responses[question]
+    guard !table.isEmpty else { return ([], 0) }
+    var counts = [Int](repeating: 0, count: table.count)
+    var unmarked = 0
+    for attempt in chosen where recorded.wasGiven(attempt: attempt, question: question) {
+      let index = recorded.responseIndex(attempt: attempt, question: question)
+      if index >= 0 { counts[Int(index)] += 1 }
+      if recorded.isUnmarked(attempt: attempt, question: question) { unmarked += 1 }
+    }
+    return (zip(table, counts).filter { $0.1 > 0 }, unmarked)
   }
 
   /// One question's figures, from its moments and pick counts.
@@ -209,6 +236,14 @@ public enum QuizStatistics {
   /// The mean fraction of the points that picking one choice at random scores; single-answer
   /// questions only.
   static func randomGuessScore(_ question: Question, rule: ScoringRule) -> Double? {
+    switch question.body {
+    case .shortAnswer(let body): return body.randomGuessFraction
+    case .numerical(let body): return body.randomGuessFraction
+    case .matching(let body): return body.randomGuessFraction
+    case .essay: return 0
+    case .description: return nil
+    case .choice: break
+    }
     guard !question.multiple && !question.choices.isEmpty && question.points > 0 else { return nil }
     let fractions = question.choices.map { Scoring.score(question, selected: [$0.id], rule: rule) / question.points }
     return fractions.reduce(0, +) / Double(question.choices.count)

@@ -22,6 +22,10 @@ public struct ReportAttempts: Sendable {
   private(set) var cells: [UInt32] = []
   private var outcomes: [[Outcome]]
   private var outcomeCodes: [[Outcome: UInt32]]
+  /// Per question, the distinct responses typed or matched (kinds other than choice), which
+  /// outcomes point at by index.
+  private(set) var responses: [[Response]]
+  private var responseCodes: [[Response: Int32]]
 
   /// A cell's bit for "the attempt was not given this question" (a pool drew others). The other
   /// bits are the outcome's index in its question's table.
@@ -34,12 +38,20 @@ public struct ReportAttempts: Sendable {
     var mark: Double
     /// The positions of the choices picked, each as many times as picked.
     var picks: [Int32]
+    /// The index of the response in its question's table; -1 for none (a choice answer).
+    var response: Int32 = -1
+    /// An essay response that waits for a mark (it counts as 0 meanwhile).
+    var unmarked = false
 
-    static func == (a: Outcome, b: Outcome) -> Bool { a.mark.bitPattern == b.mark.bitPattern && a.picks == b.picks }
+    static func == (a: Outcome, b: Outcome) -> Bool {
+      a.mark.bitPattern == b.mark.bitPattern && a.picks == b.picks && a.response == b.response
+        && a.unmarked == b.unmarked
+    }
 
     func hash(into hasher: inout Hasher) {
       hasher.combine(mark.bitPattern)
       hasher.combine(picks)
+      hasher.combine(response)
     }
   }
 
@@ -50,6 +62,8 @@ public struct ReportAttempts: Sendable {
     let none = Outcome(mark: 0, picks: [])
     outcomes = Array(repeating: [none], count: count)
     outcomeCodes = Array(repeating: [none: ReportAttempts.unanswered], count: count)
+    responses = Array(repeating: [], count: count)
+    responseCodes = Array(repeating: [:], count: count)
     cells.reserveCapacity(expectedAttempts * count)
   }
 
@@ -75,6 +89,20 @@ extension ReportAttempts {
     code(Outcome(mark: mark, picks: picks.map { Int32($0) }), question: question)
   }
 
+  /// The code of the outcome `mark` with a typed or matched `response` on question `question`;
+  /// `unmarked`: an essay that waits for a mark.
+  public mutating func outcome(question: Int, mark: Double, response: Response, unmarked: Bool = false) -> UInt32 {
+    let index: Int32
+    if let known = responseCodes[question][response] {
+      index = known
+    } else {
+      index = Int32(responses[question].count)
+      responses[question].append(response)
+      responseCodes[question][response] = index
+    }
+    return code(Outcome(mark: mark, picks: [], response: index, unmarked: unmarked), question: question)
+  }
+
   private mutating func code(_ outcome: Outcome, question: Int) -> UInt32 {
     if let code = outcomeCodes[question][outcome] { return code }
     let code = UInt32(outcomes[question].count)
@@ -91,8 +119,9 @@ extension ReportAttempts {
     var code = code
     if old != ReportAttempts.unanswered {
       let earlier = outcomes[question][Int(old)].picks
-      let later = outcomes[question][Int(code)]
-      code = self.code(Outcome(mark: later.mark, picks: earlier + later.picks), question: question)
+      var later = outcomes[question][Int(code)]
+      later.picks = earlier + later.picks
+      code = self.code(later, question: question)
     }
     cells[cell] = (cells[cell] & ReportAttempts.notGiven) | code
   }
@@ -131,6 +160,15 @@ extension ReportAttempts {
 
   func picks(attempt: Int, question: Int) -> [Int32] {
     outcomes[question][Int(cells[attempt * questionCount + question] & ~ReportAttempts.notGiven)].picks
+  }
+
+  /// The response typed or matched (index into `responses[question]`), -1 for none.
+  func responseIndex(attempt: Int, question: Int) -> Int32 {
+    outcomes[question][Int(cells[attempt * questionCount + question] & ~ReportAttempts.notGiven)].response
+  }
+
+  func isUnmarked(attempt: Int, question: Int) -> Bool {
+    outcomes[question][Int(cells[attempt * questionCount + question] & ~ReportAttempts.notGiven)].unmarked
   }
 }
 

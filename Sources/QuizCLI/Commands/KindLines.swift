@@ -1,0 +1,169 @@
+import QuizDomain
+import QuizRepository
+
+/// The lines each question kind shows beyond its prompt: what it asks for (`show`, `take`),
+/// and after a response what was right (`take`'s reveal, `history ATTEMPT`). Texts are
+/// expected terminal-safe already.
+enum KindLines {
+  /// A short description of what the kind takes, such as "one answer" or "type a number".
+  static func facts(_ question: Question) -> String {
+    switch question.body {
+    case .choice: question.multiple ? "several answers" : "one answer"
+    case .shortAnswer(let body): body.isCaseSensitive ? "type an answer (case matters)" : "type an answer"
+    case .numerical(let body): body.effectiveUnitInput == .choice ? "type a number, pick a unit" : "type a number"
+    case .matching: "match each item"
+    case .essay(let body): body.isResponseRequired ? "write an essay (marked by hand)" : "write an essay (optional)"
+    case .description: "text only"
+    }
+  }
+
+  /// What `show` lists under the prompt of a question that is not a choice question.
+  static func parts(_ question: Question, withAnswers: Bool, console: Console, indent: Int) -> String {
+    let pad = String(repeating: " ", count: indent)
+    var text = ""
+    switch question.body {
+    case .choice, .description: break
+    case .shortAnswer(let body):
+      guard withAnswers else { break }
+      for answer in body.answers {
+        text += console.styled("\(pad)= \(answer.text)  (\(NumberText.percent(answer.effectiveFraction)))", fractionStyle(answer.effectiveFraction)) + "\n"
+        if let feedback = answer.feedback { text += console.styled("\(pad)    \(feedback.replacingNewlines())", .dim) + "\n" }
+      }
+    case .numerical(let body):
+      if withAnswers {
+        for answer in body.answers {
+          text += console.styled("\(pad)= \(numberText(answer))  (\(NumberText.percent(answer.effectiveFraction)))", fractionStyle(answer.effectiveFraction)) + "\n"
+          if let feedback = answer.feedback { text += console.styled("\(pad)    \(feedback.replacingNewlines())", .dim) + "\n" }
+        }
+      }
+      if !body.units.isEmpty {
+        let units = body.units.map { "\($0.unit) (×\(NumberText.points($0.multiplier)))" }.joined(separator: ", ")
+        text += "\(pad)Units: \(units)"
+        if body.effectiveUnitGrading != .none {
+          text += " · a wrong or missing unit costs \(NumberText.percent(body.effectiveUnitPenalty))"
+          text += body.effectiveUnitGrading == .mark ? " of the mark" : " of the points"
+        }
+        text += "\n"
+      }
+    case .matching(let body):
+      for pair in body.pairs {
+        var line = "\(pad)\(pair.id)) \(pair.stem.replacingNewlines())"
+        if withAnswers { line += console.styled("  → \(pair.answer.replacingNewlines())", .green) }
+        text += line + "\n"
+      }
+      let choices = withAnswers ? body.distractors : body.answerChoices
+      if !choices.isEmpty {
+        text += console.styled("\(pad)\(withAnswers ? "Distractors" : "Answers"): ", .dim)
+          + choices.map { $0.replacingNewlines() }.joined(separator: " · ") + "\n"
+      }
+    case .essay(let body): text += essayParts(body, withAnswers: withAnswers, console: console, pad: pad)
+    }
+    return text
+  }
+
+  private static func essayParts(_ body: Essay, withAnswers: Bool, console: Console, pad: String) -> String {
+    var facts = [body.effectiveResponseFormat.rawValue, "\(body.effectiveResponseLines) lines"]
+    if let low = body.minWords { facts.append("at least \(low) words") }
+    if let high = body.maxWords { facts.append("at most \(high) words") }
+    var text = console.styled(pad + facts.joined(separator: " · "), .dim) + "\n"
+    if let template = body.responseTemplate, !template.isEmpty {
+      text += console.styled("\(pad)Template:", .dim) + "\n" + ShowCommand.indented(template, by: pad.count + 2) + "\n"
+    }
+    if withAnswers, let info = body.graderInfo, !info.isEmpty {
+      text += console.styled("\(pad)For the marker: ", .yellow) + ShowCommand.indentedContinuation(info, by: pad.count + 2) + "\n"
+    }
+    return text
+  }
+
+  /// `3.14 ± 0.01`, or `any number` for `*`.
+  static func numberText(_ answer: NumericAnswer) -> String {
+    guard let value = answer.value else { return "any number" }
+    let tolerance = answer.effectiveTolerance
+    return JSONWriter.numberText(value) + (tolerance > 0 ? " ± \(JSONWriter.numberText(tolerance))" : "")
+  }
+
+  private static func fractionStyle(_ fraction: Double) -> Console.Style {
+    fraction >= 1 ? .green : (fraction > 0 ? .yellow : .dim)
+  }
+}
+
+// MARK: - After a response
+
+extension KindLines {
+  /// What was given and what was right, for any kind: the choices marked, the typed answer
+  /// with the answer it matched, each stem right or wrong, an essay's marks.
+  static func reveal(
+    _ question: Question, response: Response, marks: [Mark] = [], console: Console, indent: Int
+  ) -> String {
+    let pad = String(repeating: " ", count: indent)
+    switch (question.body, response) {
+    case (.choice, .choices(let selected)):
+      return ChoiceMarks.lines(for: question, selected: selected, console: console, indent: indent)
+    case (.shortAnswer(let body), .text(let typed, _)):
+      let matched = body.matchingAnswer(for: typed).map { body.answers[$0] }
+      var text = typedLine(typed, fraction: matched?.effectiveFraction ?? 0, console: console, pad: pad)
+      if let feedback = matched?.feedback, !feedback.isEmpty { text += console.styled("\(pad)  \(feedback.replacingNewlines())", .dim) + "\n" }
+      if (matched?.effectiveFraction ?? 0) < 1 {
+        let right = body.answers.filter { $0.effectiveFraction >= 1 }.map(\.text)
+        text += console.styled("\(pad)Accepted: " + right.joined(separator: " · "), .green) + "\n"
+      }
+      return text + explanation(question, console: console, indent: indent)
+    case (.numerical(let body), .text(let typed, let unit)):
+      let grade = body.grade(typed, unit: unit)
+      let shown = typed + (unit.map { " \($0)" } ?? "")
+      var text = typedLine(shown, fraction: grade.map { $0.fraction } ?? 0, console: console, pad: pad)
+      if grade == nil && !typed.isEmpty { text += console.styled("\(pad)  not a number", .red) + "\n" }
+      if grade?.unitPenalized == true { text += console.styled("\(pad)  unit penalty applied", .yellow) + "\n" }
+      if let index = grade?.answer, let feedback = body.answers[index].feedback, !feedback.isEmpty {
+        text += console.styled("\(pad)  \(feedback.replacingNewlines())", .dim) + "\n"
+      }
+      let right = body.answers.filter { $0.effectiveFraction >= 1 }.map(numberText)
+      let unitText = body.units.first.map { " \($0.unit)" } ?? ""
+      text += console.styled("\(pad)Right: " + right.map { $0 + unitText }.joined(separator: " · "), .green) + "\n"
+      return text + explanation(question, console: console, indent: indent)
+    case (.matching(let body), .matched(let matches)):
+      var text = ""
+      for pair in body.pairs {
+        let chosen = matches.first { $0.stem == pair.id }?.answer
+        var line = "\(pad)\(pair.id)) \(pair.stem.replacingNewlines()) → \(chosen?.replacingNewlines() ?? "–")"
+        if chosen == pair.answer {
+          line = console.styled(line + "  ✓", .green)
+        } else {
+          line = console.styled(line + "  ✗ (\(pair.answer.replacingNewlines()))", .red)
+        }
+        text += line + "\n"
+      }
+      return text + explanation(question, console: console, indent: indent)
+    case (.essay(let body), .text(let typed, _)):
+      var text = ShowCommand.indented(typed.isEmpty ? "(no response)" : typed.terminalSafe, by: indent) + "\n"
+      text += console.styled("\(pad)\(Essay.wordCount(typed)) words", .dim) + "\n"
+      if marks.isEmpty {
+        text += console.styled(body.isEmptyResponse(typed) ? "\(pad)No response: nothing to mark" : "\(pad)To be marked", .yellow) + "\n"
+      }
+      for (index, mark) in marks.enumerated() {
+        var line = "\(pad)\(index == marks.count - 1 ? "Mark" : "Earlier mark"): \(NumberText.points(mark.score)) / \(NumberText.points(question.points))"
+        if let marker = mark.marker { line += " by \(marker.terminalSafeLine)" }
+        if let at = mark.markedAt { line += " at \(at.text)" }
+        text += (index == marks.count - 1 ? line : console.styled(line, .dim)) + "\n"
+        if let comment = mark.comment, !comment.isEmpty { text += ShowCommand.indented(comment.terminalSafe, by: indent + 2) + "\n" }
+      }
+      return text
+    case (.description, _):
+      return ""
+    default:
+      return "\(pad)" + ResponseText.summary(response) + "\n"
+    }
+  }
+
+  private static func typedLine(_ typed: String, fraction: Double, console: Console, pad: String) -> String {
+    let line = "\(pad)Answer: \(typed.isEmpty ? "–" : typed.terminalSafeLine)"
+    if fraction >= 1 { return console.styled(line + "  ✓", .green) + "\n" }
+    if fraction > 0 { return console.styled(line + "  partly right (\(NumberText.percent(fraction)))", .yellow) + "\n" }
+    return console.styled(line + "  ✗", .red) + "\n"
+  }
+
+  private static func explanation(_ question: Question, console: Console, indent: Int) -> String {
+    guard let explanation = question.explanation, !explanation.isEmpty else { return "" }
+    return console.styled(ShowCommand.indented("→ " + explanation, by: indent), .dim) + "\n"
+  }
+}

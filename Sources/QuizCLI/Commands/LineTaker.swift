@@ -1,0 +1,213 @@
+import QuizDomain
+import QuizRepository
+
+/// Asks each question and reads the answer as lines: choice ids ("a,c" or "a c"), a line of
+/// text (short answer, numerical, then the unit when picked from a list), `STEM=ANSWER` lines
+/// (matching), an essay up to a line holding a single ".", or Enter (description). The
+/// questions go to standard output on a terminal; when standard output is redirected they go
+/// to standard error, so that the taker still sees them, and only the result goes to the file.
+struct LineTaker {
+  let quiz: Quiz
+  let questions: [PresentedQuestion]
+  let console: Console
+
+  /// The input ended before question `number` was answered.
+  struct InputEnded: Error {
+    let number: Int
+  }
+
+  private func show(_ text: String) {
+    if console.stdoutIsTerminal { console.write(text) } else { console.error(text) }
+  }
+
+  func run() throws -> [Answer] {
+    var answers: [Answer] = []
+    for (index, presented) in questions.enumerated() {
+      let question = presented.shown
+      var text = "\n" + console.styled("Question \(index + 1) of \(questions.count)", .bold)
+      text += console.styled("  (\(KindLines.facts(question)))", .dim) + "\n"
+      text += question.prompt + "\n"
+      text += offered(presented)
+      show(text)
+      guard let response = try ask(presented, number: index + 1) else { continue }
+      let points = TakeCommand.score(presented, in: quiz, response: response)
+      var reveal = KindLines.reveal(question, response: response, console: console, indent: 2)
+      if question.kind.isScoredAutomatically {
+        reveal += "  Points: \(NumberText.points(points)) / \(NumberText.points(question.points))\n"
+      }
+      show(reveal)
+      answers.append(Answer(question: question.id, response: response))
+    }
+    show("\n")
+    return answers
+  }
+
+  /// The choices, stems and answers, or units the question offers.
+  private func offered(_ presented: PresentedQuestion) -> String {
+    let question = presented.shown
+    switch question.body {
+    case .choice: return question.choices.map { "  \($0.id)) \($0.text.replacingNewlines())\n" }.joined()
+    case .matching(let body):
+      var text = body.pairs.map { "  \($0.id)) \($0.stem.replacingNewlines())\n" }.joined()
+      text += console.styled("  Answers:", .dim) + "\n"
+      for (number, choice) in presented.answerChoices.enumerated() { text += "    \(number + 1). \(choice.shown)\n" }
+      return text
+    case .numerical(let body) where body.effectiveUnitInput == .choice:
+      return console.styled("  Units: " + body.units.map(\.unit).joined(separator: ", "), .dim) + "\n"
+    case .essay(let body):
+      var text = ""
+      if let template = body.responseTemplate, !template.isEmpty {
+        text += console.styled("  Template (an unchanged template is no response):", .dim) + "\n" + template + "\n"
+      }
+      return text
+    default: return ""
+    }
+  }
+
+  /// Reads lines until they make a valid response; nil for a description (nothing to answer).
+  private func ask(_ presented: PresentedQuestion, number: Int) throws -> Response? {
+    switch presented.original.body {
+    case .choice: return .choices(try askChoices(presented.shown, number: number))
+    case .shortAnswer:
+      return .text(try askLine("Your answer: ", number: number, refusing: { $0.isEmpty ? "Type an answer." : nil }))
+    case .numerical(let body): return try askNumber(body, number: number)
+    case .matching(let body): return .matched(try askMatches(presented, body: body, number: number))
+    case .essay(let body): return .text(try askEssay(body, number: number))
+    case .description:
+      _ = try readLine(prompt: "Press Enter to go on. ", number: number)
+      return nil
+    }
+  }
+
+  private func readLine(prompt: String, number: Int) throws -> String {
+    show(prompt)
+    guard let line = Swift.readLine(strippingNewline: true) else {
+      show("\n")
+      throw InputEnded(number: number)
+    }
+    // Piped input is not echoed: write it, so that the transcript reads like a session.
+    if !console.stdinIsTerminal { show(line + "\n") }
+    return line
+  }
+
+  /// A line, asked again while `refusing` says why it is not a response.
+  private func askLine(_ prompt: String, number: Int, refusing: (String) -> String?) throws -> String {
+    while true {
+      let line = try readLine(prompt: prompt, number: number)
+      guard let reason = refusing(line) else { return line }
+      show("  \(reason)\n")
+    }
+  }
+
+  private func askChoices(_ question: Question, number: Int) throws -> [String] {
+    while true {
+      let line = try readLine(prompt: question.multiple ? "Your answer (such as a,c): " : "Your answer (such as a): ", number: number)
+      let picks = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+      var seen = Set<String>()
+      let selected = picks.filter { seen.insert($0).inserted }
+      if selected.isEmpty {
+        show("  Select at least one choice.\n")
+      } else if let unknown = selected.first(where: { question.choice(withID: $0) == nil }) {
+        show(
+          "  There is no choice \"\(unknown)\" (choices: \(question.choices.map(\.id).joined(separator: ", "))).\n")
+      } else if !question.multiple && selected.count > 1 {
+        show("  This question takes one answer.\n")
+      } else {
+        return selected
+      }
+    }
+  }
+
+  /// The number, and the unit from the list when the question offers one. Moodle does not
+  /// submit a response that is not a number: neither does `take`.
+  private func askNumber(_ body: Numerical, number: Int) throws -> Response {
+    let choosing = body.effectiveUnitInput == .choice
+    while true {
+      let typed = try askLine("Your answer: ", number: number, refusing: { $0.isEmpty ? "Type a number." : nil })
+      var unit: String?
+      if choosing {
+        let names = body.units.map(\.unit)
+        unit = try askLine("Unit (\(names.joined(separator: ", "))): ", number: number) { line in
+          names.contains(line) ? nil : "Pick one of: \(names.joined(separator: ", "))."
+        }
+      }
+      if body.grade(typed, unit: unit) != nil { return .text(typed, unit: unit) }
+      show("  \"\(typed.terminalSafeLine)\" is not a number (such as 3.5\(body.units.first.map { " " + $0.unit } ?? "")).\n")
+    }
+  }
+
+  /// `STEM=ANSWER` lines (the answer by its number or its text) until every stem has one; an
+  /// empty line ends early once one stem is answered.
+  private func askMatches(_ presented: PresentedQuestion, body: Matching, number: Int) throws -> [StemMatch] {
+    var matches: [StemMatch] = []
+    let stems = presented.shown.matchingPairs.map(\.id)
+    while matches.count < stems.count {
+      let left = stems.filter { stem in !matches.contains { $0.stem == stem } }
+      let line = try readLine(prompt: "Match (such as \(left[0])=1), empty line when done: ", number: number)
+      if line.isEmpty {
+        if matches.isEmpty { show("  Match at least one item.\n") } else { break }
+        continue
+      }
+      guard let equals = line.firstIndex(of: "=") else {
+        show("  Write STEM=ANSWER, such as \(left[0])=1.\n")
+        continue
+      }
+      let stem = line[..<equals].trimmingSpaces.lowercased()
+      let given = String(line[line.index(after: equals)...]).trimmingSpaces
+      guard stems.contains(stem) else {
+        show("  There is no item \"\(stem.terminalSafeLine)\" (items: \(stems.joined(separator: ", "))).\n")
+        continue
+      }
+      let choice =
+        Int(given).flatMap { presented.answerChoices.indices.contains($0 - 1) ? presented.answerChoices[$0 - 1] : nil }
+        ?? presented.answerChoices.first { $0.shown == given || $0.text == given }
+      guard let choice else {
+        show("  \"\(given.terminalSafeLine)\" is not one of the answers (1 to \(presented.answerChoices.count)).\n")
+        continue
+      }
+      matches.removeAll { $0.stem == stem }
+      matches.append(StemMatch(stem: stem, answer: choice.text))
+    }
+    return stems.compactMap { stem in matches.first { $0.stem == stem } }
+  }
+
+  /// Lines up to one holding a single "."; the word limits hold when a response is required.
+  private func askEssay(_ body: Essay, number: Int) throws -> String {
+    while true {
+      show(console.styled("  Write your answer; end with a line holding a single \".\".", .dim) + "\n")
+      var lines: [String] = []
+      while true {
+        let line = try readLine(prompt: "", number: number)
+        if line == "." { break }
+        lines.append(line)
+      }
+      let text = lines.joined(separator: "\n")
+      if let reason = EssayRules.refusal(text, body) { show("  \(reason)\n") } else { return text }
+    }
+  }
+}
+
+/// Why an essay response cannot be submitted: required and empty, or outside the word limits.
+enum EssayRules {
+  static func refusal(_ text: String, _ body: Essay) -> String? {
+    let empty = body.isEmptyResponse(text)
+    if empty { return body.isResponseRequired ? "A response is required." : nil }
+    let words = Essay.wordCount(text)
+    if let low = body.minWords, words < low { return "Write at least \(low) words (now \(words))." }
+    if let high = body.maxWords, words > high { return "Write at most \(high) words (now \(words))." }
+    return nil
+  }
+}
+
+extension Question {
+  /// A matching question's pairs, in the order shown; none for other kinds.
+  var matchingPairs: [MatchPair] { if case .matching(let body) = body { body.pairs } else { [] } }
+}
+
+extension StringProtocol {
+  /// Without leading and trailing spaces and tabs.
+  var trimmingSpaces: String {
+    let scalars = unicodeScalars.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+    return String(String.UnicodeScalarView(scalars))
+  }
+}
