@@ -1,10 +1,4 @@
 // Placeholders for the kinds' scoring, replaced by the real implementations in the kind files.
-extension ShortAnswer {
-  public func matchingAnswer(for response: String) -> Int? { nil }
-  public func fraction(for response: String) -> Double { 0 }
-  public var randomGuessFraction: Double { 0 }
-}
-
 public struct NumericalGrade: Equatable, Sendable {
   /// The index of the answer that matched, nil when none did.
   public var answer: Int?
