@@ -138,9 +138,11 @@ extension Numerical {
 
   /// What a number with `unit` is multiplied by to be in the first unit: 1 / its multiplier; nil
   /// when the unit is not one of the question's (the first of a repeated name counts, as Moodle
-  /// keeps only it). A zero or non-finite multiplier is no unit: Moodle never saves one.
+  /// keeps only it; names are compared exactly, as PHP's array keys are). A zero or non-finite
+  /// multiplier is no unit: Moodle never saves one.
   public func conversion(for unit: String) -> Double? {
-    guard let multiplier = units.first(where: { $0.unit == unit })?.multiplier,
+    let name = Array(unit.unicodeScalars)
+    guard let multiplier = units.first(where: { Array($0.unit.unicodeScalars) == name })?.multiplier,
       multiplier != 0, multiplier.isFinite
     else { return nil }
     return 1 / multiplier
