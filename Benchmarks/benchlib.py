@@ -13,15 +13,16 @@ MIGRATIONS = sorted(os.path.join(ROOT, "migrations", f) for f in os.listdir(os.p
                     if f.endswith(".sql"))
 
 
-def bank(quizzes, questions, attempts=0):
-    """The Benchmarks/make-bank.py document for these sizes, made once into bench-data/."""
+def bank(quizzes, questions, attempts=0, kinds="choice"):
+    """The Benchmarks/make-bank.py document for these sizes (and kinds), made once into bench-data/."""
     os.makedirs(DATA, exist_ok=True)
-    name = f"bank-{quizzes}x{questions}" + (f"x{attempts}" if attempts else "") + ".json"
+    name = f"bank-{quizzes}x{questions}" + (f"x{attempts}" if attempts else "") + \
+        ("" if kinds == "choice" else f"-{kinds}") + ".json"
     path = os.path.join(DATA, name)
-    if not os.path.exists(path):
+    if not os.path.exists(path) or os.path.getmtime(path) < os.path.getmtime(MAKE_BANK):
         with open(path, "wb") as f:
-            subprocess.run([sys.executable, MAKE_BANK, "--quizzes", str(quizzes),
-                            "--questions", str(questions), "--attempts", str(attempts)], stdout=f, check=True)
+            subprocess.run([sys.executable, MAKE_BANK, "--quizzes", str(quizzes), "--questions", str(questions),
+                            "--attempts", str(attempts), "--kinds", kinds], stdout=f, check=True)
     return path
 
 

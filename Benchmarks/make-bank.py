@@ -12,6 +12,10 @@ with one tag and, three times in ten, an explanation. A quiz scores all-or-nothi
 per-choice. Every attempt answers every question of its quiz; a taker of skill s picks the
 right choices with probability s, else a random selection.
 
+`--kinds typed` makes every question short answer or numerical instead (alternately), with
+attempts that type the right answer with probability s, else a near miss or a wrong text; the
+choice bank (the default) is byte for byte what it was.
+
 The same arguments always give the same bytes (one seeded random generator, drawn from in a
 fixed order), so figures taken on different days compare and the files need not be kept.
 The output is compact JSON, keys in a fixed order, ending with a newline.
@@ -67,8 +71,9 @@ class BankMaker:
     """Makes quizzes and attempts from one random generator. The order of the draws is part of
     the output: changing it changes every byte after it."""
 
-    def __init__(self, seed):
+    def __init__(self, seed, typed=False):
         self.rng = random.Random(seed)
+        self.typed = typed
 
     def sentence(self, words):
         return " ".join(self.rng.choice(VOCABULARY) for _ in range(words)).capitalize()
@@ -99,6 +104,37 @@ class BankMaker:
             question["explanation"] = self.sentence(12)
         return question, AnswerKey(question_id, choice_count, sorted(correct), correct_count > 1)
 
+    def typed_question(self, number):
+        """A short-answer (even numbers) or numerical (odd) question, and its answer key (the
+        right text as key.correct)."""
+        rng = self.rng
+        question_id = f"q{number:04d}"
+        prompt = self.sentence(rng.randint(6, 16)) + "?"
+        points = rng.choice(POINTS)
+        if number % 2 == 0:
+            word = rng.choice(VOCABULARY)
+            question = {"id": question_id, "type": "short-answer", "prompt": prompt, "points": points,
+                        "tags": [rng.choice(VOCABULARY)],
+                        "answers": [{"text": word}, {"text": word[:3] + "*", "fraction": 0.5}]}
+            return question, AnswerKey(question_id, 0, word, False)
+        value = rng.randint(1, 999) / 10
+        question = {"id": question_id, "type": "numerical", "prompt": prompt, "points": points,
+                    "tags": [rng.choice(VOCABULARY)], "answers": [{"value": value, "tolerance": 0.05}],
+                    "units": [{"unit": "cm", "multiplier": 1}, {"unit": "m", "multiplier": 0.01}],
+                    "unit_grading": "mark"}
+        return question, AnswerKey(question_id, 0, value, True)
+
+    def typed_response(self, key, skill):
+        """What a taker of this skill types for a typed question."""
+        rng = self.rng
+        if isinstance(key.correct, str):
+            if rng.random() < skill:
+                return key.correct
+            return rng.choice((key.correct[:3] + "x", rng.choice(VOCABULARY), key.correct.upper()))
+        if rng.random() < skill:
+            return rng.choice((f"{key.correct} cm", f"{key.correct / 100} m", f"{key.correct}"))
+        return f"{round(key.correct + rng.randint(1, 50) / 10, 1)} cm"
+
     def quiz(self, number, questions):
         """A quiz object and the answer keys of its questions, in order."""
         sections = []
@@ -106,7 +142,7 @@ class BankMaker:
         for index, size in enumerate(section_sizes(questions)):
             items = []
             for _ in range(size):
-                question, key = self.question(len(keys))
+                question, key = self.typed_question(len(keys)) if self.typed else self.question(len(keys))
                 items.append(question)
                 keys.append(key)
             sections.append({"title": f"Section {index + 1}", "questions": items})
@@ -127,10 +163,13 @@ class BankMaker:
 
     def attempt(self, quiz_id, keys, number, attempts_per_quiz):
         skill = self.rng.random()
-        answers = [
-            {"question": key.question_id, "selected": [letter(i) for i in self.selection(key, skill)]}
-            for key in keys
-        ]
+        if self.typed:
+            answers = [{"question": key.question_id, "response": self.typed_response(key, skill)} for key in keys]
+        else:
+            answers = [
+                {"question": key.question_id, "selected": [letter(i) for i in self.selection(key, skill)]}
+                for key in keys
+            ]
         taker = self.rng.randrange(max(1, attempts_per_quiz * 2))
         minute = number % 60
         return {
@@ -143,10 +182,10 @@ class BankMaker:
         }
 
 
-def write_bank(out, quizzes, questions, attempts, seed):
+def write_bank(out, quizzes, questions, attempts, seed, typed=False):
     """Writes the document to `out` (text): quizzes as they are made; each quiz's attempts are
     drawn right after it but written after all quizzes, kept meanwhile as JSON text."""
-    maker = BankMaker(seed)
+    maker = BankMaker(seed, typed)
     attempt_texts = []
     out.write('{"format":"quiz-bank/1","quizzes":[')
     for number in range(quizzes):
@@ -170,8 +209,10 @@ def main():
     parser.add_argument("--questions", type=int, default=100, help="questions per quiz (default 100)")
     parser.add_argument("--attempts", type=int, default=0, help="attempts per quiz (default 0: no attempts)")
     parser.add_argument("--seed", type=int, default=54, help="random seed (default 54)")
+    parser.add_argument("--kinds", choices=("choice", "typed"), default="choice",
+                        help="choice questions (default), or short-answer and numerical ones")
     args = parser.parse_args()
-    write_bank(sys.stdout, args.quizzes, args.questions, args.attempts, args.seed)
+    write_bank(sys.stdout, args.quizzes, args.questions, args.attempts, args.seed, args.kinds == "typed")
 
 
 if __name__ == "__main__":

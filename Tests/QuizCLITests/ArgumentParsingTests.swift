@@ -49,6 +49,7 @@ import Testing
     ),
     (["history", "--taker", "ana", "--format", "csv"], [], ["taker": ["ana"], "format": ["csv"]], []),
     (["regrade", "geo", "--dry-run"], ["geo"], [:], ["dry-run"]),
+    (["mark", "a1", "q3", "2", "--comment", "ok", "--as", "kim"], ["a1", "q3", "2"], ["comment": ["ok"], "as": ["kim"], "format": ["text"]], []),
     (["report", "geo", "art", "--attempts", "best"], ["geo", "art"], ["attempts": ["best"]], []),
     (["watch", "--since", "5", "--quiz", "geo"], [], ["since": ["5"], "quiz": ["geo"]], []),
     (["check"], [], [:], []),
@@ -90,7 +91,8 @@ import Testing
     #expect(usageError(["add", "quiz", "demo", "extra"]) == "Unexpected argument 'extra'")
     #expect(
       usageError(["add", "quizz", "demo"])
-        == "Unknown kind 'quizz': expected quiz, section, question (did you mean 'quiz'?)")
+        == "Unknown kind 'quizz': expected quiz, section, question, short-answer, numerical, matching, essay, "
+        + "description (did you mean 'quiz'?)")
     #expect(usageError(["add", "quiz", "demo", "--title", "T", "--db", "x.sqlite"]) == nil)
   }
 

@@ -27,7 +27,7 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
       run.stdout.hasPrefix(
-        "QUESTION  SELECTED  SCORE  MAX\nq1        a             1    1\nq2        a,c           0    2\n"))
+        "QUESTION  RESPONSE  SCORE  MAX\nq1        a             1    1\nq2        a,c           0    2\n"))
     #expect(run.stdout.contains("Total: 1 / 3 (33%)"))
     #expect(run.stdout.contains("Saved attempt "))
     let history = try workspace.quiz("history", "--format", "json")
@@ -80,7 +80,7 @@ import Testing
       ["grade", "geo", "--as", "a", "--answer", "q1="], status: 64, message: "Invalid '--answer q1=': no choice given")
     try expectRefused(
       ["grade", "geo", "--as", "a", "--answer", ""], status: 64,
-      message: "Invalid '--answer ': expected QUESTION=CHOICES")
+      message: "Invalid '--answer ': expected QUESTION=RESPONSE")
   }
 
   @Test func unknownQuiz() throws {

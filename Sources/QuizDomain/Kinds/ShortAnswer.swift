@@ -1,4 +1,3 @@
-import Foundation
 
 /// A short-answer question (Moodle's `qtype_shortanswer`): the typed response is compared with
 /// each answer in turn, and the first that matches gives its fraction of the points.
@@ -40,11 +39,11 @@ extension ShortAnswer {
   public func matchingAnswer(for response: String) -> Int? {
     let trimmed = Self.trimmed(response)
     guard !trimmed.isEmpty else { return nil }
-    let subject = Array(Self.trimmed(trimmed.precomposedStringWithCanonicalMapping).unicodeScalars)
+    let subject = Array(Self.trimmed(trimmed.nfc).unicodeScalars)
     let ignoringCase = !isCaseSensitive
     let keys = ignoringCase ? subject.map(Self.caseKey) : subject
     return answers.firstIndex { answer in
-      let pattern = Self.pattern(answer.text.precomposedStringWithCanonicalMapping)
+      let pattern = Self.pattern(answer.text.nfc)
       return Self.matches(pattern, subject: keys, ignoringCase: ignoringCase)
     }
   }
@@ -154,4 +153,10 @@ extension ShortAnswer {
     guard let first = scalars.first, scalars.count == 1 else { return nil }
     return first
   }
+}
+
+extension String {
+  /// The text in Unicode NFC, as PHP's `Normalizer::normalize` gives it. From the standard
+  /// library's own normaliser (the one `==` uses), so the domain needs no Foundation.
+  var nfc: String { String(decoding: _nfcCodeUnits, as: UTF8.self) }
 }
