@@ -10,10 +10,17 @@ import Synchronization
 /// way the program ends — normally, Ctrl-C, a signal, a crash in our code — the terminal is
 /// put back as it was.
 enum Terminal {
-  /// A key press, decoded from the bytes a terminal sends; or a change of the window's size.
+  /// A key press, decoded from the bytes a terminal sends (by `KeyDecoder`); or a change of the
+  /// window's size.
   enum Key: Equatable {
     case up, down, space, enter, escape, interrupt, suspend, endOfInput, resize
     case character(Character)
+    /// The keys of a text field: moving the cursor and deleting (Ctrl-A/E are home/end,
+    /// Ctrl-U/K clear to the start/end of the line, Ctrl-W deletes the word before the cursor).
+    case left, right, home, end, backspace, delete, tab, clearToStart, clearToEnd, deleteWordBack
+    /// Text pasted while bracketed paste is on: one key, so that a newline in it does not submit
+    /// and a pasted "q" does not quit. Newlines in it are "\n".
+    case paste(String)
   }
 
   /// Enters full-screen mode; false when standard input is not a terminal.
@@ -67,24 +74,22 @@ enum Terminal {
 
   /// Waits for the next key, or for the window to change size.
   static func readKey() -> Key {
-    guard let byte = readByte() else {
-      return TerminalState.resized.exchange(false, ordering: .relaxed) ? .resize : .endOfInput
-    }
-    switch byte {
-    case 0x03, 0x04: return .interrupt  // Ctrl-C, Ctrl-D
-    case 0x1A: return .suspend  // Ctrl-Z
-    case 0x0D, 0x0A: return .enter
-    case 0x20: return .space
-    case 0x1B:
-      // A lone Esc is a key of its own; an arrow key is Esc [ A, sent at once.
-      guard byteIsWaiting(), readByte() == UInt8(ascii: "[") else { return .escape }
-      switch readByte() {
-      case UInt8(ascii: "A"): return .up
-      case UInt8(ascii: "B"): return .down
-      default: return .escape
+    TerminalState.input.withLock { input in
+      while input.keys.isEmpty {
+        // A lone Esc is a key of its own; the Esc that starts a sequence is followed at once.
+        if input.decoder.awaitsEscapeTimeout, !byteIsWaiting() {
+          input.keys += input.decoder.flush()
+          continue
+        }
+        guard let byte = readByte() else {
+          if TerminalState.resized.exchange(false, ordering: .relaxed) { return .resize }
+          input.keys += input.decoder.flush()
+          if input.keys.isEmpty { return .endOfInput }
+          continue
+        }
+        input.keys += input.decoder.feed(byte)
       }
-    default:
-      return .character(Character(Unicode.Scalar(byte)))
+      return input.keys.removeFirst()
     }
   }
 
@@ -137,8 +142,18 @@ private enum TerminalState {
   nonisolated(unsafe) static var saved: termios?
   /// Set by the SIGWINCH handler.
   static let resized = Atomic<Bool>(false)
-  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H"
-  static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+  /// The decoder between reads (a sequence can end in the next read) and the keys decoded but
+  /// not yet returned (an Esc and the key after it come from one read).
+  static let input = Mutex(KeyInput())
+  /// The alternate screen, the cursor hidden, bracketed paste on (a paste arrives as one key).
+  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H"
+  static let leaveSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
+}
+
+/// What `Terminal.readKey()` keeps from one call to the next.
+private struct KeyInput {
+  var decoder = KeyDecoder()
+  var keys: [Terminal.Key] = []
 }
 
 /// Puts the terminal back: only async-signal-safe calls (write, tcsetattr).
