@@ -1,11 +1,14 @@
 import QuizDomain
 
-/// `quiz take` on a terminal: one question per screen, choices as rows, the answer revealed
-/// after submitting. The screen is laid out for the window's size, redrawn when it changes, and
-/// scrolls to keep the current choice in view when the question is taller than the window.
+/// `quiz take` on a terminal: one question per screen, the answer revealed after submitting.
+/// Choices are rows to select; a short-answer or numerical question has a one-line text field,
+/// a matching question a list of stems each with an answer to pick, an essay a multi-line
+/// editor (or $EDITOR), a description only Enter (FullScreenTaker+Kinds.swift). The screen is
+/// laid out for the window's size, redrawn when it changes, and scrolls to keep the current
+/// choice (or field) in view when the question is taller than the window.
 struct FullScreenTaker {
   let quiz: Quiz
-  let questions: [Question]
+  let questions: [PresentedQuestion]
   let console: Console
 
   /// What the screen shows for the current question.
@@ -18,15 +21,29 @@ struct FullScreenTaker {
     var scroll = 0
     /// `q` or Esc was pressed: the footer asks whether to quit.
     var confirmingQuit = false
+    /// Short answer and numerical: the text typed.
+    var field = LineEditor()
+    /// Numerical with units picked from a list: the unit picked.
+    var unit: Int?
+    /// Matching: per stem (in the order shown), the index of the answer picked.
+    var matches: [Int?] = []
+    /// Essay: the response.
+    var essay = TextAreaEditor()
+    /// Where the text cursor is drawn (row of the screen, column), when a field has focus.
+    var textCursor: (row: Int, column: Int)?
   }
 
   func run() throws -> [Answer] {
     var answers: [Answer] = []
-    for (index, question) in questions.enumerated() {
+    for (index, presented) in questions.enumerated() {
       var state = State()
+      state.matches = Array(repeating: nil, count: presented.shown.matchingPairs.count)
+      if case .essay(let essay) = presented.original.body, let template = essay.responseTemplate {
+        state.essay = TextAreaEditor(text: template)
+      }
       var done = false
       while !done {
-        draw(question, number: index + 1, state: &state)
+        draw(presented, number: index + 1, state: &state)
         let key = Terminal.readKey()
         state.hint = nil
         if state.confirmingQuit {
@@ -34,15 +51,19 @@ struct FullScreenTaker {
           if key == .character("y") || key == .character("Y") { throw TakeCommand.Interrupted() }
           continue
         }
-        done = try handle(key, question: question, state: &state)
+        done =
+          presented.shown.kind == .choice
+          ? try handle(key, question: presented.shown, state: &state)
+          : try handleKind(key, presented, state: &state)
       }
-      let selected = question.choices.map(\.id).filter { state.selected.contains($0) }
-      answers.append(Answer(question: question.id, selected: selected))
+      if let response = response(presented, state: state) {
+        answers.append(Answer(question: presented.original.id, response: response))
+      }
     }
     return answers
   }
 
-  /// Applies `key`; true when the question is done.
+  /// Applies `key` to a choice question; true when the question is done.
   private func handle(_ key: Terminal.Key, question: Question, state: inout State) throws -> Bool {
     switch key {
     case .interrupt, .endOfInput:
@@ -88,12 +109,16 @@ struct FullScreenTaker {
 
   // MARK: - Drawing
 
-  private func draw(_ question: Question, number: Int, state: inout State) {
+  private func draw(_ presented: PresentedQuestion, number: Int, state: inout State) {
     let size = Terminal.size
     let width = max(20, size.columns)
     let header = headerLine(number: number, width: width)
-    let footer = footerLines(number: number, state: state, width: width)
-    let (body, focus) = bodyLines(question, state: state, width: width)
+    let footer = footerLines(number: number, kind: presented.shown.kind, state: state, width: width)
+    state.textCursor = nil
+    let (body, focus) =
+      presented.shown.kind == .choice
+      ? bodyLines(presented.shown, state: state, width: width)
+      : kindBodyLines(presented, state: &state, width: width, height: max(3, size.rows - 2 - footer.count))
     // The body gets the rows the header and footer leave; it scrolls to keep the focus in view.
     let rows = max(1, size.rows - 1 - footer.count)
     var scroll = min(state.scroll, max(0, body.count - rows))
@@ -107,7 +132,14 @@ struct FullScreenTaker {
     if scroll + rows < body.count, !shown.isEmpty { shown[shown.count - 1] = console.styled(" ▼ more below", .dim) }
     shown += Array(repeating: "", count: max(0, rows - shown.count))
     let lines = [header] + shown + footer
-    console.write("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n"))
+    var screen = "\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n")
+    // A text field shows the terminal's own cursor where typing goes; else it stays hidden.
+    if let cursor = state.textCursor, cursor.row >= scroll, cursor.row < scroll + rows {
+      screen += "\u{1B}[\(cursor.row - scroll + 2);\(cursor.column + 1)H\u{1B}[?25h"
+    } else {
+      screen += "\u{1B}[?25l"
+    }
+    console.write(screen)
   }
 
   private func headerLine(number: Int, width: Int) -> String {
@@ -164,13 +196,14 @@ struct FullScreenTaker {
         lines += Wrap.lines("→ " + explanation, width: width - 2).map { console.styled(" " + $0, .dim) }
       }
       let points = TakeCommand.score(question, in: quiz, selected: Array(state.selected))
+      // (A choice question's texts and ids are shown as stored: its score is the stored one.)
       lines.append(" Points: \(NumberText.points(points)) / \(NumberText.points(question.points))")
     }
     return (lines, focus)
   }
 
   /// The hint (if any) and the keys, each cut to the width: the longest wording that fits.
-  private func footerLines(number: Int, state: State, width: Int) -> [String] {
+  private func footerLines(number: Int, kind: QuestionKind, state: State, width: Int) -> [String] {
     func fitted(_ variants: [String]) -> String {
       let text =
         variants.first { DisplayWidth.of($0) <= width } ?? DisplayWidth.truncate(variants.last ?? "", to: width)
@@ -192,11 +225,7 @@ struct FullScreenTaker {
             ? [" enter: finish · ↑/↓: scroll · q: quit", " enter: finish", " enter"]
             : [" enter or n: next question · ↑/↓: scroll · q: quit", " enter: next · q: quit", " enter: next"]))
     } else {
-      lines.append(
-        fitted([
-          " ↑/↓ or j/k: move · space: select · enter: submit · q: quit",
-          " ↑↓ move · space select · enter submit · q quit", " space: select · enter: submit",
-        ]))
+      lines.append(fitted(FullScreenTaker.keys(for: kind)))
     }
     return lines
   }

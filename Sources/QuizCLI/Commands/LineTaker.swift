@@ -31,7 +31,8 @@ struct LineTaker {
       show(text)
       guard let response = try ask(presented, number: index + 1) else { continue }
       let points = TakeCommand.score(presented, in: quiz, response: response)
-      var reveal = KindLines.reveal(question, response: response, console: console, indent: 2)
+      var reveal = KindLines.reveal(
+        question, response: presented.shownResponse(response), console: console, indent: 2)
       if question.kind.isScoredAutomatically {
         reveal += "  Points: \(NumberText.points(points)) / \(NumberText.points(question.points))\n"
       }
@@ -50,7 +51,9 @@ struct LineTaker {
     case .matching(let body):
       var text = body.pairs.map { "  \($0.id)) \($0.stem.replacingNewlines())\n" }.joined()
       text += console.styled("  Answers:", .dim) + "\n"
-      for (number, choice) in presented.answerChoices.enumerated() { text += "    \(number + 1). \(choice.shown)\n" }
+      for (number, choice) in presented.answerChoices.enumerated() {
+        text += "    \(number + 1). \(choice.shown.replacingNewlines())\n"
+      }
       return text
     case .numerical(let body) where body.effectiveUnitInput == .choice:
       return console.styled("  Units: " + body.units.map(\.unit).joined(separator: ", "), .dim) + "\n"
@@ -122,18 +125,17 @@ struct LineTaker {
   /// submit a response that is not a number: neither does `take`.
   private func askNumber(_ body: Numerical, number: Int) throws -> Response {
     let choosing = body.effectiveUnitInput == .choice
-    while true {
-      let typed = try askLine("Your answer: ", number: number, refusing: { $0.isEmpty ? "Type a number." : nil })
-      var unit: String?
-      if choosing {
-        let names = body.units.map(\.unit)
-        unit = try askLine("Unit (\(names.joined(separator: ", "))): ", number: number) { line in
-          names.contains(line) ? nil : "Pick one of: \(names.joined(separator: ", "))."
-        }
-      }
-      if body.grade(typed, unit: unit) != nil { return .text(typed, unit: unit) }
-      show("  \"\(typed.terminalSafeLine)\" is not a number (such as 3.5\(body.units.first.map { " " + $0.unit } ?? "")).\n")
+    let example = "3.5" + (choosing ? "" : body.units.first.map { " " + $0.unit } ?? "")
+    let typed = try askLine("Your answer: ", number: number) { line in
+      if line.isEmpty { return "Type a number." }
+      return body.grade(line, unit: nil) == nil ? "\"\(line.terminalSafeLine)\" is not a number (such as \(example))." : nil
     }
+    guard choosing else { return .text(typed) }
+    let names = body.units.map(\.unit)
+    let unit = try askLine("Unit (\(names.joined(separator: ", "))): ", number: number) { line in
+      names.contains(line) ? nil : "Pick one of: \(names.joined(separator: ", "))."
+    }
+    return .text(typed, unit: unit)
   }
 
   /// `STEM=ANSWER` lines (the answer by its number or its text) until every stem has one; an

@@ -59,7 +59,7 @@ enum TakeCommand {
     do {
       if console.stdinIsTerminal && console.stdoutIsTerminal && Terminal.enterFullScreen() {
         defer { Terminal.leaveFullScreen() }
-        answers = try FullScreenTaker(quiz: quiz, questions: questions.map(\.shown), console: console).run()
+        answers = try FullScreenTaker(quiz: quiz, questions: questions, console: console).run()
       } else {
         answers = try LineTaker(quiz: quiz, questions: questions, console: console).run()
       }
@@ -171,7 +171,8 @@ enum Shuffle {
           presented = PresentedQuestion(original: original, shown: shown)
         }
         presented.answerChoices = stored.answerChoices.map {
-          (text: $0, shown: TextFormatting.forTerminal($0, original.textFormat).terminalSafeLine)
+          // As `terminalSafe` shows the pairs' answers, so that the reveal compares like with like.
+          (text: $0, shown: TextFormatting.forTerminal($0, original.textFormat))
         }
         presented.answerChoices.shuffle(using: &generator)
       }

@@ -93,6 +93,7 @@ struct Console {
   enum Style: String {
     case bold = "1"
     case dim = "2"
+    case underline = "4"
     case red = "31"
     case green = "32"
     case yellow = "33"

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import QuizCLI
+
+/// `quiz take` of every question kind, full screen in tmux at 40 and 100 columns (Japanese text
+/// in the field) and line by line from a pipe.
+@Suite struct TakeKindsCLITests {
+  static let bank = """
+    {"format": "quiz-bank/1", "quizzes": [{"id": "kinds", "title": "Every kind", "sections": [{"questions": [
+      {"id": "intro", "type": "description", "prompt": "日本語のクイズです。"},
+      {"id": "capital", "type": "short-answer", "prompt": "日本の首都は?", "answers": [
+        {"text": "東京", "feedback": "正解"}, {"text": "Tokyo"}]},
+      {"id": "pi", "type": "numerical", "prompt": "Pi to two places, in rad?", "answers": [{"value": 3.14, "tolerance": 0.01}],
+        "units": [{"unit": "rad", "multiplier": 1}, {"unit": "mrad", "multiplier": 1000}], "unit_input": "choice",
+        "unit_grading": "mark"},
+      {"id": "cities", "type": "matching", "prompt": "Match the capitals", "pairs": [
+        {"stem": "France", "answer": "Paris"}, {"stem": "Japan", "answer": "東京"}]},
+      {"id": "why", "type": "essay", "prompt": "Why SQLite?", "min_words": 2}
+    ]}]}]}
+    """
+
+  func workspace() throws -> Workspace {
+    let workspace = try Workspace()
+    let path = try workspace.write("kinds.json", Self.bank)
+    #expect(try workspace.quiz("import", path).status == 0)
+    return workspace
+  }
+
+  @Test(arguments: [40, 100])
+  func fullScreenTakesEveryKind(columns: Int) throws {
+    try QuizProcess.requireTool("tmux")
+    let workspace = try workspace()
+    let session = TakeCLITests.TmuxSession(workspace: workspace)
+    defer { session.stop() }
+    try session.start("take kinds --as 端末 --seed 3", columns: columns, rows: 24)
+    // The description: Enter goes on.
+    var screen = try session.waitFor("Question 1 of 5")
+    #expect(screen.contains("日本語のクイズです。"))
+    try session.keys("Enter")
+    // Short answer: submitting nothing is refused; Japanese typed, a wrong character erased.
+    screen = try session.waitFor("Question 2 of 5")
+    try session.keys("Enter")
+    screen = try session.waitFor("Type an answer")
+    try session.tmux(["send-keys", "-t", "take", "-l", "東京x"])
+    try session.keys("BSpace")
+    screen = try session.waitFor("› 東京")
+    #expect(Self.widest(screen) <= columns, "\(screen)")
+    try session.keys("Enter")
+    screen = try session.waitFor("Points:")
+    #expect(screen.contains("Answer: 東京  ✓"), "\(screen)")
+    #expect(screen.contains("正解"))
+    try session.keys("Enter")
+    // Numerical: a unit picked from the list with ↓; a non-number is refused first.
+    screen = try session.waitFor("Question 3 of 5")
+    #expect(screen.contains("Unit: none picked"))
+    try session.tmux(["send-keys", "-t", "take", "-l", "abc"])
+    try session.keys("Enter")
+    screen = try session.waitFor("That is not a number")
+    try session.keys("C-u")
+    try session.tmux(["send-keys", "-t", "take", "-l", "3140"])
+    try session.keys("Down", "Down")
+    screen = try session.waitFor("Unit: mrad")
+    try session.keys("Enter")
+    screen = try session.waitFor("Points:")
+    #expect(screen.contains("Points: 1 / 1"), "\(screen)")
+    try session.keys("Enter")
+    // Matching: ←/→ picks each stem's answer.
+    screen = try session.waitFor("Question 4 of 5")
+    #expect(screen.contains("‹ choose ›"))
+    try session.keys("Enter")
+    screen = try session.waitFor("Pick an answer")
+    // Answers are shuffled: step through until each stem shows its right answer.
+    for (stem, answer) in [("France", "Paris"), ("Japan", "東京")] {
+      var found = false
+      for _ in 0..<3 {
+        try session.keys("Right")
+        screen = try session.waitUntil { $0.contains("›") }
+        if let line = screen.split(separator: "\n").first(where: { $0.contains(stem) }), line.contains("‹ \(answer) ›") {
+          found = true
+          break
+        }
+      }
+      #expect(found, "\(stem) never showed \(answer):\n\(screen)")
+      try session.keys("Down")
+    }
+    try session.keys("Enter")
+    screen = try session.waitFor("Points:")
+    #expect(screen.contains("Points: 1 / 1"), "\(screen)")
+    try session.keys("Enter")
+    // Essay: Enter is a new line; too few words are refused; Tab submits.
+    screen = try session.waitFor("Question 5 of 5")
+    try session.tmux(["send-keys", "-t", "take", "-l", "Small"])
+    try session.keys("Tab")
+    screen = try session.waitFor("Write at least 2 words")
+    try session.keys("Enter")
+    try session.tmux(["send-keys", "-t", "take", "-l", "and embedded"])
+    try session.keys("Tab")
+    screen = try session.waitFor("To be marked")
+    #expect(Self.widest(screen) <= columns, "\(screen)")
+    try session.keys("Enter")
+    #expect(session.exitStatus() == "EXIT=0")
+    screen = try session.screen()
+    #expect(screen.contains("1 essay to be"), "\(screen)")
+    let pending = try workspace.quiz("mark", "--pending", "--format", "json")
+    #expect(pending.stdout.contains(#""words": 3"#), "\(pending.stdout)")
+    let history = try workspace.quiz("history", "--taker", "端末", "--format", "json")
+    #expect(history.stdout.contains(#""score": 3"#), "\(history.stdout)")
+  }
+
+  @Test func lineModeTakesEveryKind() throws {
+    let workspace = try workspace()
+    // Description: Enter. Short answer. Numerical: a non-number refused, then the number and
+    // an unknown unit refused, then a unit. Matching by answer text. Essay up to ".".
+    let input = ["", "Tokyo", "abc", "3.14", "cm", "rad", "a=Paris", "b=東京", "Because it is embedded", ".", ""]
+    let run = try workspace.quiz(
+      "take", "kinds", "--as", "piped", "--seed", "1", input: Data(input.joined(separator: "\n").utf8))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("\"abc\" is not a number"), "\(run.stderr)")
+    #expect(run.stderr.contains("Pick one of: rad, mrad."))
+    #expect(run.stderr.contains("a) France → Paris  ✓"))
+    #expect(run.stdout.contains("Score: 3 / 4 (75%) · 1 essay to be marked"), "\(run.stdout)")
+    #expect(try workspace.quiz("check").status == 0)
+  }
+
+  static func widest(_ screen: String) -> Int { TakeCLITests.widest(screen) }
+}
