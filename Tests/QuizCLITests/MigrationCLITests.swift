@@ -64,3 +64,47 @@ import Testing
     #expect(files.filter { $0.contains(".before-v") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") } == [backup])
   }
 }
+
+@Suite struct QuestionKindsMigrationTests {
+  /// A database at schema version 7 (before question kinds) holding the seeds with their
+  /// attempts: the seeds are imported at the current version, and every row of the tables
+  /// version 7 has is copied into a database migrated to 7, column by column.
+  static func makeVersionSevenDatabase(at path: String, from current: String) throws -> [String: Int] {
+    let old = try Database(path: path)
+    try Migrator(migrations: Array(try MigrationCLITests.migrations().prefix(7))).migrate(old)
+    try old.execute("PRAGMA foreign_keys = OFF")
+    try old.execute("ATTACH DATABASE '\(current.replacingOccurrences(of: "'", with: "''"))' AS current")
+    let tables = try old.fetchAll(
+      "SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'search_%'"
+        + " AND name <> 'schema_migrations'", [], { $0.string(0) })
+    var counts: [String: Int] = [:]
+    for table in tables {
+      let columns = try old.fetchAll("SELECT name FROM pragma_table_info(?)", [table], { "\"\($0.string(0))\"" })
+      let list = columns.joined(separator: ", ")
+      try old.execute("INSERT INTO main.\"\(table)\" (\(list)) SELECT \(list) FROM current.\"\(table)\"")
+      counts[table] = try old.fetchOne("SELECT count(*) FROM main.\"\(table)\"", [], { $0.int(0) })
+    }
+    try old.execute("DETACH DATABASE current")
+    return counts
+  }
+
+  @Test func aVersionSevenDatabaseMigratesWithEveryRowAndExportsTheSameBytes() throws {
+    let current = try Workspace.seeded()
+    let expected = try current.quiz("export", "--with-attempts")
+    #expect(expected.status == 0)
+    let workspace = try Workspace()
+    let counts = try Self.makeVersionSevenDatabase(at: workspace.database, from: current.database)
+    #expect((counts["answers"] ?? 0) > 0 && (counts["question_versions"] ?? 0) > 0, "\(counts)")
+    let exported = try workspace.quiz("export", "--with-attempts")
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(exported.stdout == expected.stdout)
+    let database = try Database(path: workspace.database, readOnly: true)
+    #expect(try database.fetchOne("PRAGMA user_version", [], { $0.int(0) }) == 8)
+    for (table, count) in counts {
+      #expect(try database.fetchOne("SELECT count(*) FROM \"\(table)\"", [], { $0.int(0) }) == count, "\(table)")
+    }
+    #expect(
+      try database.fetchOne("SELECT count(*) FROM question_versions WHERE kind <> 'choice'", [], { $0.int(0) }) == 0)
+    #expect(try workspace.quiz("check").status == 0)
+  }
+}

@@ -208,7 +208,7 @@ extension QuizBankDecoder {
     let own = QuestionKindFields.keys[kind] ?? []
     var fits = true
     for key in seen where QuestionKindFields.allKeys.contains(key) && !own.contains(key) {
-      report("a \(kind.rawValue) question has no \"\(key)\"", key: key)
+      report("\(kind == .essay ? "an" : "a") \(kind.rawValue) question has no \"\(key)\"", key: key)
       fits = false
     }
     guard fits else { return nil }

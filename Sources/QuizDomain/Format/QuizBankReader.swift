@@ -498,9 +498,10 @@ extension QuizBankDecoder {
     let question = Question(
       id: id, prompt: prompt, explanation: explanation, points: points ?? (isDescription ? 0 : 1), shuffle: shuffle,
       tags: tags, textFormat: textFormat, files: files, body: body)
-    path.push(.key(question.kind == .choice ? "choices" : QuizBankValidator.partsKey(of: question.kind)))
+    let parts = QuizBankValidator.partsKey(of: question.kind)
+    if let parts { path.push(.key(parts)) }
     for problem in QuizBankValidator.bodyProblems(question) { report(problem) }
-    path.pop()
+    if parts != nil { path.pop() }
     path.push(.key("files"))
     for problem in QuizBankValidator.fileProblems(question) { report(problem) }
     path.pop()

@@ -1,12 +1,12 @@
 /// The rules of each question kind's parts, and of the answers each kind takes.
 extension QuizBankValidator {
   /// The field that holds a kind's parts, where its problems are reported.
-  static func partsKey(of kind: QuestionKind) -> String {
+  static func partsKey(of kind: QuestionKind) -> String? {
     switch kind {
     case .choice: "choices"
     case .shortAnswer, .numerical: "answers"
     case .matching: "pairs"
-    case .essay, .description: "type"
+    case .essay, .description: nil
     }
   }
 
