@@ -12,6 +12,8 @@ public struct AttemptSummary: Equatable, Sendable {
   public var maxScore: Double
   /// True when `quiz regrade` changed its score.
   public var regraded: Bool
+  /// Essay responses that wait for a mark: the score is provisional while there are any.
+  public var unmarked = 0
 
   /// Seconds from start to submission, when the start is known.
   public var duration: Double? { startedAt.map { submittedAt.unixSeconds - $0.unixSeconds } }
@@ -116,7 +118,8 @@ extension QuizRepository {
       return try database.fetchAll(
         """
         SELECT a.uid, z.slug, a.taker, a.started_at, a.submitted_at, a.score, a.max_score,
-          EXISTS (SELECT 1 FROM attempt_regrades r WHERE r.attempt_id = a.id)
+          EXISTS (SELECT 1 FROM attempt_regrades r WHERE r.attempt_id = a.id),
+          \(QuizRepository.unmarkedEssaysOfAttempt)
         FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
         \(whereClause)
         ORDER BY a.submitted_unix DESC, a.id DESC
@@ -127,7 +130,7 @@ extension QuizRepository {
           id: row.string(0), quiz: row.string(1), taker: row.string(2),
           startedAt: row.optionalString(3).flatMap(Timestamp.init),
           submittedAt: Timestamp(row.string(4)) ?? Timestamp(unixSeconds: 0), score: row.double(5),
-          maxScore: row.double(6), regraded: row.bool(7))
+          maxScore: row.double(6), regraded: row.bool(7), unmarked: row.int(8))
       }
     }
   }

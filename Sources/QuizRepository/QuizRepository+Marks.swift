@@ -140,6 +140,18 @@ extension QuizRepository {
 // MARK: - What waits
 
 extension QuizRepository {
+  /// The number of essay answers of attempt `a` that wait for a mark, as an SQL expression: the
+  /// SQL form of `needsMarking` (answered, not left as its template, no mark), for lists of
+  /// attempts that should not load every version.
+  static let unmarkedEssaysOfAttempt = """
+    (SELECT count(*) FROM answers an JOIN question_versions v ON v.id = an.version_id
+      WHERE an.attempt_id = a.id AND v.kind = 'essay' AND an.response <> ''
+        AND an.response IS NOT (SELECT eo.response_template FROM essay_options eo WHERE eo.version_id = v.id)
+        AND NOT EXISTS (SELECT 1 FROM marks m WHERE m.attempt_id = a.id AND m.version_id = an.version_id))
+    """
+}
+
+extension QuizRepository {
   /// Every essay response not marked yet, of quiz `quiz` (nil: of every quiz), oldest attempt first.
   public func pendingMarks(quiz: String? = nil) throws -> [PendingMark] {
     return try read { _ in

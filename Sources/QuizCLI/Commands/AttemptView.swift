@@ -12,6 +12,10 @@ enum AttemptView {
     text += times + "\n"
     text += "Score: \(NumberText.points(summary.score)) / \(NumberText.points(summary.maxScore))"
     if let fraction = summary.fraction { text += " (\(NumberText.percent(fraction)))" }
+    let pending = detail.answers.filter(\.needsMarking).count
+    if pending > 0 {
+      text += console.styled(" · provisional: \(NumberText.plural(pending, "essay")) to be marked", .yellow)
+    }
     text += "\n"
     for note in detail.regrades {
       text +=

@@ -90,7 +90,13 @@ enum GradeCommand {
         details: problems.map { problem in
           guard problem.path.hasPrefix("$.answers[") else { return "--given: \(problem.message)" }
           let index = Int(problem.path.dropFirst("$.answers[".count).prefix(while: \.isNumber)) ?? 0
-          return "--answer \(sources[min(index, sources.count - 1)]): \(problem.message)"
+          var source = sources[min(index, sources.count - 1)]
+          // A matching question's stems come from an --answer each: name the one at fault.
+          if let range = problem.path.firstRange(of: ".matched."), index < attempt.answers.count {
+            let stem = problem.path[range.upperBound...]
+            source = raw.first { $0.hasPrefix("\(attempt.answers[index].question)[\(stem)]=") } ?? source
+          }
+          return "--answer \(source): \(problem.message)"
         })
     }
     let dryRun = arguments.flag("dry-run")

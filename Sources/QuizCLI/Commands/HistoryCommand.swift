@@ -85,7 +85,8 @@ enum HistoryCommand {
         attempt.id, attempt.taker, attempt.quiz, attempt.submittedAt.utcMinute,
         attempt.duration.map(DurationText.format) ?? "–", NumberText.points(attempt.score),
         NumberText.points(attempt.maxScore), attempt.fraction.map(NumberText.percent) ?? "–",
-        attempt.regraded ? "regraded" : "",
+        [attempt.regraded ? "regraded" : "", attempt.unmarked > 0 ? "needs marking" : ""].filter { !$0.isEmpty }
+          .joined(separator: ", "),
       ]
     }
   }
@@ -107,6 +108,7 @@ enum HistoryCommand {
       writer.key("percent")
       writer.number(attempt.fraction.map { $0 * 100 })
       writer.field("regraded", attempt.regraded)
+      if attempt.unmarked > 0 { writer.field("unmarked", attempt.unmarked) }
       writer.endObject()
     }
     writer.endArray()
