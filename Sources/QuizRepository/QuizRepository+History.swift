@@ -260,6 +260,7 @@ extension QuizRepository {
         ) { ($0.int64(0), $0.string(1), $0.string(2), $0.double(3), $0.double(4)) }
 
         let given = try givenQuestions(quizRow: stored.rowID)
+        let marks = try latestMarks(ofQuiz: stored.rowID)
         var result = RegradeResult(quiz: id, attemptsChecked: attempts.count, changes: [])
         var updates: [RescoredAttempt] = []
         let placed = Set(stored.questionRows.values.map(\.identity))
@@ -275,13 +276,12 @@ extension QuizRepository {
           var rescored = RescoredAttempt(row: attemptRow, answers: [], total: 0, newMax: newMax)
           for answer in answers[attemptRow] ?? [] {
             guard let (question, currentRow) = current[answer.questionRow] else { continue }
-            // A mark is a person's judgement: a regrade keeps it.
-            let score =
-              question.kind == .essay
-              ? answer.score
-              : Scoring.score(
-                question, answer: Answer(question: question.id, response: answer.response),
-                rule: stored.quiz.scoringRule(for: question))
+            // A mark is a person's judgement: a regrade keeps it (an essay scores its mark, up
+            // to its points now), and scores the rest as their kind does.
+            let mark = marks[MarkKey(attempt: attemptRow, version: answer.versionRow)]
+            let score = Scoring.score(
+              question, answer: Answer(question: question.id, response: answer.response, mark: mark),
+              rule: stored.quiz.scoringRule(for: question))
             rescored.answers.append((answer, score, currentRow))
             rescored.total += score
           }

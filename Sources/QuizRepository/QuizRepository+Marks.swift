@@ -44,28 +44,37 @@ extension QuizRepository {
             WHERE a.uid = ?
             """, [attemptID], { ($0.int64(0), $0.string(1), $0.double(2), $0.double(3)) })
         else {
-          let known = try database.fetchAll("SELECT uid FROM attempts ORDER BY id DESC LIMIT 1000", [], { $0.string(0) })
+          let known = try database.fetchAll(
+            "SELECT uid FROM attempts ORDER BY id DESC LIMIT 1000", [], { $0.string(0) })
           throw RepositoryError.unknownAttempt(attemptID, suggestion: Suggestion.closest(to: attemptID, among: known))
         }
+        // The answer is pinned to the version answered; it is scored against that one, or the
+        // one a regrade scored it against, whose kind and points the mark must fit.
         let answered = try database.fetchAll(
           """
-          SELECT an.version_id, q.slug FROM answers an JOIN question_versions v ON v.id = an.version_id
+          SELECT an.version_id, q.slug, coalesce(an.scored_version_id, an.version_id) FROM answers an
+          JOIN question_versions v ON v.id = an.version_id
           JOIN questions q ON q.id = v.question_id WHERE an.attempt_id = ?
-          """, [attemptRow], { ($0.int64(0), $0.string(1)) })
-        guard let versionRow = answered.first(where: { $0.1 == questionID })?.0 else {
+          """, [attemptRow], { ($0.int64(0), $0.string(1), $0.int64(2)) })
+        guard let (versionRow, _, scoredRow) = answered.first(where: { $0.1 == questionID }) else {
           throw RepositoryError.refused(
             "attempt \(attemptID) has no answer to question \"\(questionID)\""
               + Suggestion.didYouMean(questionID, among: answered.map(\.1)))
         }
-        let question = try question(versionRow: versionRow, id: questionID)
+        let question = try question(versionRow: scoredRow, id: questionID)
         guard question.kind == .essay else {
           throw RepositoryError.refused(
-            "question \"\(questionID)\" is \(question.kind.rawValue): it is scored automatically, only an essay is marked")
+            "question \"\(questionID)\" is \(question.kind.rawValue): it is scored automatically, only an essay is marked"
+          )
         }
         guard mark.score >= 0, mark.score <= question.points, mark.score.isFinite else {
-          throw RepositoryError.refused(
-            "a mark for \"\(questionID)\" must be from 0 to \(JSONWriter.numberText(question.points)), "
-              + "found \(JSONWriter.numberText(mark.score))")
+          throw RepositoryError.invalid(
+            [
+              Problem(
+                path: "SCORE",
+                message: "a mark for \"\(questionID)\" must be from 0 to \(JSONWriter.numberText(question.points)), "
+                  + "found \(JSONWriter.numberText(mark.score))")
+            ], total: 1)
         }
         let earlier = try marks(attemptRow: attemptRow, versionRow: versionRow).count
         var stamped = mark
@@ -144,7 +153,7 @@ extension QuizRepository {
   /// SQL form of `needsMarking` (answered, not left as its template, no mark), for lists of
   /// attempts that should not load every version.
   static let unmarkedEssaysOfAttempt = """
-    (SELECT count(*) FROM answers an JOIN question_versions v ON v.id = an.version_id
+    (SELECT count(*) FROM answers an JOIN question_versions v ON v.id = coalesce(an.scored_version_id, an.version_id)
       WHERE an.attempt_id = a.id AND v.kind = 'essay' AND an.response <> ''
         AND an.response IS NOT (SELECT eo.response_template FROM essay_options eo WHERE eo.version_id = v.id)
         AND NOT EXISTS (SELECT 1 FROM marks m WHERE m.attempt_id = a.id AND m.version_id = an.version_id))
@@ -163,8 +172,9 @@ extension QuizRepository {
       }
       let rows = try database.fetchAll(
         """
-        SELECT a.uid, z.slug, a.taker, a.submitted_at, an.version_id, q.slug, an.response
-        FROM answers an JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+        SELECT a.uid, z.slug, a.taker, a.submitted_at, v.id, q.slug, an.response
+        FROM answers an JOIN question_versions v ON v.id = coalesce(an.scored_version_id, an.version_id)
+        JOIN questions q ON q.id = v.question_id
         JOIN attempts a ON a.id = an.attempt_id JOIN quizzes z ON z.id = a.quiz_id
         WHERE v.kind = 'essay' \(filter)
           AND NOT EXISTS (SELECT 1 FROM marks m WHERE m.attempt_id = an.attempt_id AND m.version_id = an.version_id)

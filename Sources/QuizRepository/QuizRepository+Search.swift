@@ -106,7 +106,8 @@ extension QuizRepository {
           for question in stored.quiz.questions {
             guard let rows = stored.questionRows[question.id] else { continue }
             try insert.execute([
-              rows.identity, slug, question.id, question.prompt, QuizRepository.searchableParts(of: question).joined(separator: "\n"),
+              rows.identity, slug, question.id, question.prompt,
+              QuizRepository.searchableParts(of: question).joined(separator: "\n"),
               question.explanation, question.tags.joined(separator: " "),
             ])
           }

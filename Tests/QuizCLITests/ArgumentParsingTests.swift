@@ -49,7 +49,10 @@ import Testing
     ),
     (["history", "--taker", "ana", "--format", "csv"], [], ["taker": ["ana"], "format": ["csv"]], []),
     (["regrade", "geo", "--dry-run"], ["geo"], [:], ["dry-run"]),
-    (["mark", "a1", "q3", "2", "--comment", "ok", "--as", "kim"], ["a1", "q3", "2"], ["comment": ["ok"], "as": ["kim"], "format": ["text"]], []),
+    (
+      ["mark", "a1", "q3", "2", "--comment", "ok", "--as", "kim"], ["a1", "q3", "2"],
+      ["comment": ["ok"], "as": ["kim"], "format": ["text"]], []
+    ),
     (["report", "geo", "art", "--attempts", "best"], ["geo", "art"], ["attempts": ["best"]], []),
     (["watch", "--since", "5", "--quiz", "geo"], [], ["since": ["5"], "quiz": ["geo"]], []),
     (["check"], [], [:], []),

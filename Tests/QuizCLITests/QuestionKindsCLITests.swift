@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 import Testing
 
 /// A quiz mixing every question kind, through the built binary: authored from the shell,
@@ -9,7 +10,9 @@ import Testing
     let workspace = try Workspace()
     let steps: [[String]] = [
       ["add", "quiz", "mix", "--title", "Every kind"],
-      ["add", "question", "mix", "--id", "mc", "--prompt", "Capital of France?", "--right", "Paris", "--wrong", "Lyon"],
+      [
+        "add", "question", "mix", "--id", "mc", "--prompt", "Capital of France?", "--right", "Paris", "--wrong", "Lyon",
+      ],
       ["add", "description", "mix", "--id", "intro", "--prompt", "Read this first."],
       [
         "add", "short-answer", "mix", "--id", "capital", "--prompt", "日本の首都は?", "--accept", "東京", "--accept",
@@ -115,7 +118,8 @@ import Testing
     #expect(csv.stdout.contains("mix,capital,short-answer,Kyoto,,1,no\r\n"))
     // Accept Kyoto at full marks (wrongly, for the test): a new version; regrade re-scores what was typed.
     let bank = try workspace.quiz("export", "mix")
-    let path = try workspace.write("mix.json", try Self.adding(#"{"text": "Kyoto"}"#, toAnswersOf: "capital", in: bank.stdout))
+    let path = try workspace.write(
+      "mix.json", try Self.adding(#"{"text": "Kyoto"}"#, toAnswersOf: "capital", in: bank.stdout))
     let imported = try workspace.quiz("import", path)
     #expect(imported.status == 0, "\(imported.stderr)")
     let regrade = try workspace.quiz("regrade", "mix", "--format", "json")
@@ -151,7 +155,8 @@ import Testing
     let workspace = try authored()
     let gift = try workspace.quiz("export", "mix", "--format", "gift")
     #expect(gift.status == 0)
-    #expect(gift.stderr.contains("question capital is short-answer, which GIFT export does not carry yet"), "\(gift.stderr)")
+    #expect(
+      gift.stderr.contains("question capital is short-answer, which GIFT export does not carry yet"), "\(gift.stderr)")
     #expect(gift.stdout.contains("Capital of France?"))
     #expect(!gift.stdout.contains("Tokyo"))
   }
@@ -173,6 +178,41 @@ import Testing
     quizzes[0]["sections"] = sections
     document["quizzes"] = quizzes
     return String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+  }
+
+  @Test func searchFindsAnswersStemsAndDistractors() throws {
+    let workspace = try authored()
+    let accepted = try workspace.quiz("search", "東京", "--format", "json")
+    #expect(accepted.stdout.contains(#""question": "capital""#), "\(accepted.stdout)")
+    let stem = try workspace.quiz("search", "Japan", "--format", "json")
+    #expect(stem.stdout.contains(#""question": "cities""#), "\(stem.stdout)")
+  }
+
+  @Test func editingAKindAsJSONMakesANewVersionAndNoChangeIsNoChange() throws {
+    let workspace = try authored()
+    let untouched = try workspace.quiz("edit", "mix/pi", environment: ["EDITOR": "true"])
+    #expect(untouched.status == 0, "\(untouched.stderr)")
+    #expect(untouched.stdout == "No changes.\n")
+    let script = try workspace.write("edit.sh", "#!/bin/sh\nsed -i 's/\"Tokyo\"/\"TOKYO\"/' \"$1\"\n")
+    chmod(script, 0o755)
+    let edited = try workspace.quiz("edit", "mix/capital", environment: ["EDITOR": script])
+    #expect(edited.status == 0, "\(edited.stderr)")
+    #expect(edited.stdout.contains("version 1 → 2"), "\(edited.stdout)")
+    let show = try workspace.quiz("show", "mix/capital", "--history")
+    #expect(show.stdout.contains("changed: short-answer parts"), "\(show.stdout)")
+  }
+
+  @Test func checkFindsAScoreThatIsNotItsLatestMark() throws {
+    let workspace = try authored()
+    #expect(try workspace.quiz("grade", "mix", "--as", "a", "--answer", "why=Some words here").status == 0)
+    let attempt = try Self.onlyAttempt(workspace)
+    #expect(try workspace.quiz("mark", attempt, "why", "2").status == 0)
+    #expect(try workspace.quiz("check").status == 0)
+    let database = try Database(path: workspace.database)
+    try database.execute("UPDATE marks SET score = 3")
+    let check = try workspace.quiz("check")
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("question why: recorded 2.0, recomputed 3.0"), "\(check.stdout)")
   }
 
   static func onlyAttempt(_ workspace: Workspace) throws -> String {

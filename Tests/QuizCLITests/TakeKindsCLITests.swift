@@ -76,7 +76,8 @@ import Testing
       for _ in 0..<3 {
         try session.keys("Right")
         screen = try session.waitUntil { $0.contains("›") }
-        if let line = screen.split(separator: "\n").first(where: { $0.contains(stem) }), line.contains("‹ \(answer) ›") {
+        if let line = screen.split(separator: "\n").first(where: { $0.contains(stem) }), line.contains("‹ \(answer) ›")
+        {
           found = true
           break
         }

@@ -43,7 +43,8 @@ import Testing
     #expect(matching.pairs.map(\.id) == ["a", "z"])
     let attempt = try #require(read.attempts.first)
     #expect(attempt.answers[1].response == .text("3.14", unit: "cm"))
-    #expect(attempt.answers[2].response == .matched([StemMatch(stem: "z", answer: "2"), StemMatch(stem: "a", answer: "3")]))
+    #expect(
+      attempt.answers[2].response == .matched([StemMatch(stem: "z", answer: "2"), StemMatch(stem: "a", answer: "3")]))
     #expect(attempt.answers[3].mark == Mark(score: 0.5, comment: "ok"))
     #expect(QuizBankValidator.attemptProblems(attempt, quiz: quiz, path: "$").isEmpty)
     let scored = Scoring.score(attempt, in: quiz)
@@ -67,7 +68,8 @@ import Testing
       problems(#"{"id": "s", "type": "essay", "prompt": "P", "pairs": []}"#)
         .contains("\(path).pairs: an essay question has no \"pairs\""))
     #expect(
-      problems(#"{"id": "s", "type": "quiz", "prompt": "P"}"#).first?.hasPrefix("\(path).type: unknown question type \"quiz\"")
+      problems(#"{"id": "s", "type": "quiz", "prompt": "P"}"#).first?.hasPrefix(
+        "\(path).type: unknown question type \"quiz\"")
         == true)
     #expect(
       problems(#"{"id": "s", "type": "description", "prompt": "P", "points": 1}"#)
@@ -86,7 +88,7 @@ import Testing
     #expect(
       problems(
         #"{"id": "n", "type": "numerical", "prompt": "P", "answers": [{"value": 1}], "units": [{"unit": "m", "multiplier": 100}]}"#
-      ) == ["\(path).answers: the first unit (\"m\") must have multiplier 1, found 100"])
+      ) == ["\(path).units[0].multiplier: the first unit (\"m\") must have multiplier 1, found 100"])
     #expect(
       problems(#"{"id": "n", "type": "numerical", "prompt": "P", "answers": [{"value": 1, "fraction": 2}]}"#)
         == ["\(path).answers[0].fraction: expected a number from 0 to 1, found 2"])
@@ -95,7 +97,7 @@ import Testing
         == ["\(path).pairs: a matching question needs at least 2 pairs, found 1"])
     #expect(
       problems(#"{"id": "e", "type": "essay", "prompt": "P", "min_words": 5, "max_words": 2}"#)
-        == ["\(path): min_words (5) is more than max_words (2)"])
+        == ["\(path).min_words: min_words (5) is more than max_words (2)"])
   }
 
   @Test func answersMustFitTheirQuestionsKind() throws {
@@ -110,7 +112,8 @@ import Testing
     let attempt = Attempt(
       quiz: "k", taker: "t",
       answers: [
-        Answer(question: "s", selected: ["a"]), Answer(question: "m", response: .matched([StemMatch(stem: "q", answer: "1")])),
+        Answer(question: "s", selected: ["a"]),
+        Answer(question: "m", response: .matched([StemMatch(stem: "q", answer: "1")])),
         Answer(question: "c", response: .text("a")), Answer(question: "e", response: .text("w"), mark: Mark(score: 2)),
       ])
     let found = QuizBankValidator.attemptProblems(attempt, quiz: quiz, path: "$").map { "\($0.path): \($0.message)" }
@@ -122,7 +125,11 @@ import Testing
         #"$.answers[3].mark.score: a mark must be from 0 to the question's points (1)"#,
       ])
     #expect(
-      problems(questions, attempts: #"{"quiz": "k", "taker": "t", "answers": [{"question": "s", "response": "x", "selected": []}]}"#)
-        == [#"$.attempts[0].answers[0]: an answer has one of "selected", "response" and "matched", found response, selected"#])
+      problems(
+        questions,
+        attempts: #"{"quiz": "k", "taker": "t", "answers": [{"question": "s", "response": "x", "selected": []}]}"#)
+        == [
+          #"$.attempts[0].answers[0]: an answer has one of "selected", "response" and "matched", found response, selected"#
+        ])
   }
 }

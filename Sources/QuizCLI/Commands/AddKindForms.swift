@@ -80,7 +80,8 @@ extension AddCommand {
   ]
 
   /// The question of kind `form` the options describe.
-  static func makeKindQuestion(_ form: String, _ arguments: ParsedArguments, invocation: Invocation) throws -> Question {
+  static func makeKindQuestion(_ form: String, _ arguments: ParsedArguments, invocation: Invocation) throws -> Question
+  {
     var parser = KindOptionParser(arguments: arguments, command: invocation.command)
     let base = try makeCommonParts(arguments, invocation: invocation, isDescription: form == "description")
     let body: QuestionBody
@@ -118,7 +119,7 @@ extension AddCommand {
     }
     var points = isDescription ? 0.0 : 1.0
     if let text = arguments.value("points") {
-      guard let value = Double(text), value.isFinite else {
+      guard let value = DecimalText.number(text) else {
         throw CLIError.usage("Invalid '--points \(text)': expected a number", command: invocation.command)
       }
       points = value

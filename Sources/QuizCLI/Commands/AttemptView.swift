@@ -24,7 +24,10 @@ enum AttemptView {
             + "\(NumberText.points(note.newScore)) / \(NumberText.points(note.newMaxScore))", .yellow) + "\n"
     }
     for (index, answer) in detail.answers.enumerated() {
-      var facts = ["version \(answer.version)", answer.question.kind == .choice ? answer.rule.rawValue : answer.question.kind.rawValue]
+      var facts = [
+        "version \(answer.version)",
+        answer.question.kind == .choice ? answer.rule.rawValue : answer.question.kind.rawValue,
+      ]
       if answer.retired {
         facts.append("retired since")
       } else if answer.currentVersion != answer.version {
@@ -34,10 +37,12 @@ enum AttemptView {
         "\n" + console.styled("Q\(index + 1)  \(answer.questionID)", .bold) + "  "
         + console.styled("(\(facts.joined(separator: ", ")))", .dim) + "\n"
       text += ShowCommand.indented(answer.question.prompt, by: 4) + "\n"
-      text += KindLines.reveal(answer.question, response: answer.response, marks: answer.marks, console: console, indent: 4)
+      text += KindLines.reveal(
+        answer.question, response: answer.response, marks: answer.marks, console: console, indent: 4)
       if answer.question.kind != .description {
         let pending = answer.needsMarking ? console.styled("  needs marking", .yellow) : ""
-        text += "    Points: \(NumberText.points(answer.score)) / \(NumberText.points(answer.question.points))\(pending)\n"
+        text +=
+          "    Points: \(NumberText.points(answer.score)) / \(NumberText.points(answer.question.points))\(pending)\n"
       }
     }
     return text

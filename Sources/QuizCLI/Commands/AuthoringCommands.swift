@@ -185,7 +185,7 @@ enum AddCommand {
       throw CLIError.usage("Give --single or --multiple, not both", command: invocation.command)
     }
     if let text = arguments.value("points") {
-      guard let value = Double(text) else {
+      guard let value = DecimalText.number(text) else {
         throw CLIError.usage("Invalid '--points \(text)': expected a number", command: invocation.command)
       }
       draft.points = value

@@ -51,7 +51,12 @@ enum EditCommand {
     guard let editing = format.editing else {
       throw CLIError.usage("quiz cannot edit in \(format.name)", command: invocation.command)
     }
-    let original = try editing.render(stored.quiz, address)
+    let original: String
+    do {
+      original = try editing.render(stored.quiz, address)
+    } catch let problems as EditProblems {
+      throw CLIError.data("cannot edit in \(format.title)", details: problems.lines(offset: 0))
+    }
     let environment = invocation.console.environment
     let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
     let file = try TemporaryFile(

@@ -204,9 +204,10 @@ extension FullScreenTaker {
       // The response is shown above, wrapped; what remains is whether it waits for a mark.
       let words = Essay.wordCount(state.essay.text)
       lines.append("")
-      lines.append(console.styled(" \(words) words", .dim))
+      lines.append(console.styled(" " + NumberText.plural(words, "word"), .dim))
       lines.append(
-        console.styled(body.isEmptyResponse(state.essay.text) ? " No response: nothing to mark" : " To be marked", .yellow))
+        console.styled(
+          body.isEmptyResponse(state.essay.text) ? " No response: nothing to mark" : " To be marked", .yellow))
     } else if state.revealed, let response = response(presented, state: state) {
       lines.append("")
       let reveal = KindLines.reveal(question, response: presented.shownResponse(response), console: console, indent: 1)
@@ -243,8 +244,10 @@ extension FullScreenTaker {
     for (index, pair) in pairs.enumerated() {
       let pointer = !state.revealed && index == state.cursor ? "›" : " "
       let stem = DisplayWidth.pad(DisplayWidth.truncate(pair.stem.terminalSafeLine, to: stemWidth), to: stemWidth)
-      let answer = state.matches[index].map { "‹ \(presented.answerChoices[$0].shown.terminalSafeLine) ›" } ?? "‹ choose ›"
-      let line = " \(pointer) \(pair.id)) \(stem)  → " + DisplayWidth.truncate(answer, to: max(4, width - stemWidth - 12))
+      let answer =
+        state.matches[index].map { "‹ \(presented.answerChoices[$0].shown.terminalSafeLine) ›" } ?? "‹ choose ›"
+      let line =
+        " \(pointer) \(pair.id)) \(stem)  → " + DisplayWidth.truncate(answer, to: max(4, width - stemWidth - 12))
       let start = lines.count
       lines.append(!state.revealed && index == state.cursor ? console.styled(line, .bold) : line)
       if index == state.cursor { focus = start..<lines.count }
@@ -267,7 +270,7 @@ extension FullScreenTaker {
     let (shown, cursorRow, cursorColumn) = state.essay.render(width: max(10, width - 4), height: rows)
     for line in shown { lines.append("  " + (state.revealed ? line : console.styled(line, .underline))) }
     if !state.revealed { state.textCursor = (start + cursorRow, 2 + cursorColumn) }
-    var words = "\(Essay.wordCount(state.essay.text)) words"
+    var words = NumberText.plural(Essay.wordCount(state.essay.text), "word")
     if let low = body.minWords { words += " · at least \(low)" }
     if let high = body.maxWords { words += " · at most \(high)" }
     lines.append(console.styled("  " + words, .dim))

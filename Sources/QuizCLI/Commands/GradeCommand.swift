@@ -96,6 +96,11 @@ enum GradeCommand {
             let stem = problem.path[range.upperBound...]
             source = raw.first { $0.hasPrefix("\(attempt.answers[index].question)[\(stem)]=") } ?? source
           }
+          if problem.path.hasSuffix(".unit"), index < attempt.answers.count,
+            let unit = arguments.all("unit").first(where: { $0.hasPrefix(attempt.answers[index].question + "=") })
+          {
+            return "--unit \(unit): \(problem.message)"
+          }
           return "--answer \(source): \(problem.message)"
         })
     }
@@ -132,7 +137,9 @@ enum GradeCommand {
     var pending = 0
     let rows = questions.map { question -> ScoreRow in
       let answered = byQuestion[question.id]
-      let waits = answered.map { QuizRepository.needsMarking(question, response: $0.0.response, marked: $0.0.mark != nil) } ?? false
+      let waits =
+        answered.map { QuizRepository.needsMarking(question, response: $0.0.response, marked: $0.0.mark != nil) }
+        ?? false
       if waits { pending += 1 }
       return ScoreRow(
         question: question.id, selected: answered.map { ResponseText.summary($0.0.response).terminalSafeLine } ?? "–",
@@ -189,6 +196,10 @@ enum GradeCommand {
   // MARK: - Newline-delimited JSON
 
   static func gradeFile(_ path: String, invocation: Invocation) throws {
+    // One file of lines: a folder's files are not one stream of attempts.
+    if path != "-" && FileSystem.kind(atPath: path) == .directory {
+      throw CLIError.noInput("cannot read \(path) as attempts: it is a folder (give a file, or - for standard input)")
+    }
     guard let input = try InputFiles.read([path]).first else { throw CLIError.noInput("cannot read \(path)") }
     let name = input.name
     let repository = try invocation.repository()

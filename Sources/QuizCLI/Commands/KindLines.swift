@@ -26,18 +26,28 @@ enum KindLines {
     case .shortAnswer(let body):
       guard withAnswers else { break }
       for answer in body.answers {
-        text += console.styled("\(pad)= \(answer.text)  (\(NumberText.percent(answer.effectiveFraction)))", fractionStyle(answer.effectiveFraction)) + "\n"
-        if let feedback = answer.feedback { text += console.styled("\(pad)    \(feedback.replacingNewlines())", .dim) + "\n" }
+        text +=
+          console.styled(
+            "\(pad)= \(answer.text)  (\(NumberText.percent(answer.effectiveFraction)))",
+            fractionStyle(answer.effectiveFraction)) + "\n"
+        if let feedback = answer.feedback {
+          text += console.styled("\(pad)    \(feedback.replacingNewlines())", .dim) + "\n"
+        }
       }
     case .numerical(let body):
       if withAnswers {
         for answer in body.answers {
-          text += console.styled("\(pad)= \(numberText(answer))  (\(NumberText.percent(answer.effectiveFraction)))", fractionStyle(answer.effectiveFraction)) + "\n"
-          if let feedback = answer.feedback { text += console.styled("\(pad)    \(feedback.replacingNewlines())", .dim) + "\n" }
+          text +=
+            console.styled(
+              "\(pad)= \(numberText(answer))  (\(NumberText.percent(answer.effectiveFraction)))",
+              fractionStyle(answer.effectiveFraction)) + "\n"
+          if let feedback = answer.feedback {
+            text += console.styled("\(pad)    \(feedback.replacingNewlines())", .dim) + "\n"
+          }
         }
       }
       if !body.units.isEmpty {
-        let units = body.units.map { "\($0.unit) (×\(NumberText.points($0.multiplier)))" }.joined(separator: ", ")
+        let units = body.units.map { "\($0.unit) (×\(JSONWriter.numberText($0.multiplier)))" }.joined(separator: ", ")
         text += "\(pad)Units: \(units)"
         if body.effectiveUnitGrading != .none {
           text += " · a wrong or missing unit costs \(NumberText.percent(body.effectiveUnitPenalty))"
@@ -53,7 +63,8 @@ enum KindLines {
       }
       let choices = withAnswers ? body.distractors : body.answerChoices
       if !choices.isEmpty {
-        text += console.styled("\(pad)\(withAnswers ? "Distractors" : "Answers"): ", .dim)
+        text +=
+          console.styled("\(pad)\(withAnswers ? "Distractors" : "Answers"): ", .dim)
           + choices.map { $0.replacingNewlines() }.joined(separator: " · ") + "\n"
       }
     case .essay(let body): text += essayParts(body, withAnswers: withAnswers, console: console, pad: pad)
@@ -70,7 +81,9 @@ enum KindLines {
       text += console.styled("\(pad)Template:", .dim) + "\n" + ShowCommand.indented(template, by: pad.count + 2) + "\n"
     }
     if withAnswers, let info = body.graderInfo, !info.isEmpty {
-      text += console.styled("\(pad)For the marker: ", .yellow) + ShowCommand.indentedContinuation(info, by: pad.count + 2) + "\n"
+      text +=
+        console.styled("\(pad)For the marker: ", .yellow) + ShowCommand.indentedContinuation(info, by: pad.count + 2)
+        + "\n"
     }
     return text
   }
@@ -102,7 +115,9 @@ extension KindLines {
     case (.shortAnswer(let body), .text(let typed, _)):
       let matched = body.matchingAnswer(for: typed).map { body.answers[$0] }
       var text = typedLine(typed, fraction: matched?.effectiveFraction ?? 0, console: console, pad: pad)
-      if let feedback = matched?.feedback, !feedback.isEmpty { text += console.styled("\(pad)  \(feedback.replacingNewlines())", .dim) + "\n" }
+      if let feedback = matched?.feedback, !feedback.isEmpty {
+        text += console.styled("\(pad)  \(feedback.replacingNewlines())", .dim) + "\n"
+      }
       if (matched?.effectiveFraction ?? 0) < 1 {
         let right = body.answers.filter { $0.effectiveFraction >= 1 }.map(\.text)
         text += console.styled("\(pad)Accepted: " + right.joined(separator: " · "), .green) + "\n"
@@ -136,16 +151,21 @@ extension KindLines {
       return text + explanation(question, console: console, indent: indent)
     case (.essay(let body), .text(let typed, _)):
       var text = ShowCommand.indented(typed.isEmpty ? "(no response)" : typed.terminalSafe, by: indent) + "\n"
-      text += console.styled("\(pad)\(Essay.wordCount(typed)) words", .dim) + "\n"
+      text += console.styled(pad + NumberText.plural(Essay.wordCount(typed), "word"), .dim) + "\n"
       if marks.isEmpty {
-        text += console.styled(body.isEmptyResponse(typed) ? "\(pad)No response: nothing to mark" : "\(pad)To be marked", .yellow) + "\n"
+        text +=
+          console.styled(
+            body.isEmptyResponse(typed) ? "\(pad)No response: nothing to mark" : "\(pad)To be marked", .yellow) + "\n"
       }
       for (index, mark) in marks.enumerated() {
-        var line = "\(pad)\(index == marks.count - 1 ? "Mark" : "Earlier mark"): \(NumberText.points(mark.score)) / \(NumberText.points(question.points))"
+        var line =
+          "\(pad)\(index == marks.count - 1 ? "Mark" : "Earlier mark"): \(NumberText.points(mark.score)) / \(NumberText.points(question.points))"
         if let marker = mark.marker { line += " by \(marker.terminalSafeLine)" }
         if let at = mark.markedAt { line += " at \(at.text)" }
         text += (index == marks.count - 1 ? line : console.styled(line, .dim)) + "\n"
-        if let comment = mark.comment, !comment.isEmpty { text += ShowCommand.indented(comment.terminalSafe, by: indent + 2) + "\n" }
+        if let comment = mark.comment, !comment.isEmpty {
+          text += ShowCommand.indented(comment.terminalSafe, by: indent + 2) + "\n"
+        }
       }
       return text
     case (.description, _):

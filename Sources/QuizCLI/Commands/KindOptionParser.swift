@@ -10,11 +10,13 @@ struct KindOptionParser {
     CLIError.usage("Invalid '--\(option) \(value)': expected \(expected)", command: command)
   }
 
-  /// `TEXT=FRACTION` when what follows the last `=` is a number from 0 to 1, else all text.
-  static func splitFraction(_ text: String) -> (String, Double?) {
-    guard let equals = text.lastIndex(of: "="), let fraction = Double(text[text.index(after: equals)...]),
-      (0...1).contains(fraction), equals > text.startIndex
+  /// `TEXT=FRACTION` when what follows the last `=` is a number (which must be from 0 to 1),
+  /// else all text.
+  func splitFraction(_ text: String, option: String) throws -> (String, Double?) {
+    guard let equals = text.lastIndex(of: "="), equals > text.startIndex,
+      let fraction = DecimalText.number(text[text.index(after: equals)...])
     else { return (text, nil) }
+    guard (0...1).contains(fraction) else { throw invalid(option, text, "TEXT=FRACTION with a fraction from 0 to 1") }
     return (String(text[..<equals]), fraction)
   }
 
@@ -22,7 +24,8 @@ struct KindOptionParser {
   private func answerFeedback(count: Int) throws -> [Int: String] {
     var feedback: [Int: String] = [:]
     for text in arguments.all("answer-feedback") {
-      guard let equals = text.firstIndex(of: "="), let number = Int(text[..<equals]), (1...max(count, 1)).contains(number)
+      guard let equals = text.firstIndex(of: "="), let number = Int(text[..<equals]),
+        (1...max(count, 1)).contains(number)
       else { throw invalid("answer-feedback", text, "N=TEXT with N from 1 to \(count)") }
       feedback[number - 1] = String(text[text.index(after: equals)...])
     }
@@ -35,8 +38,8 @@ struct KindOptionParser {
       throw CLIError.usage("Missing '--accept <text>': a short-answer question needs an answer", command: command)
     }
     let feedback = try answerFeedback(count: accepted.count)
-    let answers = accepted.enumerated().map { index, text in
-      let (answer, fraction) = KindOptionParser.splitFraction(text)
+    let answers = try accepted.enumerated().map { index, text in
+      let (answer, fraction) = try splitFraction(text, option: "accept")
       return TextAnswer(text: answer, fraction: fraction, feedback: feedback[index])
     }
     return ShortAnswer(answers: answers, caseSensitive: arguments.flag("case-sensitive") ? true : nil)
@@ -48,7 +51,9 @@ struct KindOptionParser {
       throw CLIError.usage("Missing '--value <number>': a numerical question needs an answer", command: command)
     }
     let tolerances = try arguments.all("tolerance").map { text -> Double in
-      guard let value = Double(text), value >= 0, value.isFinite else { throw invalid("tolerance", text, "a number of at least 0") }
+      guard let value = DecimalText.number(text), value >= 0, value.isFinite else {
+        throw invalid("tolerance", text, "a number of at least 0")
+      }
       return value
     }
     if tolerances.count > 1 && tolerances.count != values.count {
@@ -59,11 +64,11 @@ struct KindOptionParser {
     let feedback = try answerFeedback(count: values.count)
     var answers: [NumericAnswer] = []
     for (index, text) in values.enumerated() {
-      let (number, fraction) = KindOptionParser.splitFraction(text)
+      let (number, fraction) = try splitFraction(text, option: "value")
       let value: Double?
       if number == "*" {
         value = nil
-      } else if let parsed = Double(number), parsed.isFinite {
+      } else if let parsed = DecimalText.number(number) {
         value = parsed
       } else {
         throw invalid("value", text, "a number or '*', optionally followed by =FRACTION")
@@ -76,7 +81,9 @@ struct KindOptionParser {
     numerical.unitInput = arguments.value("unit-input").flatMap(Numerical.UnitInput.init)
     numerical.unitsLeft = arguments.flag("units-left") ? true : nil
     if let text = arguments.value("unit-penalty") {
-      guard let value = Double(text), (0...1).contains(value) else { throw invalid("unit-penalty", text, "a number from 0 to 1") }
+      guard let value = DecimalText.number(text), (0...1).contains(value) else {
+        throw invalid("unit-penalty", text, "a number from 0 to 1")
+      }
       numerical.unitPenalty = value
     }
     return numerical
@@ -85,7 +92,7 @@ struct KindOptionParser {
   private func units() throws -> [NumericUnit] {
     try arguments.all("unit").map { text in
       guard let equals = text.lastIndex(of: "="), equals > text.startIndex,
-        let multiplier = Double(text[text.index(after: equals)...]), multiplier > 0, multiplier.isFinite
+        let multiplier = DecimalText.number(text[text.index(after: equals)...]), multiplier > 0, multiplier.isFinite
       else { throw invalid("unit", text, "UNIT=MULTIPLIER with a multiplier greater than 0, such as cm=1") }
       return NumericUnit(unit: String(text[..<equals]), multiplier: multiplier)
     }
@@ -96,7 +103,8 @@ struct KindOptionParser {
       guard let equals = text.firstIndex(of: "="), equals > text.startIndex, text.index(after: equals) < text.endIndex
       else { throw invalid("pair", text, "STEM=ANSWER") }
       return MatchPair(
-        id: Choice.defaultID(at: index), stem: String(text[..<equals]), answer: String(text[text.index(after: equals)...]))
+        id: Choice.defaultID(at: index), stem: String(text[..<equals]),
+        answer: String(text[text.index(after: equals)...]))
     }
     return Matching(pairs: pairs, distractors: arguments.all("distractor"))
   }
@@ -104,7 +112,9 @@ struct KindOptionParser {
   func essay() throws -> Essay {
     func count(_ option: String, least: Int) throws -> Int? {
       guard let text = arguments.value(option) else { return nil }
-      guard let value = Int(text), value >= least else { throw invalid(option, text, "a whole number of at least \(least)") }
+      guard let value = Int(text), value >= least else {
+        throw invalid(option, text, "a whole number of at least \(least)")
+      }
       return value
     }
     return Essay(

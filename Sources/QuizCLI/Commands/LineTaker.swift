@@ -104,7 +104,8 @@ struct LineTaker {
 
   private func askChoices(_ question: Question, number: Int) throws -> [String] {
     while true {
-      let line = try readLine(prompt: question.multiple ? "Your answer (such as a,c): " : "Your answer (such as a): ", number: number)
+      let line = try readLine(
+        prompt: question.multiple ? "Your answer (such as a,c): " : "Your answer (such as a): ", number: number)
       let picks = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map { $0.lowercased() }
       var seen = Set<String>()
       let selected = picks.filter { seen.insert($0).inserted }
@@ -128,7 +129,8 @@ struct LineTaker {
     let example = "3.5" + (choosing ? "" : body.units.first.map { " " + $0.unit } ?? "")
     let typed = try askLine("Your answer: ", number: number) { line in
       if line.isEmpty { return "Type a number." }
-      return body.grade(line, unit: nil) == nil ? "\"\(line.terminalSafeLine)\" is not a number (such as \(example))." : nil
+      return body.grade(line, unit: nil) == nil
+        ? "\"\(line.terminalSafeLine)\" is not a number (such as \(example))." : nil
     }
     guard choosing else { return .text(typed) }
     let names = body.units.map(\.unit)

@@ -45,12 +45,16 @@ enum MarkCommand {
       return try listPending(quiz: positionals.first, invocation: invocation)
     }
     switch positionals.count {
-    case 3: try markOne(attempt: positionals[0], question: positionals[1], score: positionals[2], invocation: invocation)
+    case 3:
+      try markOne(attempt: positionals[0], question: positionals[1], score: positionals[2], invocation: invocation)
     case 1: try walk(quiz: positionals[0], invocation: invocation)
-    case 0: throw CLIError.usage("Missing expected argument '<attempt|quiz>' (or give '--pending')", command: invocation.command)
+    case 0:
+      throw CLIError.usage(
+        "Missing expected argument '<attempt|quiz>' (or give '--pending')", command: invocation.command)
     default:
       throw CLIError.usage(
-        "Give ATTEMPT QUESTION SCORE to record a mark, or QUIZ to walk its unmarked essays", command: invocation.command)
+        "Give ATTEMPT QUESTION SCORE to record a mark, or QUIZ to walk its unmarked essays", command: invocation.command
+      )
     }
   }
 
@@ -59,7 +63,7 @@ enum MarkCommand {
   }
 
   private static func markOne(attempt: String, question: String, score text: String, invocation: Invocation) throws {
-    guard let score = Double(text), score.isFinite else {
+    guard let score = DecimalText.number(text) else {
       throw CLIError.usage("Invalid score '\(text)': expected a number", command: invocation.command)
     }
     let mark = Mark(score: score, comment: invocation.arguments.value("comment"), marker: markerName(invocation))
@@ -71,7 +75,9 @@ enum MarkCommand {
     var text = "Marked \(result.question) of attempt \(result.attempt): score "
     text += "\(NumberText.points(result.oldScore)) → \(NumberText.points(result.newScore)) / "
     text += NumberText.points(result.maxScore)
-    if result.earlierMarks > 0 { text += " (replaces \(NumberText.plural(result.earlierMarks, "earlier mark")), kept in history)" }
+    if result.earlierMarks > 0 {
+      text += " (replaces \(NumberText.plural(result.earlierMarks, "earlier mark")), kept in history)"
+    }
     return text + "\n"
   }
 
@@ -158,7 +164,7 @@ enum MarkCommand {
       let typed = line.trimmingSpaces
       if typed == "q" { return nil }
       if typed == "s" { return .some(nil) }
-      if let value = Double(typed), value >= 0, value <= max { return .some(value) }
+      if let value = DecimalText.number(typed), value >= 0, value <= max { return .some(value) }
       console.write("  Type a number from 0 to \(NumberText.points(max)), s or q.\n")
     }
   }

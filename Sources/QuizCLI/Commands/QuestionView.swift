@@ -61,7 +61,11 @@ enum QuestionView {
       "version \(shown.version)",
       NumberText.points(question.points) + (question.points == 1 ? " point" : " points"), KindLines.facts(question),
     ]
-    if question.kind == .choice { facts.append(quiz.scoringRule(for: question).rawValue) } else { facts.insert(question.kind.rawValue, at: 1) }
+    if question.kind == .choice {
+      facts.append(quiz.scoringRule(for: question).rawValue)
+    } else {
+      facts.insert(question.kind.rawValue, at: 1)
+    }
     if !question.tags.isEmpty { facts.append("tags: " + question.tags.joined(separator: ", ")) }
     let section =
       quiz.sections[shown.section].title.flatMap { $0.isEmpty ? nil : $0.terminalSafeLine }

@@ -7,7 +7,8 @@ enum ShowCommand {
     summary: "Show a quiz: its sections and questions in order, choices lettered.",
     arguments: [ArgumentSpec(name: "quiz[/question]", help: "The quiz, or one of its questions.")],
     options: [
-      .flag("answers", help: "Show the correct choices and accepted answers, and notes for markers (hidden by default)."),
+      .flag(
+        "answers", help: "Show the correct choices and accepted answers, and notes for markers (hidden by default)."),
       .format(["table", "json"]),
       .flag("watch", help: "Redraw whenever the quiz changes, until interrupted."),
       .flag("history", help: "With QUIZ/QUESTION: every version of the question, with its date and what changed."),

@@ -79,7 +79,10 @@ enum TakeCommand {
     var text = "Score: \(NumberText.points(scored.score)) / \(NumberText.points(scored.maxScore))"
     if scored.maxScore > 0 { text += " (\(NumberText.percent(scored.score / scored.maxScore)))" }
     let pending = questions.filter { question in
-      answers.contains { $0.question == question.original.id && QuizRepository.needsMarking(question.original, response: $0.response, marked: false) }
+      answers.contains {
+        $0.question == question.original.id
+          && QuizRepository.needsMarking(question.original, response: $0.response, marked: false)
+      }
     }.count
     if pending > 0 { text += " · \(NumberText.plural(pending, "essay")) to be marked" }
     text += " · Time: \(DurationText.format(Date().timeIntervalSince(started)))\n"

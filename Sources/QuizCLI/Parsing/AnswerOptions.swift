@@ -36,7 +36,9 @@ enum AnswerOptions {
             command: command)
         }
         let match = StemMatch(stem: stem, answer: value)
-        if let index = answers.firstIndex(where: { $0.question == name }), case .matched(var matches) = answers[index].response {
+        if let index = answers.firstIndex(where: { $0.question == name }),
+          case .matched(var matches) = answers[index].response
+        {
           guard !matches.contains(where: { $0.stem == stem }) else {
             throw CLIError.usage("Stem '\(stem)' of question '\(name)' is answered twice", command: command)
           }
@@ -83,7 +85,9 @@ enum AnswerOptions {
   private static func applyUnits(_ units: [String], to answers: inout [Answer], command: Command) throws {
     for text in units {
       guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) < text.endIndex
-      else { throw CLIError.usage("Invalid '--unit \(text)': expected QUESTION=UNIT, such as length=cm", command: command) }
+      else {
+        throw CLIError.usage("Invalid '--unit \(text)': expected QUESTION=UNIT, such as length=cm", command: command)
+      }
       let name = String(text[..<equals])
       guard let index = answers.firstIndex(where: { $0.question == name }),
         case .text(let typed, nil) = answers[index].response

@@ -140,7 +140,7 @@ enum ReportData {
         "\(ReportNumbers.fixed(item.discriminationIndex)) | \(ReportNumbers.fixed(item.discriminativeEfficiency)) | "
       text += ItemFlags.flags(item).joined(separator: ", ") + " |\n"
     }
-    text += "\n## Choices\n"
+    if report.items.contains(where: { $0.kind == .choice }) { text += "\n## Choices\n" }
     for item in report.items where item.kind == .choice {
       text +=
         "\n### `\(item.question)`: \(cell(item.prompt, item.textFormat))\n\n| choice | correct | picked | fraction |\n|---|:---:|---:|---:|\n"

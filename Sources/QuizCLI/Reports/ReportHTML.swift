@@ -40,7 +40,8 @@ enum ReportHTML {
       body += "<td class=\"n\">\(ReportNumbers.fixed(item.discriminativeEfficiency))</td>"
       body += "<td>\(escape(flags.joined(separator: ", ")))</td></tr>\n"
     }
-    body += "</tbody></table>\n<h2>Choices</h2>\n"
+    body += "</tbody></table>\n"
+    if report.items.contains(where: { $0.kind == .choice }) { body += "<h2>Choices</h2>\n" }
     for item in report.items where item.kind == .choice {
       body +=
         "<h3><code>\(escape(item.question))</code> \(text(item.prompt, item.textFormat, files: item.files))</h3>\n"

@@ -18,7 +18,9 @@ enum ReportResponses {
   static func text(_ report: QuizReport, console: Console) -> String {
     var text = ""
     for (item, analysis) in analysed(report) {
-      text += "\n  \(item.question)  " + console.styled("(\(item.kind.rawValue), \(NumberText.plural(analysis.responses, "response")))", .dim) + "\n"
+      text +=
+        "\n  \(item.question)  "
+        + console.styled("(\(item.kind.rawValue), \(NumberText.plural(analysis.responses, "response")))", .dim) + "\n"
       for row in analysis.rows {
         text += "    " + (row.fraction >= 1 ? "✓" : (row.fraction > 0 ? "½" : " ")) + " "
         text += DisplayWidth.pad(DisplayWidth.truncate(row.answer.terminalSafeLine, to: 50), to: 50)
@@ -28,7 +30,9 @@ enum ReportResponses {
       if !analysis.unmatched.isEmpty {
         text += console.styled("    Matched no answer (most common first):", .yellow) + "\n"
         for unmatched in analysis.unmatched {
-          text += "      " + DisplayWidth.pad(DisplayWidth.truncate("\"\(unmatched.response.terminalSafeLine)\"", to: 50), to: 50)
+          text +=
+            "      "
+            + DisplayWidth.pad(DisplayWidth.truncate("\"\(unmatched.response.terminalSafeLine)\"", to: 50), to: 50)
           text += " " + DisplayWidth.pad(String(unmatched.count), to: 6, alignRight: true) + "\n"
         }
       }
@@ -73,11 +77,16 @@ enum ReportResponses {
     var text = ""
     for (item, analysis) in analysed(report) {
       for row in analysis.rows {
-        text += [report.quiz, item.question, item.kind.rawValue, row.answer, ReportNumbers.csv(row.fraction), String(row.count), "yes"]
+        text +=
+          [
+            report.quiz, item.question, item.kind.rawValue, row.answer, ReportNumbers.csv(row.fraction),
+            String(row.count), "yes",
+          ]
           .map(CSV.field).joined(separator: ",") + "\r\n"
       }
       for unmatched in analysis.unmatched {
-        text += [report.quiz, item.question, item.kind.rawValue, unmatched.response, "", String(unmatched.count), "no"]
+        text +=
+          [report.quiz, item.question, item.kind.rawValue, unmatched.response, "", String(unmatched.count), "no"]
           .map(CSV.field).joined(separator: ",") + "\r\n"
       }
     }
@@ -88,9 +97,12 @@ enum ReportResponses {
     func cell(_ text: String) -> String { MarkdownText.escaped(text.replacingNewlines()) }
     var text = ""
     for (item, analysis) in analysed(report) {
-      text += "\n### `\(item.question)` (\(item.kind.rawValue), \(NumberText.plural(analysis.responses, "response")))\n\n"
+      text +=
+        "\n### `\(item.question)` (\(item.kind.rawValue), \(NumberText.plural(analysis.responses, "response")))\n\n"
       text += "| answer | fraction | responses |\n|---|---:|---:|\n"
-      for row in analysis.rows { text += "| \(cell(row.answer)) | \(NumberText.percent(row.fraction)) | \(row.count) |\n" }
+      for row in analysis.rows {
+        text += "| \(cell(row.answer)) | \(NumberText.percent(row.fraction)) | \(row.count) |\n"
+      }
       if !analysis.unmatched.isEmpty {
         text += "\nMatched no answer:\n\n| response | responses |\n|---|---:|\n"
         for unmatched in analysis.unmatched { text += "| \(cell(unmatched.response)) | \(unmatched.count) |\n" }
@@ -106,7 +118,8 @@ enum ReportResponses {
     for (item, analysis) in analysed(report) {
       body += "<h3><code>\(escape(item.question))</code> \(escape(item.kind.rawValue)), "
       body += "\(escape(NumberText.plural(analysis.responses, "response")))</h3>\n"
-      body += "<table class=\"choices\"><thead><tr><th>Answer</th><th>Fraction</th><th>Responses</th></tr></thead><tbody>\n"
+      body +=
+        "<table class=\"choices\"><thead><tr><th>Answer</th><th>Fraction</th><th>Responses</th></tr></thead><tbody>\n"
       for row in analysis.rows {
         body += "<tr><td>\(escape(row.answer))</td><td class=\"n\">\(NumberText.percent(row.fraction))</td>"
         body += "<td class=\"n\">\(row.count)</td></tr>\n"

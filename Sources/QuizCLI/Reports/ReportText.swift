@@ -38,7 +38,9 @@ enum ReportText {
         .right("#"), .left("QUESTION"), .right("FACILITY"), .right("SD"), .right("GUESS"), .right("INTENDED"),
         .right("EFFECTIVE"), .right("DISCRIM."), .right("EFFIC."), .styled("FLAGS"),
       ], rows: rows, console: console)
-    text += "\n" + console.styled("Choices", .bold) + " (how many counted attempts picked each)\n"
+    if report.items.contains(where: { $0.kind == .choice }) {
+      text += "\n" + console.styled("Choices", .bold) + " (how many counted attempts picked each)\n"
+    }
     for item in report.items where item.kind == .choice {
       text += "  \(item.question)\n"
       for choice in item.choices {

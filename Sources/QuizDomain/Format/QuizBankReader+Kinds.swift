@@ -60,7 +60,9 @@ extension QuizBankDecoder {
       fields.type = nil
       if let text = try decodeString() {
         fields.type = QuestionKind(rawValue: text)
-        if fields.type == nil { report("unknown question type \"\(text.prefix(60))\" (expected one of: \(QuestionKind.names))") }
+        if fields.type == nil {
+          report("unknown question type \"\(text.prefix(60))\" (expected one of: \(QuestionKind.names))")
+        }
       }
     case "answers": fields.answers = note(try decodeArray { try $0.decodeRawAnswer() })
     case "case_sensitive": fields.caseSensitive = note(try decodeBool())
@@ -255,7 +257,9 @@ extension QuizBankDecoder {
     guard let raw = fields.answers else { return nil }
     var answers: [NumericAnswer] = []
     for (index, answer) in raw.enumerated() {
-      if answer.text != nil { report("a numerical answer has no \"text\" (its number is \"value\")", key: "answers[\(index)].text") }
+      if answer.text != nil {
+        report("a numerical answer has no \"text\" (its number is \"value\")", key: "answers[\(index)].text")
+      }
       guard let value = answer.value else {
         report("missing required field \"value\"", key: "answers[\(index)]")
         continue

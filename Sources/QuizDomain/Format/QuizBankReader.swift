@@ -498,10 +498,7 @@ extension QuizBankDecoder {
     let question = Question(
       id: id, prompt: prompt, explanation: explanation, points: points ?? (isDescription ? 0 : 1), shuffle: shuffle,
       tags: tags, textFormat: textFormat, files: files, body: body)
-    let parts = QuizBankValidator.partsKey(of: question.kind)
-    if let parts { path.push(.key(parts)) }
-    for problem in QuizBankValidator.bodyProblems(question) { report(problem) }
-    if parts != nil { path.pop() }
+    for problem in QuizBankValidator.locatedBodyProblems(question) { report(problem.message, key: problem.key) }
     path.push(.key("files"))
     for problem in QuizBankValidator.fileProblems(question) { report(problem) }
     path.pop()

@@ -1,4 +1,3 @@
-
 /// A short-answer question (Moodle's `qtype_shortanswer`): the typed response is compared with
 /// each answer in turn, and the first that matches gives its fraction of the points.
 public struct ShortAnswer: Equatable, Sendable {

@@ -21,7 +21,8 @@ public struct Question: Equatable, Sendable {
     multiple: Bool? = nil, scoring: ScoringRule? = nil, shuffle: Bool = false,
     tags: [String] = [], choices: [Choice], textFormat: TextFormat = .plain, files: [QuestionFile] = []
   ) {
-    let body = ChoiceBody(multiple: multiple ?? (choices.filter(\.correct).count > 1), scoring: scoring, choices: choices)
+    let body = ChoiceBody(
+      multiple: multiple ?? (choices.filter(\.correct).count > 1), scoring: scoring, choices: choices)
     self.init(
       id: id, prompt: prompt, explanation: explanation, points: points, shuffle: shuffle, tags: tags,
       textFormat: textFormat, files: files, body: .choice(body))

@@ -54,7 +54,8 @@ public enum Scoring {
   }
 
   /// The points `answer` earns on `question` of any kind: choices under `rule`, a typed or
-  /// matched response as its kind grades it, an essay its mark (0 until marked), a description
+  /// matched response as its kind grades it, an essay its mark (0 until marked, at most the
+  /// points), a description
   /// nothing. A response of another kind than the question's earns 0 (validation reports it).
   public static func score(_ question: Question, answer: Answer, rule: ScoringRule) -> Double {
     switch (question.body, answer.response) {
@@ -67,7 +68,8 @@ public enum Scoring {
     case (.matching(let body), .matched(let matched)):
       return question.points * body.fraction(for: matched)
     case (.essay, _):
-      return answer.mark?.score ?? 0
+      // A mark given before the question's points were lowered counts up to the points.
+      return min(answer.mark?.score ?? 0, question.points)
     default:
       return 0
     }

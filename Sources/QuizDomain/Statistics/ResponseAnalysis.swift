@@ -82,7 +82,8 @@ public struct ResponseAnalysis: Equatable, Sendable {
     for pair in body.pairs {
       let answers = chosen[pair.id] ?? [:]
       rows.append(Row(answer: "\(pair.stem) → \(pair.answer)", fraction: 1, count: answers[pair.answer] ?? 0))
-      for (answer, count) in answers.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) where answer != pair.answer {
+      for (answer, count) in answers.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) where answer != pair.answer
+      {
         rows.append(Row(answer: "\(pair.stem) → \(answer)", fraction: 0, count: count))
       }
     }
