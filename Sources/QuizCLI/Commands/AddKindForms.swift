@@ -106,17 +106,7 @@ extension AddCommand {
   private static func makeCommonParts(_ arguments: ParsedArguments, invocation: Invocation, isDescription: Bool)
     throws -> Question
   {
-    guard let id = arguments.value("id") else {
-      throw CLIError.usage("Missing '--id <id>' for the new question", command: invocation.command)
-    }
-    guard var prompt = arguments.value("prompt") else {
-      throw CLIError.usage("Missing '--prompt <text>' for the new question", command: invocation.command)
-    }
-    if prompt == "-" {
-      let bytes = try InputFiles.readAll(descriptor: 0, name: "standard input")
-      prompt = String(decoding: bytes, as: UTF8.self)
-      while prompt.hasSuffix("\n") { prompt.removeLast() }
-    }
+    let (id, prompt) = try idAndPrompt(arguments, invocation: invocation)
     var points = isDescription ? 0.0 : 1.0
     if let text = arguments.value("points") {
       guard let value = DecimalText.number(text) else {

@@ -95,14 +95,7 @@ enum AttemptView {
       if !answer.marks.isEmpty {
         writer.key("marks")
         writer.beginArray()
-        for mark in answer.marks {
-          writer.beginObject()
-          writer.field("score", mark.score)
-          writer.optionalField("comment", mark.comment)
-          writer.optionalField("marker", mark.marker)
-          writer.optionalField("marked_at", mark.markedAt?.text)
-          writer.endObject()
-        }
+        for mark in answer.marks { QuizBankWriter.write(mark, to: &writer) }
         writer.endArray()
       }
       if answer.needsMarking { writer.field("needs_marking", true) }

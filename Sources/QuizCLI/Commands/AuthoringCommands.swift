@@ -158,7 +158,8 @@ enum AddCommand {
     }
   }
 
-  static func makeQuestion(_ arguments: ParsedArguments, invocation: Invocation) throws -> Question {
+  /// The new question's `--id` and `--prompt` (`-` reads standard input).
+  static func idAndPrompt(_ arguments: ParsedArguments, invocation: Invocation) throws -> (String, String) {
     guard let id = arguments.value("id") else {
       throw CLIError.usage("Missing '--id <id>' for the new question", command: invocation.command)
     }
@@ -170,6 +171,11 @@ enum AddCommand {
       prompt = String(decoding: bytes, as: UTF8.self)
       while prompt.hasSuffix("\n") { prompt.removeLast() }
     }
+    return (id, prompt)
+  }
+
+  static func makeQuestion(_ arguments: ParsedArguments, invocation: Invocation) throws -> Question {
+    let (id, prompt) = try idAndPrompt(arguments, invocation: invocation)
     var draft = QuestionDraft(id: id, prompt: prompt)
     draft.choices = arguments.ordered.filter { $0.name == "right" || $0.name == "wrong" }.map {
       (text: $0.value, correct: $0.name == "right")

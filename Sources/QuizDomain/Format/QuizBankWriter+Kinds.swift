@@ -110,13 +110,18 @@ extension QuizBankWriter {
     writeResponse(answer.response, to: &writer)
     if let mark = answer.mark {
       writer.key("mark")
-      writer.beginObject()
-      writer.field("score", mark.score)
-      writer.optionalField("comment", mark.comment)
-      writer.optionalField("marker", mark.marker)
-      writer.optionalField("marked_at", mark.markedAt?.text)
-      writer.endObject()
+      write(mark, to: &writer)
     }
+    writer.endObject()
+  }
+
+  /// `{"score": N, "comment": T, "marker": T, "marked_at": TIME}`, absent fields left out.
+  public static func write(_ mark: Mark, to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("score", mark.score)
+    writer.optionalField("comment", mark.comment)
+    writer.optionalField("marker", mark.marker)
+    writer.optionalField("marked_at", mark.markedAt?.text)
     writer.endObject()
   }
 

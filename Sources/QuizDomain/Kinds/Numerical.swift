@@ -173,14 +173,7 @@ extension Numerical {
 
   /// PHP's `trim()`: space, tab, line feed, carriage return, NUL and vertical tab at either end
   /// (Moodle takes the response and the picked unit as `PARAM_RAW_TRIMMED`).
-  static func phpTrimmed(_ text: String) -> String {
-    let trimmedSet: Set<UInt32> = [0x20, 0x09, 0x0A, 0x0D, 0x00, 0x0B]
-    let scalars = text.unicodeScalars
-    guard let first = scalars.firstIndex(where: { !trimmedSet.contains($0.value) }),
-      let last = scalars.lastIndex(where: { !trimmedSet.contains($0.value) })
-    else { return "" }
-    return String(scalars[first...last])
-  }
+  static func phpTrimmed(_ text: String) -> String { ShortAnswer.trimmed(text) }
 
   static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
     var view = String.UnicodeScalarView()

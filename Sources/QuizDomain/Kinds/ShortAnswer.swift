@@ -63,6 +63,10 @@ extension ShortAnswer {
   /// return, NUL and vertical tab, and nothing else (a no-break space stays). Moodle trims the
   /// response so (`PARAM_RAW_TRIMMED`, then `trim()` again before matching).
   public static func trimmed(_ text: String) -> String {
+    // Most responses have nothing to trim: no new string for them.
+    if let first = text.utf8.first, let last = text.utf8.last, !isPHPTrimmed(byte: first), !isPHPTrimmed(byte: last) {
+      return text
+    }
     let scalars = text.unicodeScalars
     guard let first = scalars.firstIndex(where: { !isPHPTrimmed($0) }),
       let last = scalars.lastIndex(where: { !isPHPTrimmed($0) })
@@ -71,7 +75,11 @@ extension ShortAnswer {
   }
 
   static func isPHPTrimmed(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
+    scalar.isASCII && isPHPTrimmed(byte: UInt8(scalar.value))
+  }
+
+  static func isPHPTrimmed(byte: UInt8) -> Bool {
+    switch byte {
     case 0x20, 0x09, 0x0A, 0x0D, 0x00, 0x0B: true
     default: false
     }
@@ -114,6 +122,16 @@ extension ShortAnswer {
   /// ignored). One pass per token over the positions the pattern so far can reach, so a pattern
   /// of many wildcards costs no backtracking.
   static func matches(_ pattern: [PatternToken], subject: [Unicode.Scalar], ignoringCase: Bool) -> Bool {
+    // Most answers have no wildcard: they match a subject of their length, character by character.
+    if !pattern.contains(.wildcard) {
+      guard pattern.count == subject.count else { return false }
+      for (token, character) in zip(pattern, subject) {
+        guard case .literal(let scalar) = token, (ignoringCase ? caseKey(scalar) : scalar) == character else {
+          return false
+        }
+      }
+      return true
+    }
     var reachable = [Bool](repeating: false, count: subject.count + 1)
     reachable[0] = true
     for token in pattern {
@@ -142,6 +160,11 @@ extension ShortAnswer {
   /// matches `ss`. The simple fold is the lowercase of the uppercase, each taken only when it is
   /// one character, except for the Turkic dotless ı and dotted İ, which fold to themselves.
   static func caseKey(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    // ASCII folds as ASCII: A–Z to a–z (K and S fold to k and s, as the Kelvin sign and ſ do).
+    if scalar.isASCII {
+      let value = scalar.value
+      return (65...90).contains(value) ? Unicode.Scalar(UInt8(value + 32)) : scalar
+    }
     if scalar.value == 0x130 || scalar.value == 0x131 { return scalar }
     let upper = single(scalar.properties.uppercaseMapping) ?? scalar
     return single(upper.properties.lowercaseMapping) ?? single(scalar.properties.lowercaseMapping) ?? scalar
@@ -157,5 +180,9 @@ extension ShortAnswer {
 extension String {
   /// The text in Unicode NFC, as PHP's `Normalizer::normalize` gives it. From the standard
   /// library's own normaliser (the one `==` uses), so the domain needs no Foundation.
-  var nfc: String { String(decoding: _nfcCodeUnits, as: UTF8.self) }
+  var nfc: String {
+    // ASCII is in NFC already.
+    if utf8.allSatisfy({ $0 < 0x80 }) { return self }
+    return String(decoding: _nfcCodeUnits, as: UTF8.self)
+  }
 }
