@@ -74,8 +74,12 @@ extension QuizRepository {
     into recorded: inout ReportAttempts
   ) throws {
     let questions = recorded.quiz.questions
+    let kinds = questions.map(\.kind)
     let choiceIDs = questions.map { $0.choices.map { Array($0.id.utf8) } }
     var outcomes = [[SelectionKey: UInt32]](repeating: [:], count: choiceIDs.count)
+    // Typed responses without a picked unit, by their bytes and score, as selections are: a
+    // report reads every answer, and most repeat a few spellings.
+    var typedOutcomes = [[SelectionKey: UInt32]](repeating: [:], count: choiceIDs.count)
     let marked = try markedAnswers(ofQuiz: quizRow)
     let answers = try database.cachedStatement(
       """
@@ -91,14 +95,21 @@ extension QuizRepository {
       let score = row.double(3)
       if !row.isNull(4) {
         // A typed or matched response: kept whole for the response analysis.
+        let plain = kinds[question] != .essay && row.isNull(5)
+        if plain, let code = row.withUTF8(4, { typedOutcomes[question][SelectionKey(score: score, selected: $0)] }) {
+          recorded.answer(attempt: position, question: question, outcome: code)
+          return
+        }
         let text = row.string(4)
         let response: Response =
-          questions[question].kind == .matching
+          kinds[question] == .matching
           ? .matched(MatchedStorage.decode(text) ?? []) : .text(text, unit: row.optionalString(5))
         let unmarked =
-          QuizRepository.needsMarking(questions[question], response: response, marked: false)
+          kinds[question] == .essay
+          && QuizRepository.needsMarking(questions[question], response: response, marked: false)
           && !marked.contains(MarkKey(attempt: row.int64(0), version: row.int64(1)))
         let code = recorded.outcome(question: question, mark: score, response: response, unmarked: unmarked)
+        if plain { row.withUTF8(4) { typedOutcomes[question][SelectionKey(score: score, selected: $0)] = code } }
         recorded.answer(attempt: position, question: question, outcome: code)
         return
       }

@@ -180,6 +180,27 @@ import Testing
     return String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
   }
 
+  @Test func markWalksEveryUnmarkedEssayOfTheQuiz() throws {
+    let workspace = try authored()
+    for taker in ["a", "b", "c"] {
+      let run = try workspace.quiz("grade", "mix", "--as", taker, "--answer", "why=Because of \(taker)")
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    // a: a typo refused, then 2.5 with a comment; b: skipped; c: 4 without one.
+    let input = "x\n2.5\nClear\ns\n4\n\n"
+    let run = try workspace.quiz("mark", "mix", "--as", "kim", input: Data(input.utf8))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Response 1 of 3"))
+    #expect(run.stdout.contains("For the marker: embedded"))
+    #expect(run.stdout.contains("Type a number from 0 to 4, s or q."))
+    #expect(run.stdout.contains("Marked 2 responses of 3."), "\(run.stdout)")
+    let pending = try workspace.quiz("mark", "--pending")
+    #expect(pending.stdout.contains("1 response to mark."), "\(pending.stdout)")
+    let report = try workspace.quiz("report", "mix")
+    #expect(report.stdout.contains("1 essay response waits for a mark"), "\(report.stdout)")
+    #expect(try workspace.quiz("check").status == 0)
+  }
+
   @Test func searchFindsAnswersStemsAndDistractors() throws {
     let workspace = try authored()
     let accepted = try workspace.quiz("search", "東京", "--format", "json")

@@ -68,7 +68,9 @@ extension QuizBankValidator {
       problems.append(
         PartProblem(
           key: "units[0].multiplier",
-          message: "the first unit (\"\(first.unit)\") must have multiplier 1, found \(JSONWriter.numberText(first.multiplier))"))
+          message:
+            "the first unit (\"\(first.unit)\") must have multiplier 1, found \(JSONWriter.numberText(first.multiplier))"
+        ))
     }
     for (index, unit) in body.units.enumerated() {
       if body.units[..<index].contains(where: { $0.unit == unit.unit }) {
@@ -77,7 +79,8 @@ extension QuizBankValidator {
       if unit.unit.isEmpty { problems.append(PartProblem(key: "units[\(index)].unit", message: "must not be empty")) }
     }
     if body.effectiveUnitInput == .choice && body.units.isEmpty {
-      problems.append(PartProblem(key: "unit_input", message: "unit_input is \"choice\" but the question lists no units"))
+      problems.append(
+        PartProblem(key: "unit_input", message: "unit_input is \"choice\" but the question lists no units"))
     }
     if !(0...1).contains(body.effectiveUnitPenalty) {
       problems.append(PartProblem(key: "unit_penalty", message: "unit_penalty must be from 0 to 1"))
@@ -96,10 +99,12 @@ extension QuizBankValidator {
         problems.append(PartProblem(key: "pairs[\(index)].id", message: "duplicate pair id \"\(pair.id)\""))
       }
       if !Slug.isValid(pair.id) {
-        problems.append(PartProblem(key: "pairs[\(index)].id", message: "pair id \"\(pair.id)\" is not valid (\(Slug.rule))"))
+        problems.append(
+          PartProblem(key: "pairs[\(index)].id", message: "pair id \"\(pair.id)\" is not valid (\(Slug.rule))"))
       }
       if pair.stem.isEmpty || pair.answer.isEmpty {
-        problems.append(PartProblem(key: "pairs[\(index)]", message: "pair \(pair.id): stem and answer must not be empty"))
+        problems.append(
+          PartProblem(key: "pairs[\(index)]", message: "pair \(pair.id): stem and answer must not be empty"))
       }
     }
     for (index, text) in body.distractors.enumerated() where text.isEmpty {
@@ -128,10 +133,11 @@ extension QuizBankValidator {
 extension QuizBankValidator {
   /// What is wrong with `answer` (at `here`) as an answer to `question`: a response of another
   /// kind, unknown choices, units or stems, a mark where none is given or out of range.
-  static func answerProblems(_ answer: Answer, question: Question, here: String) -> [Problem] {
+  static func answerProblems(_ answer: Answer, question: Question, here: @autoclosure () -> String) -> [Problem] {
     var problems: [Problem] = []
-    func add(_ key: String, _ message: String) { problems.append(Problem(path: here + key, message: message)) }
-    let named = "question \"\(question.id)\""
+    func add(_ key: String, _ message: String) { problems.append(Problem(path: here() + key, message: message)) }
+    // Made only for a message: this runs for every answer of every attempt recorded.
+    var named: String { "question \"\(question.id)\"" }
     switch (question.body, answer.response) {
     case (.choice, .choices(let selected)):
       for (pick, choiceID) in selected.enumerated() where question.choice(withID: choiceID) == nil {

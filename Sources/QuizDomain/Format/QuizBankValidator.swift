@@ -79,21 +79,22 @@ public enum QuizBankValidator {
   /// An attempt that is a record of history (it carries `max_score`) is not held to the
   /// sections' picks as they are now: only its questions must be known.
   public static func attemptProblems(_ attempt: Attempt, quiz: Quiz, path: String) -> [Problem] {
-    var questions: [String: Question] = [:]
-    for question in quiz.questions { questions[question.id] = question }
+    let positions = quiz.questionPositions
     var problems = QuestionDraw.problems(
       given: attempt.given, quiz: quiz, path: path, exactCounts: attempt.maxScore == nil)
     let given = attempt.given.map(Set.init)
     for (index, answer) in attempt.answers.enumerated() {
-      let here = "\(path).answers[\(index)]"
-      if let given, questions[answer.question] != nil, !given.contains(answer.question) {
+      // Made only for a message: this runs for every answer of every attempt recorded.
+      var here: String { "\(path).answers[\(index)]" }
+      let position = positions[answer.question]
+      if let given, position != nil, !given.contains(answer.question) {
         problems.append(
           Problem(
             path: here + ".question",
             message: "question \"\(answer.question)\" was not given in this attempt"))
         continue
       }
-      guard let question = questions[answer.question] else {
+      guard let position else {
         problems.append(
           Problem(
             path: here + ".question",
@@ -101,7 +102,8 @@ public enum QuizBankValidator {
               + Suggestion.didYouMean(answer.question, among: quiz.questions.map(\.id))))
         continue
       }
-      problems += answerProblems(answer, question: question, here: here)
+      problems += answerProblems(
+        answer, question: quiz.sections[position.section].questions[position.position], here: here)
     }
     return problems
   }

@@ -28,6 +28,18 @@ public struct Quiz: Equatable, Sendable {
   /// Every question, in display order.
   public var questions: [Question] { sections.flatMap(\.questions) }
 
+  /// Where each question stands, by id (the first of a repeated id): for looking questions up
+  /// once per attempt without copying them into a dictionary.
+  public var questionPositions: [String: (section: Int, position: Int)] {
+    var positions: [String: (section: Int, position: Int)] = [:]
+    for s in sections.indices {
+      for q in sections[s].questions.indices where positions[sections[s].questions[q].id] == nil {
+        positions[sections[s].questions[q].id] = (s, q)
+      }
+    }
+    return positions
+  }
+
   /// The most points an attempt given every question can score.
   public var maxScore: Double {
     // The same sum, in the same order, as over `questions`, without building that list.

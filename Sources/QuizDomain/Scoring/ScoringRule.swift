@@ -78,10 +78,10 @@ public enum Scoring {
   /// Scores every answer of `attempt` against `quiz`; questions not answered score 0.
   /// Answers naming questions the quiz lacks score 0 (validation reports them first).
   public static func score(_ attempt: Attempt, in quiz: Quiz) -> ScoredAttempt {
-    var byID: [String: Question] = [:]
-    for question in quiz.questions { byID[question.id] = question }
+    let positions = quiz.questionPositions
     let scores = attempt.answers.map { answer -> Double in
-      guard let question = byID[answer.question] else { return 0 }
+      guard let (section, position) = positions[answer.question] else { return 0 }
+      let question = quiz.sections[section].questions[position]
       return score(question, answer: answer, rule: quiz.scoringRule(for: question))
     }
     return ScoredAttempt(
