@@ -21,6 +21,9 @@ struct QuestionKindFields {
   var graderInfo: String?
   /// A field that was present but unreadable (already reported).
   var broken = false
+  /// The kind fields the question has, `type` aside, in order: checked against its type at the
+  /// end (a choice question, the common case, has none, and nothing is looked up for it).
+  var kindKeys: [String] = []
 
   /// The keys each kind takes beyond the common ones.
   static let keys: [QuestionKind: Set<String>] = [
@@ -34,7 +37,6 @@ struct QuestionKindFields {
     ],
     .description: [],
   ]
-  static let allKeys: Set<String> = keys.values.reduce(into: Set()) { $0.formUnion($1) }
 }
 
 /// An answer as read, before the question's type says which of its fields it needs.
@@ -83,6 +85,7 @@ extension QuizBankDecoder {
     case "grader_info": fields.graderInfo = note(try decodeString())
     default: return false
     }
+    if key != "type" { fields.kindKeys.append(key) }
     return true
   }
 
@@ -207,13 +210,20 @@ extension QuizBankDecoder {
   /// `seen` is every key of the question.
   mutating func makeBody(_ fields: QuestionKindFields, choice: ChoiceBody?, seen: [String]) -> QuestionBody? {
     guard let kind = fields.type, !fields.broken else { return nil }
-    let own = QuestionKindFields.keys[kind] ?? []
-    var fits = true
-    for key in seen where QuestionKindFields.allKeys.contains(key) && !own.contains(key) {
-      report("\(kind == .essay ? "an" : "a") \(kind.rawValue) question has no \"\(key)\"", key: key)
-      fits = false
+    var foreign = fields.kindKeys
+    if kind != .choice {
+      // The choice fields are read with the common ones; only another type can lack them.
+      foreign = seen.filter { $0 == "multiple" || $0 == "scoring" || $0 == "choices" || $0 == "shuffle" } + foreign
     }
-    guard fits else { return nil }
+    if !foreign.isEmpty {
+      let own = QuestionKindFields.keys[kind] ?? []
+      var fits = true
+      for key in foreign where !own.contains(key) {
+        report("\(kind == .essay ? "an" : "a") \(kind.rawValue) question has no \"\(key)\"", key: key)
+        fits = false
+      }
+      guard fits else { return nil }
+    }
     switch kind {
     case .choice:
       requireFields(["choices"], in: seen)
