@@ -33,7 +33,11 @@ extension QuizRepository {
   /// Records `mark` for the essay answer to `questionID` of attempt `attemptID`: a new mark
   /// kept beside the earlier ones, the answer's and the attempt's scores brought to it, and a
   /// change-log entry, in one transaction. The score must be from 0 to the question's points.
-  public func mark(attempt attemptID: String, question questionID: String, _ mark: Mark) throws -> MarkResult {
+  /// `onlyIfUnmarked`: refuse (`RepositoryError.refused`) when the answer got a
+  /// mark since the caller listed it, as two markers walking the same quiz may.
+  public func mark(
+    attempt attemptID: String, question questionID: String, _ mark: Mark, onlyIfUnmarked: Bool = false
+  ) throws -> MarkResult {
     return try mappingStorageErrors {
       try database.write { _ in
         let time = now()
@@ -76,7 +80,13 @@ extension QuizRepository {
                   + "found \(JSONWriter.numberText(mark.score))")
             ], total: 1)
         }
-        let earlier = try marks(attemptRow: attemptRow, versionRow: versionRow).count
+        let earlierMarks = try marks(attemptRow: attemptRow, versionRow: versionRow)
+        let earlier = earlierMarks.count
+        if onlyIfUnmarked, let other = earlierMarks.last {
+          throw RepositoryError.refused(
+            "question \"\(questionID)\" of attempt \(attemptID) was marked meanwhile"
+              + (other.marker.map { " by \($0)" } ?? "") + " (\(JSONWriter.numberText(other.score))): left as it is")
+        }
         var stamped = mark
         if stamped.markedAt == nil { stamped.markedAt = time }
         try insertMark(stamped, attemptRow: attemptRow, versionRow: versionRow, at: time)

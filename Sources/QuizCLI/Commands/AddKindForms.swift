@@ -10,29 +10,29 @@ extension AddCommand {
 
   static let kindForms: [Command.Form] = [
     Command.Form(
-      name: "short-answer", arguments: ["quiz"],
+      name: QuestionKind.shortAnswer.rawValue, arguments: ["quiz"],
       synopsis: common + " --accept <text[=fraction]> ... [--case-sensitive]",
       options: commonQuestionOptions.union(["accept", "case-sensitive", "answer-feedback"])),
     Command.Form(
-      name: "numerical", arguments: ["quiz"],
+      name: QuestionKind.numerical.rawValue, arguments: ["quiz"],
       synopsis: common + " --value <number|*[=fraction]> ... [--tolerance <n>] ... [--unit <unit=multiplier>] ... "
         + "[--unit-grading <none|mark|max>] [--unit-penalty <n>] [--unit-input <text|choice>] [--units-left]",
       options: commonQuestionOptions.union([
         "value", "tolerance", "unit", "unit-grading", "unit-penalty", "unit-input", "units-left", "answer-feedback",
       ])),
     Command.Form(
-      name: "matching", arguments: ["quiz"],
+      name: QuestionKind.matching.rawValue, arguments: ["quiz"],
       synopsis: common + " --pair <stem=answer> ... [--distractor <text>] ... [--shuffle]",
       options: commonQuestionOptions.union(["pair", "distractor", "shuffle"])),
     Command.Form(
-      name: "essay", arguments: ["quiz"],
+      name: QuestionKind.essay.rawValue, arguments: ["quiz"],
       synopsis: common + " [--response-format <plain|monospaced|html>] [--optional] [--lines <n>] "
         + "[--min-words <n>] [--max-words <n>] [--template <text>] [--grader-info <text>]",
       options: commonQuestionOptions.union([
         "response-format", "optional", "lines", "min-words", "max-words", "template", "grader-info",
       ])),
     Command.Form(
-      name: "description", arguments: ["quiz"],
+      name: QuestionKind.description.rawValue, arguments: ["quiz"],
       synopsis: "<quiz> --id <id> --prompt <text> [--section <title|n>] [--tag <tag>] ...",
       options: ["id", "prompt", "section", "tag"]),
   ]
@@ -82,19 +82,18 @@ extension AddCommand {
   /// The question of kind `form` the options describe.
   static func makeKindQuestion(_ form: String, _ arguments: ParsedArguments, invocation: Invocation) throws -> Question
   {
-    var parser = KindOptionParser(arguments: arguments, command: invocation.command)
-    let base = try makeCommonParts(arguments, invocation: invocation, isDescription: form == "description")
-    let body: QuestionBody
-    switch form {
-    case "short-answer": body = .shortAnswer(try parser.shortAnswer())
-    case "numerical": body = .numerical(try parser.numerical())
-    case "matching": body = .matching(try parser.matching())
-    case "essay": body = .essay(try parser.essay())
-    default: body = .description
+    let parser = KindOptionParser(arguments: arguments, command: invocation.command)
+    // The forms are named by the kinds (QuestionKind's raw values).
+    let kind = QuestionKind(rawValue: form) ?? .description
+    var question = try makeCommonParts(arguments, invocation: invocation, isDescription: kind == .description)
+    switch kind {
+    case .shortAnswer: question.body = .shortAnswer(try parser.shortAnswer())
+    case .numerical: question.body = .numerical(try parser.numerical())
+    case .matching: question.body = .matching(try parser.matching())
+    case .essay: question.body = .essay(try parser.essay())
+    case .choice, .description: question.body = .description
     }
-    var question = base
-    question.body = body
-    question.shuffle = form == "matching" && arguments.flag("shuffle")
+    question.shuffle = kind == .matching && arguments.flag("shuffle")
     let problems = QuizBankValidator.questionProblems(question)
     guard problems.isEmpty else {
       throw CLIError.data("invalid question \"\(question.id)\", nothing was added", details: problems)

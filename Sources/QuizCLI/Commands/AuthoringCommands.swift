@@ -34,8 +34,8 @@ enum AddCommand {
     summary: "Add a quiz, a section or a question.",
     discussion: """
       Choices get the ids a, b, c… in the order given, as do the pairs of a matching question. --prompt - reads \
-      the prompt from standard input. Each question type has its form: question (multiple choice), short-answer, \
-      numerical, matching, essay and description.
+      the prompt from standard input. Each question type has its form: question (multiple choice), \
+      \(kindForms.map(\.name).joined(separator: ", ")).
       """,
     forms: [
       Command.Form(
@@ -137,7 +137,7 @@ enum AddCommand {
         }
       }
       console.write("Added section \"\(title)\" to \(target).\n")
-    case "question", "short-answer", "numerical", "matching", "essay", "description":
+    case _ where kind == "question" || kindForms.contains(where: { $0.name == kind }):
       let question =
         kind == "question"
         ? try makeQuestion(arguments, invocation: invocation)
@@ -153,8 +153,7 @@ enum AddCommand {
       console.write("Added question \(question.id) to \(target).\n")
     default:
       throw CLIError.usage(
-        "Unknown kind '\(kind)': add quiz, section, question, short-answer, numerical, matching, essay or description",
-        command: invocation.command)
+        "Unknown kind '\(kind)': add " + command.forms.map(\.name).joined(separator: ", "), command: invocation.command)
     }
   }
 

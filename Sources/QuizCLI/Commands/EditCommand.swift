@@ -58,7 +58,7 @@ enum EditCommand {
       throw CLIError.data("cannot edit in \(format.title)", details: problems.lines(offset: 0))
     }
     let environment = invocation.console.environment
-    let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+    let editor = editorCommand(environment)
     let file = try TemporaryFile(
       name: "quiz-edit-\(address.quiz).\(format.extensions.first ?? format.name)", contents: original)
     var problems: Problems?
@@ -191,6 +191,11 @@ enum EditCommand {
     }
     if lines.isEmpty { lines.append("quiz \(result.quiz): updated (no question changed its version)") }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// $VISUAL, else $EDITOR, else vi.
+  static func editorCommand(_ environment: [String: String]) -> String {
+    [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
   }
 
   /// Runs the editor through the shell (so that EDITOR may carry arguments) and waits for it.

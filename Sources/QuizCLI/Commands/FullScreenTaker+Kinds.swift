@@ -163,8 +163,7 @@ extension FullScreenTaker {
   /// Ctrl-O: the response in $VISUAL or $EDITOR (as `quiz edit` runs it), the screen given
   /// back meanwhile.
   private func editInEditor(_ state: inout State) throws {
-    let environment = console.environment
-    let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+    let editor = EditCommand.editorCommand(console.environment)
     let file = try TemporaryFile(name: "quiz-essay.txt", contents: state.essay.text)
     Terminal.leaveFullScreen()
     defer { _ = Terminal.enterFullScreen() }

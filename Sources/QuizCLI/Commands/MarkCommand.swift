@@ -146,11 +146,17 @@ enum MarkCommand {
       console.write("Comment (optional): ")
       let comment = Swift.readLine(strippingNewline: true) ?? ""
       if !console.stdinIsTerminal { console.write(comment + "\n") }
-      let result = try repository.mark(
-        attempt: item.attempt, question: item.question.id,
-        Mark(score: value, comment: comment.isEmpty ? nil : comment, marker: markerName(invocation)))
-      console.write(summary(result))
-      marked += 1
+      // Listed as unmarked when the walk began: another marker may have marked it since.
+      do {
+        let result = try repository.mark(
+          attempt: item.attempt, question: item.question.id,
+          Mark(score: value, comment: comment.isEmpty ? nil : comment, marker: markerName(invocation)),
+          onlyIfUnmarked: true)
+        console.write(summary(result))
+        marked += 1
+      } catch RepositoryError.refused(let reason) {
+        console.write("Not saved: \(reason)\n")
+      }
     }
     console.write("\nMarked \(NumberText.plural(marked, "response")) of \(pending.count).\n")
   }
