@@ -161,6 +161,36 @@ import Testing
     #expect(!gift.stdout.contains("Tokyo"))
   }
 
+  @Test func aGIFTFileImportedOrEditedOverTheQuizKeepsTheKindsItCannotShow() throws {
+    let workspace = try authored()
+    let before = try workspace.quiz("export", "mix")
+    // Imported over the quiz: the choice question changes, the other kinds stay where they were.
+    let gift = try workspace.quiz("export", "mix", "--format", "gift")
+    let path = try workspace.write(
+      "mix.gift", gift.stdout.replacingOccurrences(of: "Capital of France?", with: "Capital of France, today?"))
+    let imported = try workspace.quiz("import", path, "--quiz", "mix")
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let after = try workspace.quiz("export", "mix")
+    #expect(after.stdout.contains("Capital of France, today?"))
+    #expect(
+      after.stdout.replacingOccurrences(of: "Capital of France, today?", with: "Capital of France?") == before.stdout)
+    // Edited in GIFT: the header names what the file does not show; saving keeps it.
+    let script = try workspace.write(
+      "edit.sh",
+      "#!/bin/sh\ngrep -q 'questions of other types, kept as they are: intro (description)' \"$1\" || exit 3\n"
+        + "sed -i 's/Capital of France, today?/Capital of France?/' \"$1\"\n")
+    chmod(script, 0o755)
+    let edited = try workspace.quiz("edit", "mix", "--format", "gift", environment: ["EDITOR": script])
+    #expect(edited.status == 0, "\(edited.stdout)\(edited.stderr)")
+    #expect(try workspace.quiz("export", "mix").stdout == before.stdout)
+    // One question of another kind cannot be shown in GIFT.
+    let refused = try workspace.quiz("edit", "mix/capital", "--format", "gift", environment: ["EDITOR": "true"])
+    #expect(refused.status != 0)
+    #expect(
+      refused.stderr.contains("question capital is short-answer, which GIFT does not show yet"), "\(refused.stderr)")
+    #expect(try workspace.quiz("check").status == 0)
+  }
+
   /// The document `json` with `answer` (a JSON object) added to the answers of question `id`.
   static func adding(_ answer: String, toAnswersOf id: String, in json: String) throws -> String {
     guard var document = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],

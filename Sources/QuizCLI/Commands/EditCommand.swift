@@ -53,7 +53,7 @@ enum EditCommand {
     }
     let original: String
     do {
-      original = try editing.render(stored.quiz, address)
+      original = try editing.render(try format.editable(stored.quiz, address), address)
     } catch let problems as EditProblems {
       throw CLIError.data("cannot edit in \(format.title)", details: problems.lines(offset: 0))
     }

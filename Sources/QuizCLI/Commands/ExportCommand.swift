@@ -41,7 +41,7 @@ enum ExportCommand {
     let format =
       invocation.arguments.value("format").flatMap(QuizFileFormat.named) ?? QuizFileFormat.native
     let path = invocation.arguments.value("output").flatMap { $0 == "-" ? nil : $0 }
-    if let write = format.writer {
+    if format.writer != nil {
       guard ids.count == 1 else {
         throw CLIError.usage("\(format.name) carries one quiz: name it", command: invocation.command)
       }
@@ -56,7 +56,7 @@ enum ExportCommand {
           command: invocation.command)
       }
       let quiz = try invocation.repository().requireQuiz(ids[0]).quiz
-      let written = try write(quiz)
+      guard let written = try format.write(quiz) else { throw CLIError.failure("\(format.name) writes nothing") }
       for warning in written.warnings { invocation.console.error("warning: \(warning)\n".terminalSafe) }
       try output(written.bytes, to: path, personal: false)
       return

@@ -17,6 +17,8 @@ public struct FormatCarries: OptionSet, Sendable {
   public static let files = FormatCarries(rawValue: 1 << 3)
   /// Points other than 1.
   public static let points = FormatCarries(rawValue: 1 << 4)
+  /// Questions of every kind, not only choice questions (true/false among them).
+  public static let questionKinds = FormatCarries(rawValue: 1 << 5)
 }
 
 // MARK: - Keeping what a format cannot carry
@@ -47,12 +49,31 @@ extension Quiz {
     } else {
       merged.sections = Keep.storedLayout(merged.questions, stored: stored, matched: matcher.storedIDs)
     }
+    if !carries.contains(.questionKinds) { Keep.otherKinds(into: &merged, stored: stored) }
     return merged
   }
 }
 
 /// The merging rules, one value at a time.
 enum Keep {
+  /// The stored questions of kinds the format cannot show, back where they stood: in the
+  /// section of the same title (else of the same place), at their old position. The file could
+  /// not show them, so leaving them out of it removes nothing.
+  static func otherKinds(into merged: inout Quiz, stored: Quiz) {
+    let present = Set(merged.questions.map(\.id))
+    for (s, section) in stored.sections.enumerated() {
+      for (p, question) in section.questions.enumerated()
+      where question.kind != .choice && !present.contains(question.id) {
+        if merged.sections.isEmpty { merged.sections = [Section(title: section.title, questions: [])] }
+        let target =
+          merged.sections.firstIndex { $0.title != nil && $0.title == section.title }
+          ?? min(s, merged.sections.count - 1)
+        let at = min(p, merged.sections[target].questions.count)
+        merged.sections[target].questions.insert(question, at: at)
+      }
+    }
+  }
+
   /// `edited`, or the stored value when `edited` is what the format shows of it.
   static func value<T: Equatable>(_ edited: T, echo: T?, stored: T) -> T {
     guard let echo else { return edited }

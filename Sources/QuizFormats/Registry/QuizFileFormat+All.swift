@@ -11,18 +11,18 @@ extension QuizFileFormat {
 
   public static let gift = QuizFileFormat(
     name: "gift", title: "GIFT", extensions: ["gift"], reader: .questions { bytes, _ in GIFT.read(Array(bytes)) },
-    writer: choiceKindsOnly(GIFT.write, title: "GIFT"), recognizes: { $0.contains(UInt8(ascii: "{")) },
+    writer: GIFT.write, recognizes: { $0.contains(UInt8(ascii: "{")) },
     contentSign: "a {",
     exportNote: "gift writes one quiz's questions; what GIFT cannot carry (points, shuffle, a question's own "
       + "scoring rule, picks, files) is named in a warning.",
     editing: Editing(
-      render: choiceKindsOnly(GIFTEditing.render, title: "GIFT"), apply: GIFTEditing.apply,
+      render: GIFTEditing.render, apply: GIFTEditing.apply,
       notShown: GIFTEditing.notShown),
     carries: [.questionIDs, .sections])
 
   public static let aiken = QuizFileFormat(
     name: "aiken", title: "Aiken", extensions: ["aiken"], reader: .questions { bytes, _ in Aiken.read(Array(bytes)) },
-    writer: choiceKindsOnly(Aiken.write, title: "Aiken"),
+    writer: Aiken.write,
     recognizes: { ContentSigns.hasLine(startingWith: "ANSWER:", in: $0) },
     contentSign: "a line starting ANSWER:",
     exportNote: "aiken writes one quiz's single-answer questions; what Aiken cannot carry (points, shuffle, "
@@ -32,7 +32,7 @@ extension QuizFileFormat {
   public static let moodleXML = QuizFileFormat(
     name: "moodle-xml", title: "Moodle XML", extensions: ["xml"],
     reader: .questions { bytes, release in MoodleXML.read(buffer: bytes, release: release) },
-    writer: choiceKindsOnly(MoodleXML.write, title: "Moodle XML"),
+    writer: MoodleXML.write,
     recognizes: { ContentSigns.contains("<quiz", in: $0) && ContentSigns.contains("<question", in: $0) },
     contentSign: "a <quiz> with <question> elements",
     exportNote: "moodle-xml writes one quiz's questions, with their points and files, as Moodle's question bank "
@@ -42,7 +42,7 @@ extension QuizFileFormat {
   /// A Canvas QTI 1.2 package (a zip), for Canvas to import; export only.
   public static let qti = QuizFileFormat(
     name: "qti", title: "Canvas QTI", extensions: [], reader: .exportOnly,
-    writer: choiceKindsOnly(CanvasQTI.write, title: "Canvas QTI"),
+    writer: CanvasQTI.write,
     recognizes: { _ in false },
     exportNote: "qti writes one quiz as a Canvas QTI 1.2 package, a zip given with -o; what Canvas cannot hold "
       + "(choice weights, scoring rules Canvas does not have) is named in a warning.", binary: true)

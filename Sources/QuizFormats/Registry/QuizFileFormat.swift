@@ -60,7 +60,7 @@ public struct QuizFileFormat: Sendable {
   /// `quiz` as a file of this format reads back once written; nil when it does not read back
   /// (or the format is not read by quiz).
   public func echo(_ quiz: Quiz) -> Quiz? {
-    guard case .questions(let read) = reader, let writing = try? writer?(quiz) else { return nil }
+    guard case .questions(let read) = reader, let writing = try? write(quiz) ?? nil else { return nil }
     let reading = writing.bytes.withUnsafeBufferPointer { read($0, { _ in }) }
     guard reading.errors.isEmpty else { return nil }
     return reading.quiz(id: quiz.id, title: quiz.title)
