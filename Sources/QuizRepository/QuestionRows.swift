@@ -24,6 +24,7 @@ enum QuestionRows {
     case .matching: body = .matching(Matching(pairs: []))
     case .essay: body = .essay(Essay())
     case .description: body = .description
+    case .cloze: body = .cloze(Cloze(parts: []))
     }
     return Question.Content(
       prompt: row.string(offset), explanation: row.optionalString(offset + 1), points: row.double(offset + 2),
@@ -72,6 +73,7 @@ extension QuestionRows {
     case .choices(let ids): (ids.joined(separator: ","), nil, nil)
     case .text(let text, let unit): ("", text, unit)
     case .matched(let matches): ("", MatchedStorage.encode(matches), nil)
+    case .parts: ("", nil, nil)  // CLOZE: one response per gap
     }
   }
 }

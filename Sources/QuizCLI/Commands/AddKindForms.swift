@@ -91,7 +91,7 @@ extension AddCommand {
     case .numerical: question.body = .numerical(try parser.numerical())
     case .matching: question.body = .matching(try parser.matching())
     case .essay: question.body = .essay(try parser.essay())
-    case .choice, .description: question.body = .description
+    case .choice, .description, .cloze: question.body = .description
     }
     question.shuffle = kind == .matching && arguments.flag("shuffle")
     let problems = QuizBankValidator.questionProblems(question)

@@ -26,7 +26,7 @@ extension FullScreenTaker {
         " type your answer · tab: submit · ctrl-o: open $EDITOR · esc: quit", " tab: submit · ctrl-o: $EDITOR",
         " tab: submit",
       ]
-    case .description: [" enter: go on · q: quit", " enter: go on"]
+    case .description, .cloze: [" enter: go on · q: quit", " enter: go on"]
     }
   }
 
@@ -46,7 +46,7 @@ extension FullScreenTaker {
           pick.map { StemMatch(stem: pair.id, answer: presented.answerChoices[$0].text) }
         })
     case .essay: return .text(state.essay.text)
-    case .description: return nil
+    case .description, .cloze: return nil  // CLOZE: the gaps
     }
   }
 
@@ -77,7 +77,7 @@ extension FullScreenTaker {
     case .shortAnswer, .numerical: return typing(key, presented, state: &state)
     case .matching: return matching(key, presented, state: &state)
     case .essay(let body): return try writing(key, body, state: &state)
-    case .description:
+    case .description, .cloze:  // CLOZE: Tab between the gaps
       if key == .enter { return true }
       if key == .character("q") { state.confirmingQuit = true }
       return false
@@ -107,7 +107,7 @@ extension FullScreenTaker {
     case .matching:
       return state.matches.allSatisfy({ $0 == nil }) ? "Pick an answer for at least one item (←/→)." : nil
     case .essay(let body): return EssayRules.refusal(state.essay.text, body)
-    case .choice, .description: return nil
+    case .choice, .description, .cloze: return nil
     }
   }
 
@@ -197,7 +197,7 @@ extension FullScreenTaker {
     case .shortAnswer, .numerical: focus = fieldLines(presented, state: &state, width: width, into: &lines)
     case .matching: focus = matchingLines(presented, state: state, width: width, into: &lines)
     case .essay(let body): focus = essayLines(body, state: &state, width: width, height: height, into: &lines)
-    case .choice, .description: break
+    case .choice, .description, .cloze: break
     }
     if state.revealed, case .essay(let body) = presented.original.body {
       // The response is shown above, wrapped; what remains is whether it waits for a mark.

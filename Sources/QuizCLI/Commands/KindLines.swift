@@ -14,6 +14,7 @@ enum KindLines {
     case .matching: "match each item"
     case .essay(let body): body.isResponseRequired ? "write an essay (marked by hand)" : "write an essay (optional)"
     case .description: "text only"
+    case .cloze: "fill in the gaps"
     }
   }
 
@@ -22,7 +23,7 @@ enum KindLines {
     let pad = String(repeating: " ", count: indent)
     var text = ""
     switch question.body {
-    case .choice, .description: break
+    case .choice, .description, .cloze: break
     case .shortAnswer(let body):
       guard withAnswers else { break }
       for answer in body.answers {

@@ -76,7 +76,7 @@ struct LineTaker {
     case .numerical(let body): return try askNumber(body, number: number)
     case .matching(let body): return .matched(try askMatches(presented, body: body, number: number))
     case .essay(let body): return .text(try askEssay(body, number: number))
-    case .description:
+    case .description, .cloze:  // CLOZE: a line per gap
       _ = try readLine(prompt: "Press Enter to go on. ", number: number)
       return nil
     }

@@ -10,6 +10,7 @@ enum ResponseText {
       return (line.isEmpty ? "–" : line) + (unit.map { " [\($0)]" } ?? "")
     case .matched(let matches):
       return matches.isEmpty ? "–" : matches.map { "\($0.stem)=\($0.answer.terminalSafeLine)" }.joined(separator: "; ")
+    case .parts(let parts): return parts.isEmpty ? "–" : parts.map(summary).joined(separator: " | ")
     }
   }
 }

@@ -99,7 +99,7 @@ extension Question {
       essay.responseTemplate = essay.responseTemplate?.terminalSafe
       essay.graderInfo = essay.graderInfo.map(show)
       question.body = .essay(essay)
-    case .choice, .description: break
+    case .choice, .description, .cloze: break  // CLOZE: the gaps' texts
     }
     return question
   }

@@ -55,7 +55,7 @@ enum AnswerOptions {
           command: command)
       }
       switch question?.kind ?? .choice {
-      case .choice, .description:
+      case .choice, .description, .cloze:
         let choices = value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         guard !choices.isEmpty else {
           throw CLIError.usage(

@@ -225,6 +225,7 @@ extension QuizBankDecoder {
       guard fits else { return nil }
     }
     switch kind {
+    case .cloze: return nil  // CLOZE: the parts
     case .choice:
       requireFields(["choices"], in: seen)
       return choice.map(QuestionBody.choice)

@@ -7,6 +7,7 @@ extension QuizBankValidator {
     case .shortAnswer, .numerical: "answers"
     case .matching: "pairs"
     case .essay, .description: nil
+    case .cloze: "parts"
     }
   }
 
@@ -38,6 +39,7 @@ extension QuizBankValidator {
     case .matching(let body): return matchingProblems(body)
     case .essay(let body): return essayProblems(body)
     case .description: return []
+    case .cloze: return []  // CLOZE: the gaps' rules
     }
   }
 
@@ -191,6 +193,7 @@ extension QuizBankValidator {
     case .numerical: "\"response\": NUMBER AND UNIT (and \"unit\" when units are picked from a list)"
     case .matching: "\"matched\": {STEM: ANSWER, …}"
     case .description: "no answer"
+    case .cloze: "\"parts\": [GAP ANSWER, …]"
     }
   }
 }

@@ -21,6 +21,7 @@ extension QuizBankWriter {
     case .matching(let matching): writeMatching(matching, to: &writer, withAnswers: withAnswers)
     case .essay(let essay): writeEssay(essay, to: &writer, withAnswers: withAnswers)
     case .description: break
+    case .cloze: break  // CLOZE: the parts
     }
   }
 
@@ -141,6 +142,7 @@ extension QuizBankWriter {
       writer.beginObject()
       for match in matches { writer.field(match.stem, match.answer) }
       writer.endObject()
+    case .parts: break  // CLOZE: one response per gap
     }
   }
 }

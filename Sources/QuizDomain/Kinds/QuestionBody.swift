@@ -9,6 +9,8 @@ public enum QuestionBody: Equatable, Sendable {
   case essay(Essay)
   /// Text only: shown in its place, worth nothing, never scored.
   case description
+  /// Gaps in the prompt, each a sub-question (Cloze.swift).
+  case cloze(Cloze)
 
   public var kind: QuestionKind {
     switch self {
@@ -18,6 +20,7 @@ public enum QuestionBody: Equatable, Sendable {
     case .matching: .matching
     case .essay: .essay
     case .description: .description
+    case .cloze: .cloze
     }
   }
 }
@@ -30,6 +33,7 @@ public enum QuestionKind: String, CaseIterable, Sendable {
   case matching
   case essay
   case description
+  case cloze
 
   public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
@@ -48,11 +52,14 @@ public struct ChoiceBody: Equatable, Sendable {
   /// Overrides the quiz's rule when set.
   public var scoring: ScoringRule?
   public var choices: [Choice]
+  /// How the choices are numbered when shown. Nil: absent in the document (`abc`).
+  public var numbering: AnswerNumbering?
 
-  public init(multiple: Bool, scoring: ScoringRule? = nil, choices: [Choice]) {
+  public init(multiple: Bool, scoring: ScoringRule? = nil, choices: [Choice], numbering: AnswerNumbering? = nil) {
     self.multiple = multiple
     self.scoring = scoring
     self.choices = choices
+    self.numbering = numbering
   }
 }
 

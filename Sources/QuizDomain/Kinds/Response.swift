@@ -8,6 +8,8 @@ public enum Response: Hashable, Sendable {
   /// Stem id → the answer text picked for it, in the order given (matching); stems left
   /// unanswered are absent.
   case matched([StemMatch])
+  /// One response per gap, in gap order (cloze); a blank gap is its kind's empty response.
+  case parts([Response])
 
   /// The response a question of `kind` gets when nothing was given.
   public static func empty(for kind: QuestionKind) -> Response {
@@ -15,6 +17,7 @@ public enum Response: Hashable, Sendable {
     case .choice: .choices([])
     case .shortAnswer, .numerical, .essay, .description: .text("")
     case .matching: .matched([])
+    case .cloze: .parts([])
     }
   }
 }

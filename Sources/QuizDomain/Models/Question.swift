@@ -14,6 +14,13 @@ public struct Question: Equatable, Sendable {
   /// Files the texts embed, in order.
   public var files: [QuestionFile]
   public var body: QuestionBody
+  /// Shown after answering by how the answer did as a whole; nil when the document has none.
+  public var outcomeFeedback: OutcomeFeedback?
+  /// Shown on request while answering, in order.
+  public var hints: [Hint]
+  /// Moodle's penalty for each wrong try (of the interactive behaviour), kept as written. Nil:
+  /// absent.
+  public var penalty: Double?
 
   /// A choice question.
   public init(
@@ -31,8 +38,12 @@ public struct Question: Equatable, Sendable {
   /// A question of any kind.
   public init(
     id: String, prompt: String, explanation: String? = nil, points: Double = 1, shuffle: Bool = false,
-    tags: [String] = [], textFormat: TextFormat = .plain, files: [QuestionFile] = [], body: QuestionBody
+    tags: [String] = [], textFormat: TextFormat = .plain, files: [QuestionFile] = [], body: QuestionBody,
+    outcomeFeedback: OutcomeFeedback? = nil, hints: [Hint] = [], penalty: Double? = nil
   ) {
+    self.outcomeFeedback = outcomeFeedback
+    self.hints = hints
+    self.penalty = penalty
     self.id = id
     self.prompt = prompt
     self.explanation = explanation
@@ -85,7 +96,7 @@ public struct Question: Equatable, Sendable {
   public var content: Content {
     Content(
       prompt: prompt, explanation: explanation, points: points, shuffle: shuffle, textFormat: textFormat,
-      files: files, body: body)
+      files: files, body: body, outcomeFeedback: outcomeFeedback, hints: hints, penalty: penalty)
   }
 
   public struct Content: Equatable, Sendable {
@@ -96,6 +107,9 @@ public struct Question: Equatable, Sendable {
     public var textFormat: TextFormat
     public var files: [QuestionFile]
     public var body: QuestionBody
+    public var outcomeFeedback: OutcomeFeedback?
+    public var hints: [Hint]
+    public var penalty: Double?
 
     public init(
       prompt: String, explanation: String?, points: Double, multiple: Bool, scoring: ScoringRule?,
@@ -108,8 +122,12 @@ public struct Question: Equatable, Sendable {
 
     public init(
       prompt: String, explanation: String?, points: Double, shuffle: Bool, textFormat: TextFormat = .plain,
-      files: [QuestionFile] = [], body: QuestionBody
+      files: [QuestionFile] = [], body: QuestionBody, outcomeFeedback: OutcomeFeedback? = nil, hints: [Hint] = [],
+      penalty: Double? = nil
     ) {
+      self.outcomeFeedback = outcomeFeedback
+      self.hints = hints
+      self.penalty = penalty
       self.prompt = prompt
       self.explanation = explanation
       self.points = points
@@ -170,7 +188,7 @@ extension Question {
     self.init(
       id: id, prompt: content.prompt, explanation: content.explanation, points: content.points,
       shuffle: content.shuffle, tags: tags, textFormat: content.textFormat, files: content.files,
-      body: content.body)
+      body: content.body, outcomeFeedback: content.outcomeFeedback, hints: content.hints, penalty: content.penalty)
   }
 }
 
@@ -192,6 +210,12 @@ extension Question.Content {
     if choices.map(\.weight) != previous.choices.map(\.weight) { changed.append("weights") }
     if choices.map(\.feedback) != previous.choices.map(\.feedback) { changed.append("feedback") }
     if files != previous.files { changed.append("files") }
+    if outcomeFeedback != previous.outcomeFeedback { changed.append("outcome feedback") }
+    if hints != previous.hints { changed.append("hints") }
+    if penalty != previous.penalty { changed.append("penalty") }
+    if case .choice(let body) = body, case .choice(let old) = previous.body, body.numbering != old.numbering {
+      changed.append("numbering")
+    }
     if kind != previous.kind {
       changed.append("type")
     } else if case .choice = body {

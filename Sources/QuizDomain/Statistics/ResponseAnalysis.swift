@@ -49,6 +49,7 @@ public struct ResponseAnalysis: Equatable, Sendable {
       }
     case .matching(let body): return matching(body, counts: counts)
     case .choice, .essay, .description: return nil
+    case .cloze: return nil  // CLOZE: per-gap analysis
     }
   }
 
@@ -95,6 +96,7 @@ public struct ResponseAnalysis: Equatable, Sendable {
     case .choices(let ids): ids.joined(separator: ",")
     case .text(let text, let unit): text + (unit.map { " " + $0 } ?? "")
     case .matched(let matches): matches.map { "\($0.stem)=\($0.answer)" }.joined(separator: "; ")
+    case .parts(let parts): parts.map(text(of:)).joined(separator: " | ")
     }
   }
 

@@ -17,8 +17,23 @@ public struct FormatCarries: OptionSet, Sendable {
   public static let files = FormatCarries(rawValue: 1 << 3)
   /// Points other than 1.
   public static let points = FormatCarries(rawValue: 1 << 4)
-  /// Questions of every kind, not only choice questions (true/false among them).
+  /// Questions of every kind but cloze, not only choice questions (true/false among them).
   public static let questionKinds = FormatCarries(rawValue: 1 << 5)
+  /// Cloze questions (embedded answers).
+  public static let cloze = FormatCarries(rawValue: 1 << 6)
+
+  /// Whether a question of `kind` is carried: choice questions always, cloze with `.cloze`,
+  /// the other kinds with `.questionKinds`.
+  public func carries(_ kind: QuestionKind) -> Bool {
+    switch kind {
+    case .choice: true
+    case .cloze: contains(.cloze)
+    case .shortAnswer, .numerical, .matching, .essay, .description: contains(.questionKinds)
+    }
+  }
+
+  /// Whether every kind is carried.
+  public var carriesEveryKind: Bool { QuestionKind.allCases.allSatisfy(carries) }
 }
 
 // MARK: - Keeping what a format cannot carry
@@ -49,7 +64,7 @@ extension Quiz {
     } else {
       merged.sections = Keep.storedLayout(merged.questions, stored: stored, matched: matcher.storedIDs)
     }
-    if !carries.contains(.questionKinds) { Keep.otherKinds(into: &merged, stored: stored) }
+    if !carries.carriesEveryKind { Keep.otherKinds(into: &merged, stored: stored, carries: carries) }
     return merged
   }
 }
@@ -59,11 +74,11 @@ enum Keep {
   /// The stored questions of kinds the format cannot show, back where they stood: in the
   /// section of the same title (else of the same place), at their old position. The file could
   /// not show them, so leaving them out of it removes nothing.
-  static func otherKinds(into merged: inout Quiz, stored: Quiz) {
+  static func otherKinds(into merged: inout Quiz, stored: Quiz, carries: FormatCarries) {
     let present = Set(merged.questions.map(\.id))
     for (s, section) in stored.sections.enumerated() {
       for (p, question) in section.questions.enumerated()
-      where question.kind != .choice && !present.contains(question.id) {
+      where !carries.carries(question.kind) && !present.contains(question.id) {
         if merged.sections.isEmpty { merged.sections = [Section(title: section.title, questions: [])] }
         let target =
           merged.sections.firstIndex { $0.title != nil && $0.title == section.title }
