@@ -27,7 +27,7 @@ struct QuestionKindFields {
 
   /// The keys each kind takes beyond the common ones.
   static let keys: [QuestionKind: Set<String>] = [
-    .choice: ["multiple", "scoring", "shuffle", "choices"],
+    .choice: ["multiple", "scoring", "shuffle", "choices", "numbering"],
     .shortAnswer: ["answers", "case_sensitive"],
     .numerical: ["answers", "units", "unit_grading", "unit_penalty", "unit_input", "units_left"],
     .matching: ["shuffle", "pairs", "distractors"],
@@ -213,7 +213,10 @@ extension QuizBankDecoder {
     var foreign = fields.kindKeys
     if kind != .choice {
       // The choice fields are read with the common ones; only another type can lack them.
-      foreign = seen.filter { $0 == "multiple" || $0 == "scoring" || $0 == "choices" || $0 == "shuffle" } + foreign
+      foreign =
+        seen.filter {
+          $0 == "multiple" || $0 == "scoring" || $0 == "choices" || $0 == "shuffle" || $0 == "numbering"
+        } + foreign
     }
     if !foreign.isEmpty {
       let own = QuestionKindFields.keys[kind] ?? []

@@ -443,6 +443,7 @@ extension QuizBankDecoder {
     var choices: [Choice]?
     var files: [QuestionFile]? = []
     var kindFields = QuestionKindFields()
+    var options = QuestionOptionFields()
     let seen = try decodeObject { decoder, key in
       switch key {
       case "id": id = try decoder.decodeSlug()
@@ -471,7 +472,9 @@ extension QuizBankDecoder {
       case "tags": tags = try decoder.decodeArray { try $0.decodeText() }
       case "choices": choices = try decoder.decodeChoices()
       case "files": files = try decoder.decodeArray { try $0.decodeFile() }
-      default: return try decoder.decodeKindField(key, into: &kindFields)
+      default:
+        if try decoder.decodeOptionField(key, into: &options) { return true }
+        return try decoder.decodeKindField(key, into: &kindFields)
       }
       return true
     }
@@ -493,11 +496,12 @@ extension QuizBankDecoder {
     }
     let body = makeBody(kindFields, choice: choiceBody, seen: seen)
     guard let id, let prompt, let shuffle, let textFormat, let tags, let files, let body,
-      points.map({ !$0.isNaN }) ?? true
+      points.map({ !$0.isNaN }) ?? true, !options.broken
     else { return nil }
-    let question = Question(
+    var question = Question(
       id: id, prompt: prompt, explanation: explanation, points: points ?? (isDescription ? 0 : 1), shuffle: shuffle,
       tags: tags, textFormat: textFormat, files: files, body: body)
+    options.apply(to: &question)
     for problem in QuizBankValidator.locatedBodyProblems(question) { report(problem.message, key: problem.key) }
     path.push(.key("files"))
     for problem in QuizBankValidator.fileProblems(question) { report(problem) }

@@ -69,7 +69,7 @@ public enum QuizBankValidator {
     for file in question.files where file.name.isEmpty || file.name.contains("/") {
       problems.append("file name \"\(file.name)\" must not be empty or contain \"/\"")
     }
-    return problems + bodyProblems(question) + fileProblems(question)
+    return problems + bodyProblems(question) + optionProblems(question) + fileProblems(question)
   }
 
   /// What is wrong with `attempt` against `quiz`: its list of given questions, answers to

@@ -54,6 +54,7 @@ public enum QuizBankWriter {
       writer.optionalField("scoring", question.scoring?.rawValue)
     }
     if question.kind == .choice || question.kind == .matching { writer.field("shuffle", question.shuffle) }
+    writeNumbering(question.body, to: &writer)
     if question.textFormat != .plain { writer.field("text_format", question.textFormat.rawValue) }
     if !question.tags.isEmpty {
       writer.key("tags")
@@ -62,6 +63,7 @@ public enum QuizBankWriter {
       writer.endArray()
     }
     writeBody(question.body, to: &writer, withAnswers: withAnswers)
+    writeOptions(question, to: &writer, withAnswers: withAnswers)
     if withAnswers && !question.files.isEmpty {
       writer.key("files")
       writer.beginArray()
