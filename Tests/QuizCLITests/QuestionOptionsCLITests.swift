@@ -48,13 +48,37 @@ import Testing
     let first = try workspace.quiz("export")
     #expect(first.stdout.contains(#""numbering": "IIII""#) && first.stdout.contains(#""penalty": 0.25"#))
     let again = try Workspace()
-    #expect(try again.quiz("import", try again.write("e.json", first.stdout)).status == 0)
+    let path = try again.write("e.json", first.stdout)
+    #expect(try QuizProcess.validatesAgainstSchema(path, in: again))
+    #expect(try again.quiz("import", path).status == 0)
     #expect(try again.quiz("export").stdout == first.stdout)
     // Editing a hint makes a new version, named in the history.
     let edited = first.stdout.replacingOccurrences(of: "Not 3.", with: "Not three.")
     #expect(try again.quiz("import", try again.write("e2.json", edited)).status == 0)
     let history = try again.quiz("show", "opts/even", "--history")
     #expect(history.stdout.contains("changed: hints"), "\(history.stdout)")
+  }
+
+  /// The schema says what the reader says: a penalty past 1, an unknown numbering, a hint
+  /// without text, numbering on an essay are refused; two correct choices on a single-answer
+  /// question are not.
+  @Test func theSchemaAgreesWithTheReader() throws {
+    let workspace = try Workspace()
+    let base = Self.bank
+    for (change, valid) in [
+      (#""penalty": 0.25"#, #""penalty": 1.5"#), (#""numbering": "123""#, #""numbering": "a.""#),
+      (#"{"text": "Not 3."}"#, #"{"text": ""}"#),
+    ] {
+      let path = try workspace.write("bad.json", base.replacingOccurrences(of: change, with: valid))
+      #expect(try !QuizProcess.validatesAgainstSchema(path, in: workspace), "\(valid)")
+      #expect(try workspace.quiz("import", "--dry-run", path).status == 65, "\(valid)")
+    }
+    let essay = base.replacingOccurrences(
+      of: #""questions": ["#, with: #""questions": [{"id": "why", "type": "essay", "prompt": "Why?", "numbering": "none"},"#)
+    #expect(essay != base)
+    let path = try workspace.write("essay.json", essay)
+    #expect(try !QuizProcess.validatesAgainstSchema(path, in: workspace))
+    #expect(try QuizProcess.validatesAgainstSchema(try workspace.write("good.json", base), in: workspace))
   }
 
   @Test func lineModeLabelsByNumberingGivesHintsOnRequestAndTheOutcomeFeedback() throws {
