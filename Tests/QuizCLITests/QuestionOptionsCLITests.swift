@@ -74,7 +74,8 @@ import Testing
       #expect(try workspace.quiz("import", "--dry-run", path).status == 65, "\(valid)")
     }
     let essay = base.replacingOccurrences(
-      of: #""questions": ["#, with: #""questions": [{"id": "why", "type": "essay", "prompt": "Why?", "numbering": "none"},"#)
+      of: #""questions": ["#,
+      with: #""questions": [{"id": "why", "type": "essay", "prompt": "Why?", "numbering": "none"},"#)
     #expect(essay != base)
     let path = try workspace.write("essay.json", essay)
     #expect(try !QuizProcess.validatesAgainstSchema(path, in: workspace))

@@ -221,6 +221,9 @@ extension FullScreenTaker {
       if question.kind.isScoredAutomatically {
         let points = TakeCommand.score(presented, in: quiz, response: response)
         lines.append(" Points: \(NumberText.points(points)) / \(NumberText.points(question.points))")
+        if let outcome = TakeOptions.outcomeText(question, points: points) {
+          lines += Wrap.lines(outcome, width: width - 2).map { console.styled(" " + $0, .dim) }
+        }
       }
     }
     return (lines, focus)
