@@ -37,7 +37,7 @@ import Testing
   @Test func aClozeQuestionReadsAndWritesBackTheSameBytes() throws {
     let attempts = """
       {"quiz": "k", "taker": "t", "answers": [{"question": "c", "parts": [{"response": "日本"}, {}, {"selected": ["a", "c"]}]}]},
-      {"quiz": "k", "taker": "u", "answers": [{"question": "c", "parts": [{"response": "にほん"}]}]}
+      {"quiz": "k", "taker": "u", "answers": [{"question": "c", "parts": [{"response": "にほん"}, {"response": ""}, {"selected": []}]}]}
       """
     let read = try QuizBankReader.read(document(mixed, attempts: attempts))
     let question = try #require(read.quizzes.first?.questions.first)
