@@ -122,9 +122,14 @@ struct ClozePartReader {
     return result
   }
 
-  /// A short answer is kept trimmed, as Moodle's short-answer type saves it (PHP's `trim`).
+  /// A short answer is kept trimmed (PHP's `trim`), as Moodle's short-answer type saves it,
+  /// unless the trimmed text would end with `\`, `&` or `&amp;`: written back, its end would no
+  /// longer end an answer, so it is kept as written.
   private static func trimmedText(_ alternative: ClozeRawAlternative) -> String {
-    ShortAnswer.trimmed(text(alternative.answer))
+    let written = text(alternative.answer)
+    let trimmed = ShortAnswer.trimmed(written)
+    let bytes = Array(trimmed.utf8)
+    return ClozeByte.blocksAnswerEnd(bytes, before: bytes.count, from: 0) ? written : trimmed
   }
 
   private static func isBlank(_ alternative: ClozeRawAlternative) -> Bool {
