@@ -73,6 +73,9 @@ import Testing
             ]))),
       ])
     #expect(cloze.points == 2)
+    // question/format/xml/tests/xmlformat_test.php, test_export_multianswer: Moodle writes the
+    // same text back.
+    #expect(ClozeSyntax.text(prompt: prompt, cloze: cloze) == text)
   }
 
   /// helper.php, make_multianswer_question_fourmc: `%0%` is no mark (PHP reads "0" as false).
@@ -200,6 +203,11 @@ import Testing
     #expect(Cloze(parts: parts).points == 11)
   }
 
+  @Test func pointsBeyondADoubleAreAnError() {
+    let found = error("{" + String(repeating: "9", count: 400) + ":SA:=a}")
+    #expect(found?.message == "gap 1 (SA) is worth more points than a number can hold")
+  }
+
   // MARK: - Marks
 
   @Test func percentagesMayBeNegativeOrDecimalWithAPointOrAComma() throws {
@@ -227,6 +235,31 @@ import Testing
     let shortAnswer = try shortAnswer("{1:SA:=a~%x%b~%5}")
     #expect(shortAnswer.answers.map(\.text) == ["a", "%x%b", "%5"])
     #expect(shortAnswer.answers.map(\.fraction) == [nil, 0, 0])
+  }
+
+  // MARK: - PCRE's backtracking
+
+  /// `%50%` before the closing brace leaves no answer after the mark: PCRE backtracks and reads
+  /// the mark as the answer.
+  @Test func aMarkWithoutAnAnswerIsTheAnswer() throws {
+    let shortAnswer = try shortAnswer("{1:SA:=x~%50%}")
+    #expect(shortAnswer.answers == [TextAnswer(text: "x"), TextAnswer(text: "%50%", fraction: 0)])
+    let text = ClozeSyntax.text(prompt: "{#1}", cloze: Cloze(parts: [ClozePart(body: .shortAnswer(shortAnswer))]))
+    #expect(text == "{1:SHORTANSWER:=x~%0%%50%}")
+  }
+
+  /// An answer does not end after `&`: the gap goes on to the next closing brace.
+  @Test func aBraceAfterAnAmpersandDoesNotCloseTheGap() throws {
+    let (prompt, cloze) = try ClozeSyntax.parse("{1:SA:=a&}b} c")
+    #expect(prompt == "{#1} c")
+    #expect(cloze.parts == [ClozePart(body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "a&}b")])))])
+  }
+
+  /// `$` matches before a final line feed: the last answer ends there, and the line feed left is a
+  /// blank alternative, dropped.
+  @Test func aLineFeedBeforeTheClosingBraceIsDropped() throws {
+    let choice = try choices("{1:MC:=a~b\n}")
+    #expect(choice.choices.map(\.text) == ["a", "b"])
   }
 
   // MARK: - Escapes

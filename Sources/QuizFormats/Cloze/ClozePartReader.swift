@@ -13,6 +13,11 @@ struct ClozePartReader {
     // Moodle ignores an alternative whose answer is blank when checking, and drops it when
     // saving the sub-question.
     let kept = alternatives.filter { !Self.isBlank($0) }
+    for alternative in kept {
+      if case .percent(let written) = alternative.mark, let percent = Self.percent(written), !percent.isFinite {
+        throw failure("has %\(written)%, a percentage too large to keep")
+      }
+    }
     let body: ClozePartBody
     switch type.kind {
     case .numerical:

@@ -40,7 +40,9 @@ public enum ClozeSyntax {
       copied = gap.end
       let reader = ClozePartReader(gapNumber: index + 1, type: gap.type, line: line)
       let alternatives = ClozeAlternativeReader(Array(bytes[gap.bodyStart..<(gap.end - 1)])).alternatives()
-      parts.append(try reader.part(points: points(bytes[gap.points]), alternatives: alternatives))
+      let points = points(bytes[gap.points])
+      guard points.isFinite else { throw reader.failure("is worth more points than a number can hold") }
+      parts.append(try reader.part(points: points, alternatives: alternatives))
       line += bytes[gap.start..<gap.end].count { $0 == ClozeByte.newline }
     }
     prompt += bytes[copied...]
