@@ -23,7 +23,8 @@ public enum ClozeSyntax {
   /// `{#2}`, …, and its parts in gap order.
   public static func parse(_ text: String) throws(ClozeSyntaxError) -> (prompt: String, cloze: Cloze) {
     let bytes = Array(text.utf8)
-    let gaps = ClozeGapScanner(bytes).gaps()
+    // Most question texts hold no brace at all: no need to scan them.
+    let gaps = bytes.contains(ClozeByte.openBrace) ? ClozeGapScanner(bytes).gaps() : []
     guard !gaps.isEmpty else {
       throw ClozeSyntaxError(
         line: 1, message: "holds no gap: a cloze text needs at least one {N:TYPE:answers}, e.g. {1:SHORTANSWER:=Paris}")
