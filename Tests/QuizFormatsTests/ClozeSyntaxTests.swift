@@ -448,6 +448,39 @@ import Testing
     #expect(ClozeSyntax.text(prompt: read.prompt, cloze: read.cloze) == written)
   }
 
+  // MARK: - What the syntax cannot carry
+
+  @Test func partsReadFromTheSyntaxAreCarried() throws {
+    let (prompt, cloze) = try ClozeSyntax.parse("{1:SA:= Paris ~x#} {:MCV:=a~ ~b} {2:NM:=1:-0.5}")
+    #expect(ClozeSyntax.partsNotCarried(prompt: prompt, cloze: cloze) == [])
+  }
+
+  @Test func whatTheSyntaxReadsAlikeIsNoLoss() {
+    let cloze = Cloze(parts: [
+      ClozePart(
+        body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: " a ", feedback: "")], caseSensitive: false))),
+      ClozePart(
+        body: .choice(
+          ClozeChoice(
+            display: .dropdown, multiple: false, shuffle: false,
+            choices: [Choice(id: "x", text: "a", correct: true), Choice(id: "y", text: "b", correct: false)]))),
+    ])
+    #expect(ClozeSyntax.partsNotCarried(prompt: "{#1} {#2}", cloze: cloze) == [])
+  }
+
+  @Test func whatTheSyntaxCannotHoldIsNamedByPart() {
+    let cloze = Cloze(parts: [
+      ClozePart(points: 1.5, body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "a")]))),
+      ClozePart(body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "a~b")]))),
+      ClozePart(
+        body: .numerical(Numerical(answers: [NumericAnswer(value: 1)], units: [NumericUnit(unit: "m", multiplier: 1)]))),
+      ClozePart(body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "fine")]))),
+    ])
+    #expect(ClozeSyntax.partsNotCarried(prompt: "{#1} {#2} {#3} {#4}", cloze: cloze) == [1, 2, 3])
+    // A part whose marker is missing from the prompt is not written at all.
+    #expect(ClozeSyntax.partsNotCarried(prompt: "{#1} {#2} {#3}", cloze: cloze).contains(4))
+  }
+
   // MARK: - Round trips
 
   @Test(arguments: [

@@ -131,7 +131,10 @@ struct ClozePartReader {
   /// unless the trimmed text would end with `\`, `&` or `&amp;`: written back, its end would no
   /// longer end an answer, so it is kept as written.
   private static func trimmedText(_ alternative: ClozeRawAlternative) -> String {
-    let written = text(alternative.answer)
+    kept(shortAnswer: text(alternative.answer))
+  }
+
+  static func kept(shortAnswer written: String) -> String {
     let trimmed = ShortAnswer.trimmed(written)
     let bytes = Array(trimmed.utf8)
     return ClozeByte.blocksAnswerEnd(bytes, before: bytes.count, from: 0) ? written : trimmed
