@@ -131,7 +131,8 @@ import Testing
     #expect(zip(fruits.fractions, expected).allSatisfy { close($0, $1) })
     #expect(vegetables.fractions == [0.5, -0.5, -0.5, -0.5, 0.5])
     // The right picks of both gaps: 1; one wrong pick among the fruits: 1 − 0.5 of the gap.
-    #expect(close(cloze.fraction(for: [.choices(["apple", "orange", "banana"]), .choices(["raddish", "carrot"])]), 1))
+    #expect(
+      close(cloze.fraction(for: [.choices(["apple", "orange", "banana"]), .choices(["raddish", "carrot"])]), 1))
     let oneWrong = cloze.partFractions(for: [.choices(["apple", "orange", "banana", "pizza"]), .choices(["carrot"])])
     #expect(close(oneWrong[0] ?? .nan, 0.5))
     #expect(oneWrong[1] == 0.5)
@@ -249,12 +250,83 @@ import Testing
     // {2:SA:=a~%50%*}: 0.5; {1:NM:=1~%100%*}: 1 − Moodle's unit penalty 1 = 0; {1:MR:…}: none.
     let cloze = Cloze(parts: [
       ClozePart(
-        points: 2, body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "a"), TextAnswer(text: "*", fraction: 0.5)]))),
-      ClozePart(body: .numerical(Numerical(answers: [NumericAnswer(value: 1), NumericAnswer(value: nil, fraction: 1)]))),
+        points: 2,
+        body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "a"), TextAnswer(text: "*", fraction: 0.5)]))),
+      ClozePart(
+        body: .numerical(Numerical(answers: [NumericAnswer(value: 1), NumericAnswer(value: nil, fraction: 1)]))),
       choiceGap(
         [Choice(id: "a", text: "A", correct: true), Choice(id: "b", text: "B", correct: false)], multiple: true),
     ])
     #expect(try #require(cloze.randomGuessFraction) == 0.5 / 4)
-    #expect(Cloze(parts: [choiceGap([Choice(id: "a", text: "A", correct: true)], points: 0)]).randomGuessFraction == nil)
+    #expect(
+      Cloze(parts: [choiceGap([Choice(id: "a", text: "A", correct: true)], points: 0)]).randomGuessFraction == nil)
+  }
+}
+
+/// docs/quiz-bank.md, "Cloze": the worked example, and the per-gap response analysis.
+@Suite struct ClozeDocumentedExampleTests {
+  static func verse(weights: [Double?] = [nil, nil, nil]) -> Question {
+    Question(
+      id: "verse", prompt: "The {#1} and the {#2} went to sea in a {#3}-green boat.", points: 4,
+      body: .cloze(
+        Cloze(parts: [
+          ClozePart(
+            body: .shortAnswer(
+              ShortAnswer(
+                answers: [TextAnswer(text: "Owl", feedback: "Well done!"), TextAnswer(text: "*", fraction: 0)],
+                caseSensitive: true))),
+          ClozePart(
+            body: .choice(
+              ClozeChoice(choices: [
+                Choice(id: "a", text: "Bow-wow", correct: false), Choice(id: "b", text: "Pussy-cat", correct: true),
+              ]))),
+          ClozePart(
+            points: 2,
+            body: .choice(
+              ClozeChoice(
+                display: .vertical, multiple: true,
+                choices: [
+                  Choice(id: "a", text: "pea", correct: weights[0] == nil, weight: weights[0]),
+                  Choice(id: "b", text: "sea", correct: weights[1] == nil, weight: weights[1]),
+                  Choice(id: "c", text: "red", correct: false, weight: weights[2]),
+                ]))),
+        ])))
+  }
+
+  func score(_ question: Question, _ responses: [Response]) -> Double {
+    Scoring.score(question, answer: Answer(question: question.id, response: .parts(responses)), rule: .allOrNothing)
+  }
+
+  @Test func theWorkedExample() {
+    let picks: [Response] = [.text("Owl"), .choices(["a"]), .choices(["a", "c"])]
+    #expect(score(Self.verse(), picks) == 1)
+    #expect(score(Self.verse(), [.text("owl"), .choices(["a"]), .choices(["a", "c"])]) == 0)
+    // `%50%`, `%50%` and `%0%` (no percentage: an unmarked choice).
+    #expect(score(Self.verse(weights: [0.5, 0.5, nil]), picks) == 2)
+    #expect(QuizBankValidator.questionProblems(Self.verse()).isEmpty)
+    #expect(QuizBankValidator.questionProblems(Self.verse(weights: [0.5, 0.5, nil])).isEmpty)
+  }
+
+  @Test func eachGapIsAnalysedOnItsOwn() throws {
+    let counts: [(Response, Int)] = [
+      (.parts([.text("Owl"), .choices(["b"]), .choices(["a", "b"])]), 3),
+      (.parts([.text("owl"), .choices(["a"])]), 2),
+      (.parts([.text(" Owl "), .text(""), .choices(["a", "zz"])]), 1),
+      (.parts([]), 4),
+    ]
+    let gaps = try #require(ResponseAnalysis.gaps(of: Self.verse(), counts: counts))
+    #expect(gaps.map(\.kind) == [.shortAnswer, .choice, .choice])
+    #expect(gaps.map(\.blank) == [4, 5, 6])
+    // "owl" matches `*` (case-sensitive): no response is unmatched.
+    #expect(gaps[0].analysis.rows.map(\.count) == [4, 2])
+    #expect(gaps[0].analysis.unmatched.isEmpty)
+    #expect(gaps[0].analysis.responses == 6)
+    #expect(gaps[1].analysis.rows.map(\.count) == [2, 3])
+    #expect(gaps[1].analysis.rows.map(\.fraction) == [0, 1])
+    #expect(gaps[2].analysis.rows.map(\.count) == [4, 3, 0])
+    #expect(gaps[2].analysis.rows.map(\.fraction) == [0.5, 0.5, -0.5])
+    #expect(gaps[2].analysis.unmatched == [ResponseAnalysis.Unmatched(response: "zz", count: 1)])
+    #expect(ResponseAnalysis.gaps(of: MoodleClozeScoringTests.twoSubq, counts: []).map(\.count) == 2)
+    #expect(ResponseAnalysis.of(Self.verse(), counts: counts) == nil)
   }
 }

@@ -26,15 +26,16 @@ extension QuizBankWriter {
     writer.endArray()
   }
 
-  /// `"parts": [{"response": T} | {"selected": [ID, …]} | {}, …]`: a blank gap (no text, no
-  /// selection) is `{}`.
+  /// `"parts": [{"response": T} | {"selected": [ID, …]} | {}, …]`: a blank gap, which the
+  /// reader reads as an empty text, is `{}`; an empty selection stays `"selected": []`, so that
+  /// what is read writes back as it was.
   static func writeGapResponses(_ responses: [Response], to writer: inout JSONWriter) {
     writer.key("parts")
     writer.beginArray()
     for response in responses {
       writer.beginObject()
       switch response {
-      case .text("", nil), .choices([]): break
+      case .text("", nil): break
       default: writeResponse(response, to: &writer)
       }
       writer.endObject()

@@ -165,7 +165,7 @@ enum ClozeByte {
     let last = bytes[position - 1]
     if last == backslash || last == ampersand { return true }
     let count = escapedAmpersand.count
-    return position - count >= floor && Array(bytes[(position - count)..<position]) == escapedAmpersand
+    return position - count >= floor && bytes[(position - count)..<position].elementsEqual(escapedAmpersand)
   }
 }
 

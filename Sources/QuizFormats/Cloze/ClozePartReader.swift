@@ -13,6 +13,11 @@ struct ClozePartReader {
     // Moodle ignores an alternative whose answer is blank when checking, and drops it when
     // saving the sub-question.
     let kept = alternatives.filter { !Self.isBlank($0) }
+    for alternative in kept {
+      if case .percent(let written) = alternative.mark, let percent = Self.percent(written), !percent.isFinite {
+        throw failure("has %\(written)%, a percentage too large to keep")
+      }
+    }
     let body: ClozePartBody
     switch type.kind {
     case .numerical:
@@ -122,9 +127,17 @@ struct ClozePartReader {
     return result
   }
 
-  /// A short answer is kept trimmed, as Moodle's short-answer type saves it (PHP's `trim`).
+  /// A short answer is kept trimmed (PHP's `trim`), as Moodle's short-answer type saves it,
+  /// unless the trimmed text would end with `\`, `&` or `&amp;`: written back, its end would no
+  /// longer end an answer, so it is kept as written.
   private static func trimmedText(_ alternative: ClozeRawAlternative) -> String {
-    ShortAnswer.trimmed(text(alternative.answer))
+    kept(shortAnswer: text(alternative.answer))
+  }
+
+  static func kept(shortAnswer written: String) -> String {
+    let trimmed = ShortAnswer.trimmed(written)
+    let bytes = Array(trimmed.utf8)
+    return ClozeByte.blocksAnswerEnd(bytes, before: bytes.count, from: 0) ? written : trimmed
   }
 
   private static func isBlank(_ alternative: ClozeRawAlternative) -> Bool {

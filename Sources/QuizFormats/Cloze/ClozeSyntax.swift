@@ -10,16 +10,21 @@ import QuizDomain
 /// (a choice neither correct nor weighted); answers and feedback are unescaped of `\}` and `\#`
 /// only; blank alternatives are dropped, as Moodle drops them when saving.
 ///
-/// Writing: each `{#n}` of the prompt naming a part (its first occurrence) becomes that part's gap,
-/// with Moodle's long type names, `{N:` always written, and `}` and `#` escaped; reading it back
-/// gives the same prompt and parts. A prompt's other `{#n}` stay text: Moodle shows a `{#n}`
-/// written in the text as gap n once more, and one naming no gap as written.
+/// Writing: the prompt's first `{#1}`, then the first `{#2}` after it, and so on, become the
+/// parts' gaps, with Moodle's long type names, `{N:` always written, `}` and `#` escaped where
+/// needed, and `%0%` (no mark to PHP) before an unmarked text that would read as a mark; reading
+/// it back gives the same prompt and parts. The prompt's other `{#n}` stay text: Moodle shows a
+/// `{#n}` written in the text as gap n once more, and one naming no gap as written. The syntax
+/// cannot hold all a model may: points are whole numbers, a numerical gap has no units, choice ids
+/// are a, b, c…, a weight is kept as n/100, and an answer holding an unescaped `~`, or ending with
+/// `\` or `&`, does not read back as one answer.
 public enum ClozeSyntax {
   /// The prompt of the question Moodle's syntax `text` makes, each gap replaced by `{#1}`,
   /// `{#2}`, …, and its parts in gap order.
   public static func parse(_ text: String) throws(ClozeSyntaxError) -> (prompt: String, cloze: Cloze) {
     let bytes = Array(text.utf8)
-    let gaps = ClozeGapScanner(bytes).gaps()
+    // Most question texts hold no brace at all: no need to scan them.
+    let gaps = bytes.contains(ClozeByte.openBrace) ? ClozeGapScanner(bytes).gaps() : []
     guard !gaps.isEmpty else {
       throw ClozeSyntaxError(
         line: 1, message: "holds no gap: a cloze text needs at least one {N:TYPE:answers}, e.g. {1:SHORTANSWER:=Paris}")
@@ -36,7 +41,9 @@ public enum ClozeSyntax {
       copied = gap.end
       let reader = ClozePartReader(gapNumber: index + 1, type: gap.type, line: line)
       let alternatives = ClozeAlternativeReader(Array(bytes[gap.bodyStart..<(gap.end - 1)])).alternatives()
-      parts.append(try reader.part(points: points(bytes[gap.points]), alternatives: alternatives))
+      let points = points(bytes[gap.points])
+      guard points.isFinite else { throw reader.failure("is worth more points than a number can hold") }
+      parts.append(try reader.part(points: points, alternatives: alternatives))
       line += bytes[gap.start..<gap.end].count { $0 == ClozeByte.newline }
     }
     prompt += bytes[copied...]

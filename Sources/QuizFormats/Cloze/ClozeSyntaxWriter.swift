@@ -6,18 +6,22 @@ import QuizDomain
 struct ClozeSyntaxWriter {
   var cloze: Cloze
 
-  /// The prompt with the first `{#n}` naming each part replaced by that part's gap.
+  /// The prompt with its markers replaced by the gaps: the first `{#1}`, then the first `{#2}`
+  /// after it, and so on, so that the gaps are read back in the parts' order; every other `{#n}`
+  /// stays text (a prompt read from Moodle's syntax has its own `{#n}` text only there).
   func text(prompt: String) -> String {
     let bytes = Array(prompt.utf8)
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count + 32 * cloze.parts.count)
-    var written = Set<Int>()
+    var next = 1
     var index = 0
     while index < bytes.count {
-      if bytes[index] == ClozeByte.openBrace, let (number, end) = Self.marker(bytes, at: index),
-        number <= cloze.parts.count, written.insert(number).inserted
+      if next <= cloze.parts.count, bytes[index] == ClozeByte.openBrace,
+        let (number, end) = Self.marker(bytes, at: index),
+        number == next
       {
         result += Array(gap(cloze.parts[number - 1]).utf8)
+        next += 1
         index = end
       } else {
         result.append(bytes[index])
@@ -43,8 +47,13 @@ struct ClozeSyntaxWriter {
     return (number, index + 1)
   }
 
+  /// A gap whose last alternative ends with a line feed gets a blank alternative after it:
+  /// Moodle's `$` would otherwise end that alternative before its line feed, and a blank
+  /// alternative is dropped when read.
   func gap(_ part: ClozePart) -> String {
-    "{\(Self.points(part.points)):\(ClozeGapType(part: part.body).name):\(alternatives(part.body).joined(separator: "~"))}"
+    var alternatives = alternatives(part.body)
+    if alternatives.last?.utf8.last == ClozeByte.newline { alternatives.append(" ") }
+    return "{\(Self.points(part.points)):\(ClozeGapType(part: part.body).name):\(alternatives.joined(separator: "~"))}"
   }
 
   private func alternatives(_ body: ClozePartBody) -> [String] {
@@ -62,19 +71,27 @@ struct ClozeSyntaxWriter {
       }
     case .choice(let choice):
       choice.choices.map { choice in
-        let mark = choice.weight.map { "%" + Self.percent($0) + "%" } ?? (choice.correct ? "=" : "")
+        let mark =
+          choice.weight.map { "%" + Self.percent($0) + "%" }
+          ?? (choice.correct ? "=" : Self.noMark(before: choice.text))
         return mark + Self.escaped(choice.text) + Self.feedback(choice.feedback)
       }
     }
   }
 
-  /// `=` for no fraction (100 %), nothing for 0, `%n%` else. A text that would itself read as a
-  /// mark gets `%0.0%`, which is 0 too (PHP reads only the string "0" as no mark).
+  /// `=` for no fraction (100 %), `%n%` for a fraction other than 0, and for 0 no mark.
   private static func mark(fraction: Double?, before text: String) -> String {
     guard let fraction else { return "=" }
-    guard fraction == 0 else { return "%" + percent(fraction) + "%" }
+    return fraction == 0 ? noMark(before: text) : "%" + percent(fraction) + "%"
+  }
+
+  /// No mark, unless the text would then read as one (it starts with `=` or `%n%`) or lose its
+  /// first `~` (taken as the separator when it starts the gap): then `%0%`, which Moodle reads
+  /// as no mark (PHP takes the string "0" as false).
+  private static func noMark(before text: String) -> String {
     let bytes = Array(text.utf8)
-    return ClozeMarker.end(in: bytes, at: 0, limit: bytes.count) == nil ? "" : "%0.0%"
+    let looksMarked = ClozeMarker.end(in: bytes, at: 0, limit: bytes.count) != nil || bytes.first == ClozeByte.tilde
+    return looksMarked ? "%0%" : ""
   }
 
   private static func feedback(_ feedback: String?) -> String {
