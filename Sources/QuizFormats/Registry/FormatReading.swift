@@ -27,11 +27,14 @@ public struct FormatReading: Equatable, Sendable {
   public var scoring: ScoringRule?
   public var warnings: [FormatProblem]
   public var errors: [FormatProblem]
+  /// The type names of the questions skipped (plugin and calculated types), in order, each once.
+  public var skippedTypes: [String]
 
   public init(
     sections: [Section] = [], scoring: ScoringRule? = nil, warnings: [FormatProblem] = [],
-    errors: [FormatProblem] = []
+    errors: [FormatProblem] = [], skippedTypes: [String] = []
   ) {
+    self.skippedTypes = skippedTypes
     self.sections = sections
     self.scoring = scoring
     self.warnings = warnings
