@@ -70,9 +70,10 @@ extension MoodleXML {
         let why = skipped > 0 ? "\(skipped) skipped" : "the file holds no question"
         errors.append(FormatProblem(line: 1, message: "no question that quiz can import (\(why))"))
       }
-      return FormatReading(
-        sections: sections.sections, scoring: weighted ? .weighted : nil, warnings: warnings, errors: errors,
-        skippedTypes: skippedTypes)
+      var reading = FormatReading(
+        sections: sections.sections, scoring: weighted ? .weighted : nil, warnings: warnings, errors: errors)
+      reading.skippedTypes = skippedTypes
+      return reading
     }
 
     /// An element ends: it joins its parent, or, a whole `<question>`, is read.
