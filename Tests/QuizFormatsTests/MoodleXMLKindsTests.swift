@@ -312,7 +312,8 @@ extension MoodleXMLKindsTests {
     #expect(question?.correctChoiceIDs == ["a", "b"])
     #expect(question?.multiple == false)
     if case .choice(let body) = question?.body { #expect(body.numbering == AnswerNumbering.none) }
-    #expect(question?.outcomeFeedback == OutcomeFeedback(correct: "Right.", incorrect: "Wrong.", showNumberCorrect: true))
+    #expect(
+      question?.outcomeFeedback == OutcomeFeedback(correct: "Right.", incorrect: "Wrong.", showNumberCorrect: true))
     let written = MoodleXML.write(quiz(questions(reading))).bytes.string
     #expect(written.contains("    <answernumbering>none</answernumbering>\n"))
     #expect(written.contains("    <shownumcorrect/>\n"))
@@ -409,7 +410,9 @@ extension MoodleXMLKindsTests {
       id: "capitals", prompt: "طابق العواصم", shuffle: true,
       body: .matching(
         Matching(
-          pairs: [MatchPair(id: "a", stem: "مصر", answer: "القاهرة"), MatchPair(id: "b", stem: "Japon", answer: "Tōkyō")],
+          pairs: [
+            MatchPair(id: "a", stem: "مصر", answer: "القاهرة"), MatchPair(id: "b", stem: "Japon", answer: "Tōkyō"),
+          ],
           distractors: ["Zürich"])),
       outcomeFeedback: OutcomeFeedback(correct: "ممتاز", showNumberCorrect: true),
       hints: [Hint(text: "Afrique", clearWrong: true)]),
@@ -446,7 +449,8 @@ extension MoodleXMLKindsTests {
   @Test func writingGivesMoodlesElementsForEachKind() {
     let text = MoodleXML.write(quiz(Self.everyKind)).bytes.string
     for element in [
-      "<question type=\"shortanswer\">", "<usecase>1</usecase>", "<answer fraction=\"50\" format=\"moodle_auto_format\">",
+      "<question type=\"shortanswer\">", "<usecase>1</usecase>",
+      "<answer fraction=\"50\" format=\"moodle_auto_format\">",
       "<question type=\"numerical\">", "<tolerance>0.01</tolerance>", "<unit_name>rad</unit_name>",
       "<unitgradingtype>1</unitgradingtype>", "<unitpenalty>0.2</unitpenalty>", "<showunits>0</showunits>",
       "<question type=\"matching\">", "<subquestion format=\"plain_text\">", "<question type=\"essay\">",
@@ -464,9 +468,11 @@ extension MoodleXMLKindsTests {
       id: "e", prompt: "E?", body: .essay(Essay()), outcomeFeedback: OutcomeFeedback(correct: "Good"),
       hints: [Hint(text: "H")])
     let numeric = Question(
-      id: "n", prompt: "N?", shuffle: true, body: .numerical(Numerical(answers: [NumericAnswer(value: 1, fraction: 0.33)])))
+      id: "n", prompt: "N?", shuffle: true,
+      body: .numerical(Numerical(answers: [NumericAnswer(value: 1, fraction: 0.33)])))
     let warnings = MoodleXML.write(quiz([essay, numeric])).warnings
-    #expect(warnings.contains("question \"e\": Moodle XML has no combined feedback for essay questions; it is not written"))
+    #expect(
+      warnings.contains("question \"e\": Moodle XML has no combined feedback for essay questions; it is not written"))
     #expect(warnings.contains("question \"e\": Moodle XML has no hints for essay questions; they are not written"))
     #expect(warnings.contains("question \"n\": shuffle cannot be written for numerical questions in Moodle XML"))
     #expect(

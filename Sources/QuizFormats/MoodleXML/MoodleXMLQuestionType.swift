@@ -31,7 +31,9 @@ extension MoodleXML {
     /// The elements of a `<question>` of this type that quiz reads; any other is named in a
     /// warning, once a file, as not kept.
     var readElements: Set<String> {
-      var names: Set<String> = ["name", "questiontext", "generalfeedback", "defaultgrade", "penalty", "idnumber", "tags"]
+      var names: Set<String> = [
+        "name", "questiontext", "generalfeedback", "defaultgrade", "penalty", "idnumber", "tags",
+      ]
       if hasHints { names.insert("hint") }
       if hasCombinedFeedback {
         names.formUnion(["correctfeedback", "partiallycorrectfeedback", "incorrectfeedback", "shownumcorrect"])

@@ -44,11 +44,12 @@ extension MoodleXML.Writer {
       out += "    </units>\n"
     }
     if let grading = body.unitGrading {
-      let code = switch grading {
-      case .none: 0
-      case .mark: 1
-      case .max: 2
-      }
+      let code =
+        switch grading {
+        case .none: 0
+        case .mark: 1
+        case .max: 2
+        }
       out += "    <unitgradingtype>\(code)</unitgradingtype>\n"
     }
     if let penalty = body.unitPenalty { out += "    <unitpenalty>\(PlainTextFile.numberText(penalty))</unitpenalty>\n" }
@@ -141,9 +142,11 @@ extension MoodleXML.Writer {
     if !question.hints.isEmpty && !type.hasHints {
       warnings.append("\(name): Moodle XML has no hints for \(type.rawValue) questions; they are not written")
     }
-    if question.outcomeFeedback?.showNumberCorrect == false || question.hints.contains(where: {
-      $0.showNumberCorrect == false || $0.clearWrong == false
-    }) {
+    if question.outcomeFeedback?.showNumberCorrect == false
+      || question.hints.contains(where: {
+        $0.showNumberCorrect == false || $0.clearWrong == false
+      })
+    {
       warnings.append("\(name): a shownumcorrect or clearwrong set to false reads back unset (the same)")
     }
     if question.shuffle && type != .multichoice && type != .matching && type != .truefalse {
@@ -173,7 +176,8 @@ extension MoodleXML.Writer {
     case .description, .cloze: break
     }
     if texts.contains(where: { PlainTextFile.hasOuterSpace($0, newlineKept: false) }) {
-      warnings.append("\(name): spaces at the start or end of its answers, hints or feedback are not kept by Moodle XML")
+      warnings.append(
+        "\(name): spaces at the start or end of its answers, hints or feedback are not kept by Moodle XML")
     }
     return warnings
   }
