@@ -22,6 +22,10 @@ extension MoodleXML {
     var taken = Set<String>()
     var imported = 0
     var skipped = 0
+    /// The types of the questions skipped, each once, in order.
+    var skippedTypes: [String] = []
+    /// The element names already warned about as not kept (once per file).
+    var unkeptWarned = Set<String>()
     /// Whether a multiple-choice fraction other than 0 and 100 was read: the quiz's scoring is
     /// then `weighted`.
     var weighted = false
@@ -66,8 +70,10 @@ extension MoodleXML {
         let why = skipped > 0 ? "\(skipped) skipped" : "the file holds no question"
         errors.append(FormatProblem(line: 1, message: "no question that quiz can import (\(why))"))
       }
-      return FormatReading(
+      var reading = FormatReading(
         sections: sections.sections, scoring: weighted ? .weighted : nil, warnings: warnings, errors: errors)
+      reading.skippedTypes = skippedTypes
+      return reading
     }
 
     /// An element ends: it joins its parent, or, a whole `<question>`, is read.
@@ -86,21 +92,36 @@ extension MoodleXML {
     }
 
     mutating func readQuestion(_ question: Element) {
-      let type = PlainTextFile.trimmed(question.attribute("type") ?? "")
-      guard type == "multichoice" || type == "truefalse" else {
-        if type == "category" { readCategory(question) } else { skip(type, question) }
-        return
-      }
+      let name = PlainTextFile.trimmed(question.attribute("type") ?? "")
+      if name == "category" { return readCategory(question) }
+      guard let type = MoodleXML.QuestionType(rawValue: name) else { return skip(name, question) }
       let errorCount = errors.count
-      let common = readCommon(question)
-      let parsed = type == "truefalse" ? trueFalse(question, common) : multipleChoice(question, common)
-      guard var parsed, errors.count == errorCount else { return }
+      let common = readCommon(question, type: type)
+      guard var parsed = readBody(question, type: type, common), errors.count == errorCount else { return }
       parsed.id = id(common)
+      parsed.penalty = common.penalty
+      parsed.hints = common.hints
+      if type.hasCombinedFeedback { parsed.outcomeFeedback = readOutcomeFeedback(question) }
+      warnUnkept(question, type: type)
       imported += 1
       let problems = QuizBankValidator.questionProblems(parsed)
       for problem in problems { error(question.line, problem) }
-      guard problems.isEmpty else { return }
+      guard problems.isEmpty, errors.count == errorCount else { return }
       sections.append(parsed)
+    }
+
+    /// The question `type` makes of `question`, or nil after an error.
+    mutating func readBody(_ question: Element, type: MoodleXML.QuestionType, _ common: Common) -> Question? {
+      switch type {
+      case .multichoice: multipleChoice(question, common)
+      case .truefalse: trueFalse(question, common)
+      case .shortanswer: shortAnswer(question, common)
+      case .numerical: numerical(question, common)
+      case .matching: matching(question, common)
+      case .essay: essay(question, common)
+      case .description: common.question(body: .description, points: 0)
+      case .cloze: cloze(question, common)
+      }
     }
 
     /// `<question type="category">`: the path (`<category><text>`, or the text of `<category>`
@@ -114,6 +135,7 @@ extension MoodleXML {
     /// Any other type: a warning at its `<question` line, naming it by `<name>` (or its prompt).
     mutating func skip(_ type: String, _ question: Element) {
       skipped += 1
+      if !type.isEmpty && !skippedTypes.contains(type) { skippedTypes.append(type) }
       let name = PlainTextFile.trimmed(question.child("name")?.child("text")?.content ?? "")
       let prompt = PlainTextFile.trimmed(
         MoodleXML.tagsRemoved(question.child("questiontext")?.child("text")?.content ?? ""))
@@ -137,13 +159,25 @@ extension MoodleXML {
       var tags: [String]
       /// The prompt's and the explanation's.
       var files: [QuestionFile]
+      var penalty: Double?
+      var hints: [Hint] = []
+      /// The `<text>` element of the prompt, for lines within it.
+      var promptText: Element?
+
+      /// A question of `body` with these parts.
+      func question(body: QuestionBody, points: Double? = nil, shuffle: Bool = false) -> Question {
+        Question(
+          id: "", prompt: prompt, explanation: explanation, points: points ?? self.points, shuffle: shuffle,
+          tags: tags, textFormat: textFormat, files: files, body: body)
+      }
     }
 
-    mutating func readCommon(_ question: Element) -> Common {
+    mutating func readCommon(_ question: Element, type: MoodleXML.QuestionType) -> Common {
       let questionText = question.child("questiontext")
       let generalFeedback = question.child("generalfeedback")
       var points = 1.0
-      if let grade = question.child("defaultgrade") {
+      // A description is worth nothing and a cloze question its gaps: Moodle ignores both grades.
+      if type != .description && type != .cloze, let grade = question.child("defaultgrade") {
         let written = PlainTextFile.trimmed(grade.content)
         if let value = MoodleXML.number(written) {
           if value > 0 {
@@ -167,7 +201,9 @@ extension MoodleXML {
         textFormat: MoodleXML.textFormat(named: questionText?.attribute("format")),
         explanation: Self.nonEmpty(readText(generalFeedback)),
         points: points, tags: tags,
-        files: readFiles(in: questionText, field: "prompt") + readFiles(in: generalFeedback, field: "explanation"))
+        files: readFiles(in: questionText, field: "prompt") + readFiles(in: generalFeedback, field: "explanation"),
+        penalty: readPenalty(question), hints: type.hasHints ? readHints(question) : [],
+        promptText: questionText?.child("text"))
     }
 
     /// The question's id (see `Reader`).
@@ -252,7 +288,8 @@ extension MoodleXML {
 extension MoodleXML.Reader {
   /// `multichoice`: one answer (no `<single>`, or `true`/`1`) or several; answers become
   /// choices a, b, c… with their feedback and files. Fractions:
-  /// - one answer: exactly one answer at 100, the correct choice; any other non-zero fraction
+  /// - one answer: at least one answer at 100, each a correct choice worth full marks (Moodle
+  ///   scores the choice picked by its fraction); any other non-zero fraction
   ///   is kept as the weight f/100 of its (wrong) choice. The weights of 100 and 0 are left
   ///   unset: for one answer they score as those (a wrong choice's default, −1/W, clamps to 0
   ///   like 0 does), and a quiz without weights comes back without them.
@@ -285,12 +322,6 @@ extension MoodleXML.Reader {
           Choice(id: id, text: text, correct: fraction.weight > 0, weight: fraction.weight, feedback: feedback))
       }
     }
-    if single && fullLines.count > 1 {
-      error(
-        fullLines[1],
-        "a second answer at fraction 100: a question of one answer has one correct answer "
-          + "(<single>false</single> allows several)")
-    }
     if errors.count == errorCount {
       if question.all("answer").isEmpty {
         error(question.line, "a multiple-choice question has no answers: it needs <answer> elements, one per choice")
@@ -300,12 +331,14 @@ extension MoodleXML.Reader {
         error(question.line, "no answer has a fraction above 0: a question of several answers needs one")
       }
     }
+    let numbering = readNumbering(question)
     guard errors.count == errorCount else { return nil }
     if fractional { weighted = true }
-    return Question(
-      id: "", prompt: common.prompt, explanation: common.explanation, points: common.points, multiple: !single,
-      shuffle: Self.flag(question.child("shuffleanswers"), absent: false), tags: common.tags, choices: choices,
-      textFormat: common.textFormat, files: files)
+    var parsed = common.question(
+      body: .choice(ChoiceBody(multiple: !single, choices: choices, numbering: numbering)),
+      shuffle: Self.flag(question.child("shuffleanswers"), absent: false))
+    parsed.files = files
+    return parsed
   }
 
   /// `truefalse`: two answers, told apart by their text (`true`, `false`), else by their order

@@ -5,7 +5,8 @@ import XML
 
 extension MoodleXML {
   /// Writes Moodle's own layout (two spaces a level, elements in the order Moodle exports them),
-  /// leaving out what quiz has no value for (penalty, hidden, the combined feedback). Every
+  /// leaving out what quiz has no value for (hidden; a penalty, combined feedback or option that
+  /// is unset). Every
   /// question gets its id as `<name>` and `<idnumber>`, which the reader takes back as its id.
   struct Writer {
     var out = ""
@@ -74,34 +75,44 @@ extension MoodleXML {
     }
 
     mutating func write(_ question: Question, rule: ScoringRule) {
-      let isTrueFalse = question.isTrueFalse
-      warnings += Self.settingWarnings(question, isTrueFalse: isTrueFalse)
+      let type = MoodleXML.QuestionType(question)
+      let isTrueFalse = type == .truefalse
+      warnings += Self.settingWarnings(question, isTrueFalse: isTrueFalse) + Self.kindWarnings(question, type: type)
       let format = MoodleXML.formatName(question.textFormat)
       // A file of no text of the question is written nowhere (settingWarnings names it).
       let files = question.files
-      out += "  <question type=\"\(isTrueFalse ? "truefalse" : "multichoice")\">\n"
+      var prompt = question.prompt
+      if case .cloze(let cloze) = question.body { prompt = ClozeSyntax.text(prompt: prompt, cloze: cloze) }
+      out += "  <question type=\"\(type.rawValue)\">\n"
       out += "    <name>\n      <text>\(Self.content(question.id))</text>\n    </name>\n"
-      textElement("questiontext", question.prompt, format: format, files: files, field: "prompt")
+      textElement("questiontext", prompt, format: format, files: files, field: "prompt")
       textElement("generalfeedback", question.explanation ?? "", format: format, files: files, field: "explanation")
-      out += "    <defaultgrade>\(PlainTextFile.numberText(question.points))</defaultgrade>\n"
+      // Moodle writes no grade for a cloze question: it is worth its gaps.
+      if type != .cloze { out += "    <defaultgrade>\(PlainTextFile.numberText(question.points))</defaultgrade>\n" }
+      if let penalty = question.penalty { out += "    <penalty>\(PlainTextFile.numberText(penalty))</penalty>\n" }
       out += "    <idnumber>\(Self.content(question.id))</idnumber>\n"
-      if isTrueFalse {
+      switch question.body {
+      case .choice(let body) where isTrueFalse:
         // Moodle tells the answers apart by these texts.
-        for (choice, text) in zip(question.choices, ["true", "false"]) {
+        for (choice, text) in zip(body.choices, ["true", "false"]) {
           answer(fraction: choice.correct ? "100" : "0", text: text, choice: choice, format: format, files: files)
         }
-      } else {
-        out += "    <single>\(question.multiple ? "false" : "true")</single>\n"
+      case .choice(let body):
+        out += "    <single>\(body.multiple ? "false" : "true")</single>\n"
         out += "    <shuffleanswers>\(question.shuffle ? "true" : "false")</shuffleanswers>\n"
-        out += "    <answernumbering>abc</answernumbering>\n"
+        out += "    <answernumbering>\((body.numbering ?? .lowercase).rawValue)</answernumbering>\n"
+        writeOutcomeFeedback(question.outcomeFeedback, format: format)
         let (fractions, notes) = MoodleXML.fractions(of: question, rule: rule)
         warnings += notes
-        for (choice, fraction) in zip(question.choices, fractions) {
+        for (choice, fraction) in zip(body.choices, fractions) {
           if let warning = fraction.warning { warnings.append(warning) }
           if fraction.text != "0" && fraction.text != "100" { fractional = true }
           answer(fraction: fraction.text, text: choice.text, choice: choice, format: format, files: files)
         }
+      default:
+        writeKind(question, format: format)
       }
+      if type.hasHints { writeHints(question.hints, format: format) }
       let tags = writtenTags(of: question)
       if !tags.isEmpty {
         out += "    <tags>\n"

@@ -35,9 +35,10 @@ extension QuizFileFormat {
     writer: MoodleXML.write,
     recognizes: { ContentSigns.contains("<quiz", in: $0) && ContentSigns.contains("<question", in: $0) },
     contentSign: "a <quiz> with <question> elements",
-    exportNote: "moodle-xml writes one quiz's questions, with their points and files, as Moodle's question bank "
-      + "imports them; what Moodle XML cannot carry is named in a warning.",
-    carries: [.questionIDs, .sections, .files, .points])
+    exportNote: "moodle-xml writes one quiz's questions of every kind (cloze among them), with their points, "
+      + "files, hints and combined feedback, as Moodle's question bank imports them; what Moodle XML cannot carry "
+      + "is named in a warning.",
+    carries: [.questionIDs, .sections, .files, .points, .questionKinds, .cloze])
 
   /// A Canvas QTI 1.2 package (a zip), for Canvas to import; export only.
   public static let qti = QuizFileFormat(
