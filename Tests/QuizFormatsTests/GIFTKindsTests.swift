@@ -20,7 +20,7 @@ import Testing
   // MARK: Telling the kind
 
   @Test func theKindIsToldAsMoodleTellsIt() {
-    let read = questions(
+    let imported = questions(
       """
       Intro text, no braces.
 
@@ -38,18 +38,18 @@ import Testing
 
       Plain? {Paris}
       """)
-    #expect(read.map(\.kind) == [.description, .essay, .numerical, .matching, .shortAnswer, .shortAnswer, .choice, .shortAnswer])
+    #expect(imported.map(\.kind) == [.description, .essay, .numerical, .matching, .shortAnswer, .shortAnswer, .choice, .shortAnswer])
     // A description is worth nothing; `{true}` is no true/false (Moodle's check is case-sensitive).
-    #expect(read[0] == Question(id: "intro-text-no-braces", prompt: "Intro text, no braces.", points: 0, body: .description))
-    #expect(read[5].body == .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "true")])))
-    #expect(read[7].body == .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "Paris")])))
+    #expect(imported[0] == Question(id: "intro-text-no-braces", prompt: "Intro text, no braces.", points: 0, body: .description))
+    #expect(imported[5].body == .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "true")])))
+    #expect(imported[7].body == .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "Paris")])))
   }
 
   @Test func theExplanationFollowsFourHashesInEveryKind() {
-    let read = questions(
+    let imported = questions(
       "E? {####Just this.}\n\nS? {=a ####S.}\n\nN? {#1 ####N.}\n\nM? {=a -> 1 =b -> 2 ####M.}\n")
-    #expect(read.map(\.explanation) == ["Just this.", "S.", "N.", "M."])
-    #expect(read[0] == {
+    #expect(imported.map(\.explanation) == ["Just this.", "S.", "N.", "M."])
+    #expect(imported[0] == {
       var question = essay("e", "E?")
       question.explanation = "Just this."
       return question
@@ -71,18 +71,18 @@ import Testing
   // MARK: Numerical
 
   @Test func numericalAnswersReadValuesTolerancesRangesAndWeights() {
-    let read = questions("Pi? {#3.14:0.01}\n\nRange? {#3..4}\n\nMany? {#=3.14:0.01#close enough =%50%3:1}\n\nExact? {#-2}")
-    #expect(read[0].body == .numerical(Numerical(answers: [NumericAnswer(value: 3.14, tolerance: 0.01)])))
+    let imported = questions("Pi? {#3.14:0.01}\n\nRange? {#3..4}\n\nMany? {#=3.14:0.01#close enough =%50%3:1}\n\nExact? {#-2}")
+    #expect(imported[0].body == .numerical(Numerical(answers: [NumericAnswer(value: 3.14, tolerance: 0.01)])))
     // The mid-point, and half the range as tolerance.
-    #expect(read[1].body == .numerical(Numerical(answers: [NumericAnswer(value: 3.5, tolerance: 0.5)])))
+    #expect(imported[1].body == .numerical(Numerical(answers: [NumericAnswer(value: 3.5, tolerance: 0.5)])))
     #expect(
-      read[2].body
+      imported[2].body
         == .numerical(
           Numerical(answers: [
             NumericAnswer(value: 3.14, tolerance: 0.01, feedback: "close enough"),
             NumericAnswer(value: 3, tolerance: 1, fraction: 0.5),
           ])))
-    #expect(read[3].body == .numerical(Numerical(answers: [NumericAnswer(value: -2)])))
+    #expect(imported[3].body == .numerical(Numerical(answers: [NumericAnswer(value: -2)])))
   }
 
   /// Moodle's reader tests `!(is_numeric($ans) || $ans = '*')`, an assignment: any text becomes
@@ -121,23 +121,23 @@ import Testing
     let reading = read("Fruit? {~stone ~=apple ~brick}\n\nSpaced? {~stone ~ =apple}")
     #expect(reading.errors == [])
     #expect(reading.warnings == [])
-    let read = reading.sections.flatMap(\.questions)
+    let imported = reading.sections.flatMap(\.questions)
     #expect(
-      read[0]
+      imported[0]
         == Question(
           id: "fruit", prompt: "Fruit?", multiple: false,
           choices: [
             Choice(id: "a", text: "stone", correct: false), Choice(id: "b", text: "apple", correct: true),
             Choice(id: "c", text: "brick", correct: false),
           ]))
-    #expect(read[1].choices.map(\.text) == ["stone", "apple"])
+    #expect(imported[1].choices.map(\.text) == ["stone", "apple"])
   }
 
   /// `{=2 =4 ~3}`: Moodle imports a one-answer question where either answer earns full marks.
   @Test func severalEqualsMakeASingleAnswerQuestionWithSeveralCorrectChoices() {
-    let read = questions("Even? {=2 =4 ~3}")
+    let imported = questions("Even? {=2 =4 ~3}")
     #expect(
-      read
+      imported
         == [
           Question(
             id: "even", prompt: "Even?", multiple: false,
@@ -146,7 +146,7 @@ import Testing
               Choice(id: "c", text: "3", correct: false),
             ])
         ])
-    let quiz = Quiz(id: "z", title: "Z", sections: [Section(questions: read)])
+    let quiz = Quiz(id: "z", title: "Z", sections: [Section(questions: imported)])
     let written = GIFT.write(quiz)
     #expect(String(decoding: written.bytes, as: UTF8.self) == "::even::Even?{\n\t=2\n\t=4\n\t~3\n}\n")
     #expect(GIFT.read(written.bytes).quiz(id: "z", title: "Z") == quiz)
@@ -155,9 +155,9 @@ import Testing
   @Test func aQuestionWithOnlyItsTitleTakesTheTitleForItsPromptWithAWarning() {
     let reading = read("::What is 2+2?::{=4 ~5}\n\n::Intro::\n")
     #expect(reading.errors == [])
-    let read = reading.sections.flatMap(\.questions)
-    #expect(read.map(\.prompt) == ["What is 2+2?", "Intro"])
-    #expect(read.map(\.kind) == [.choice, .description])
+    let imported = reading.sections.flatMap(\.questions)
+    #expect(imported.map(\.prompt) == ["What is 2+2?", "Intro"])
+    #expect(imported.map(\.kind) == [.choice, .description])
     #expect(reading.warnings.map(\.line) == [1, 3])
     #expect(reading.warnings[0].message.contains("\"What is 2+2?\" has no text but its ::title::"))
   }

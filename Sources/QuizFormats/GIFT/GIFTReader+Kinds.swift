@@ -39,14 +39,15 @@ extension GIFT.Reader {
     for piece in pieces {
       let (fraction, rest) = GIFT.Reader.fraction(piece)
       let (text, feedback) = GIFT.Reader.commented(rest)
-      guard let (value, tolerance) = GIFT.Reader.numericAnswer(text) else {
+      guard let number = GIFT.Reader.numericAnswer(text) else {
         error(
           piece.first?.line ?? line,
           "the numerical answer \"\(PlainTextFile.excerpt(text))\" is not a number (write value, value:tolerance or "
             + "min..max, with . as the decimal point)")
         return nil
       }
-      answers.append(NumericAnswer(value: value, tolerance: tolerance, fraction: fraction, feedback: feedback))
+      answers.append(
+        NumericAnswer(value: number.value, tolerance: number.tolerance, fraction: fraction, feedback: feedback))
     }
     if let wrong {
       let feedback = GIFT.Reader.commented(wrong[...]).feedback

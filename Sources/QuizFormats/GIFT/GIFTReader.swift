@@ -70,9 +70,10 @@ extension GIFT {
         return
       }
       let units = Array(Reader.trim(Reader.units(body)[...]))
-      guard let (title, start) = name(units, line: first.number), let block = answerBlock(units, from: start)
+      guard let named = name(units, line: first.number), let block = answerBlock(units, from: named.start)
       else { return }
-      guard var question = question(units, title: title, start: start, block: block) else { return }
+      let (title, start) = named
+      guard var question = self.question(units, title: title, start: start, block: block) else { return }
       if question.prompt.isEmpty, let title {
         // Moodle imports such a question with an empty text; quiz needs a prompt, and the title is
         // what the author wrote for it.
@@ -140,7 +141,7 @@ extension GIFT {
           closeIndex = index
         }
       }
-      guard let open = openIndex else { return Block.none }
+      guard let open = openIndex else { return Block.text }
       guard let close = closeIndex else {
         error(
           units[open].line,
@@ -225,8 +226,8 @@ extension GIFT {
 
   /// Where a paragraph's answer block stands.
   enum Block {
-    /// No braces: a description.
-    case none
+    /// No braces: a description, all text.
+    case text
     case braces(open: Int, close: Int)
   }
 }
