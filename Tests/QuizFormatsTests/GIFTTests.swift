@@ -230,48 +230,12 @@ import Testing
 
   // MARK: Types
 
-  @Test func otherTypesAreSkippedWithAWarningAtTheirFirstLine() {
-    let reading = read(
-      """
-      // comment
-      ::Name::Essay? {}
-
-      Numerical? {#1822:5}
-
-      Match? {=a -> 1 =b -> 2}
-
-      Short? {=Paris =paris}
-
-      Lower? {true}
-
-      Description only.
-
-      Kept? {TRUE}
-
-      Essay with an explanation? {####Just this.}
-      """)
-    #expect(reading.errors == [])
-    #expect(
-      reading.warnings == [
-        FormatProblem(line: 2, message: "skipped essay question \"Name\""),
-        FormatProblem(line: 4, message: "skipped numerical question \"Numerical?\""),
-        FormatProblem(line: 6, message: "skipped matching question \"Match?\""),
-        FormatProblem(line: 8, message: "skipped short-answer question \"Short?\""),
-        FormatProblem(line: 10, message: "skipped short-answer question \"Lower?\""),
-        FormatProblem(line: 12, message: "skipped description question \"Description only.\""),
-        FormatProblem(line: 16, message: "skipped essay question \"Essay with an explanation?\""),
-      ])
-    #expect(questions(reading).map(\.id) == ["kept"])
-  }
-
-  @Test func aFileWithNothingImportableIsAnError() {
-    let skipped = read("E? {}\n\nN? {#1}\n")
-    #expect(skipped.errors == [FormatProblem(line: 1, message: "no question that quiz can import (2 skipped)")])
-    #expect(skipped.warnings.count == 2)
+  @Test func aFileWithNoQuestionIsAnError() {
     #expect(
       read("// only a comment\n").errors == [
         FormatProblem(line: 1, message: "no question that quiz can import (the file holds no question)")
       ])
+    #expect(read("$CATEGORY: empty\n").errors.map(\.line) == [1])
   }
 
   // MARK: Multiple choice
@@ -333,8 +297,6 @@ import Testing
 
       Empty? {=a ~}
 
-      Two? {=a =b ~c}
-
       None? {~a ~%0%b}
 
       Multi? {
@@ -342,11 +304,11 @@ import Testing
       ~%-101%b
       }
       """)
-    #expect(reading.errors.map(\.line) == [1, 3, 5, 7, 9, 13])
+    #expect(reading.errors.map(\.line) == [1, 3, 5, 7, 11])
     #expect(reading.errors[0].message == "the weight %150% is outside -100 to 100")
     #expect(reading.errors[1].message == "a multiple-choice question needs at least 2 choices, found 1")
     #expect(reading.errors[2].message == "choice 2 has no text")
-    #expect(reading.errors[4].message.hasPrefix("no choice has a positive weight"))
+    #expect(reading.errors[3].message.hasPrefix("no choice has a positive weight"))
   }
 
   // MARK: True/false

@@ -64,6 +64,9 @@ struct QuestionMerge {
     let (choices, renamed) = mergedChoices()
     question.choices = choices
     question.files = files(of: question, renamed: renamed)
+    // Another kind's parts as the format shows them (GIFT: no units, no essay settings): the
+    // stored parts stay.
+    if edited.kind != .choice, let echo, edited.body == echo.body { question.body = stored.body }
     return question
   }
 

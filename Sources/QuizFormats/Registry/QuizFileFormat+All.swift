@@ -13,12 +13,13 @@ extension QuizFileFormat {
     name: "gift", title: "GIFT", extensions: ["gift"], reader: .questions { bytes, _ in GIFT.read(Array(bytes)) },
     writer: GIFT.write, recognizes: { $0.contains(UInt8(ascii: "{")) },
     contentSign: "a {",
-    exportNote: "gift writes one quiz's questions; what GIFT cannot carry (points, shuffle, a question's own "
-      + "scoring rule, picks, files) is named in a warning.",
+    exportNote: "gift writes one quiz's questions of every kind but cloze; what GIFT cannot carry (points, shuffle, "
+      + "a question's own scoring rule, picks, files, kind settings such as units or case sensitivity) is named in a "
+      + "warning.",
     editing: Editing(
       render: GIFTEditing.render, apply: GIFTEditing.apply,
       notShown: GIFTEditing.notShown),
-    carries: [.questionIDs, .sections])
+    carries: [.questionIDs, .sections, .questionKinds])
 
   public static let aiken = QuizFileFormat(
     name: "aiken", title: "Aiken", extensions: ["aiken"], reader: .questions { bytes, _ in Aiken.read(Array(bytes)) },
