@@ -30,6 +30,25 @@ import Testing
     /// The choices the condition that sets SCORE to 100 requires.
     let correct: [String]
     let texts: [String]
+    /// Each `response_lid`: its ident, its material's text and its labels (ident, text).
+    let lids: [Lid]
+    let conditions: [Condition]
+    /// The idents of the `response_str` fields.
+    let fields: [String]
+  }
+
+  struct Lid: Decodable, Equatable {
+    let ident: String
+    let text: String
+    let labels: [[String]]
+  }
+
+  struct Condition: Decodable, Equatable {
+    let `continue`: String
+    /// Each test of its `conditionvar`, in document order: tag, respident, text.
+    let tests: [[String]]
+    /// The `setvar`'s action and value, empty when it sets none.
+    let set: [String]
   }
 
   static let inspector = #"""
@@ -103,8 +122,23 @@ import Testing
                     wrong = [equal.text for equal in both.findall("{*}not/{*}varequal")]
                     if sorted(correct + wrong) != sorted(choices):
                         problems.append(item.get("ident") + ": the scoring condition does not name every choice once")
-            if scoring != 1:
+            kind = fields.get("question_type") or ""
+            if kind in ["multiple_choice_question", "true_false_question", "multiple_answers_question",
+                        "short_answer_question"] and scoring != 1:
                 problems.append(f"{item.get('ident')}: {scoring} conditions set SCORE to 100")
+            lids = []
+            for lid in item.findall("{*}presentation/{*}response_lid"):
+                lids.append({"ident": lid.get("ident"), "text": text_of(lid, "{*}material/{*}mattext") or "",
+                             "labels": [[label.get("ident"), text_of(label, ".//{*}mattext") or ""]
+                                        for label in lid.findall(".//{*}response_label")]})
+            conditions = []
+            for condition in item.findall(".//{*}respcondition"):
+                setvar = condition.find("{*}setvar")
+                tests = [[test.tag.split("}")[-1], test.get("respident") or "", test.text or ""]
+                         for test in condition.find("{*}conditionvar").iter() if test.tag.split("}")[-1] in
+                         ["varequal", "vargte", "varlte", "other"]]
+                conditions.append({"continue": condition.get("continue") or "", "tests": tests,
+                                   "set": [] if setvar is None else [setvar.get("action"), setvar.text or ""]})
             feedback = set(entry.get("ident") for entry in item.findall("{*}itemfeedback"))
             for display in item.findall(".//{*}displayfeedback"):
                 if display.get("linkrefid") not in feedback:
@@ -121,7 +155,8 @@ import Testing
                 "ident": item.get("ident"), "title": item.get("title") or "",
                 "type": fields.get("question_type") or "", "points": fields.get("points_possible") or "",
                 "cardinality": "" if response is None else response.get("rcardinality") or "",
-                "choices": choices, "correct": correct, "texts": texts,
+                "choices": choices, "correct": correct, "texts": texts, "lids": lids, "conditions": conditions,
+                "fields": [field.get("ident") for field in item.findall("{*}presentation/{*}response_str")],
             })
 
     meta = {}
@@ -340,5 +375,93 @@ import Testing
     let refused = try workspace.quiz("export", "reactive-swift", "--format", "qti")
     #expect(refused.stderr.contains("-o"), "\(refused.stderr)")
     #expect(!FileManager.default.fileExists(atPath: workspace.directory.path("all.zip")))
+  }
+}
+
+/// Issue 22: every kind but choice in a Canvas package, read back by Python's parser: each
+/// item's type, fields, the answers its conditions accept, margins, match labels and shares.
+@Suite struct QTIKindsExportCLITests {
+  static let kinds = """
+    {"format": "quiz-bank/1", "quizzes": [{"id": "kinds", "title": "Every kind", "sections": [{"questions": [
+      {"id": "capital", "type": "short-answer", "prompt": "Capital of Japan?",
+       "answers": [{"text": "Tokyo", "feedback": "Yes."}, {"text": "東京"}, {"text": "Tok*", "fraction": 0.5}]},
+      {"id": "pi", "type": "numerical", "prompt": "Pi?", "points": 2,
+       "answers": [{"value": 3.14, "tolerance": 0.01}, {"value": 22, "fraction": 1}, {"value": 3, "fraction": 0.5}]},
+      {"id": "cities", "type": "matching", "prompt": "Match",
+       "pairs": [{"id": "fr", "stem": "France", "answer": "Paris"}, {"id": "jp", "stem": "Japan", "answer": "Tokyo"},
+                 {"id": "it", "stem": "Italy", "answer": "Rome"}], "distractors": ["Lyon"]},
+      {"id": "why", "type": "essay", "prompt": "Why SQLite?", "points": 5, "grader_info": "One file"},
+      {"id": "intro", "type": "description", "prompt": "Read this first."}]}]}]}
+    """
+
+  @Test func everyKindReadsBackWithItsAnswers() throws {
+    let workspace = try Workspace()
+    let imported = try workspace.quiz("import", try workspace.write("kinds.json", Self.kinds))
+    try #require(imported.status == 0, "\(imported.stderr)")
+    let zip = workspace.directory.path("kinds.zip")
+    let run = try workspace.quiz("export", "kinds", "--format", "qti", "-o", zip)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(!run.stderr.contains("does not carry"), "\(run.stderr)")
+    // What Canvas matches or grades otherwise is named, question by question.
+    #expect(run.stderr.contains(#"warning: question "capital": Canvas gives every answer all the points; "Tok*""#))
+    #expect(run.stderr.contains(#"warning: question "pi": its answers worth less"#), "\(run.stderr)")
+    #expect(run.stderr.contains(#"warning: question "why": Canvas's essay_question has no information for graders"#))
+    let package = try QTIExportCLITests.inspect(zip, in: workspace)
+    #expect(package.problems.isEmpty, "\(package.problems)")
+    #expect(package.items.map(\.title) == ["capital", "pi", "cities", "why", "intro"])
+    #expect(
+      package.items.map(\.type) == [
+        "short_answer_question", "numerical_question", "matching_question", "essay_question", "text_only_question",
+      ])
+    #expect(package.items.map(\.points) == ["1", "2", "1", "5", "0"])
+    #expect(package.meta["points_possible"] == "9")
+    let items = Dictionary(uniqueKeysWithValues: package.items.map { ($0.title, $0) })
+    try shortAnswer(#require(items["capital"]))
+    try numerical(#require(items["pi"]))
+    try matching(#require(items["cities"]))
+    let essay = try #require(items["why"])
+    #expect(essay.fields == ["response1"])
+    #expect(essay.conditions.map(\.tests) == [[["other", "", ""]]])
+    #expect(essay.conditions.allSatisfy { $0.set.isEmpty })
+    let intro = try #require(items["intro"])
+    #expect(intro.fields.isEmpty && intro.lids.isEmpty && intro.conditions.isEmpty)
+    #expect(intro.texts == ["Read this first."])
+  }
+
+  /// The full-credit answers, as written, in the one condition that sets SCORE to 100.
+  func shortAnswer(_ item: QTIExportCLITests.Item) {
+    #expect(item.fields == ["response1"])
+    let scoring = item.conditions.filter { $0.set == ["Set", "100"] }
+    #expect(scoring.map(\.tests) == [[["varequal", "response1", "Tokyo"], ["varequal", "response1", "東京"]]])
+    #expect(scoring.first?.continue == "No")
+    // Tokyo's feedback, shown when it is typed.
+    #expect(item.conditions.first?.tests == [["varequal", "response1", "Tokyo"]])
+    #expect(item.texts.contains("Yes."))
+  }
+
+  /// An exact answer with its margin (3.13 to 3.15), one without (22); 3 at 50 % left out.
+  func numerical(_ item: QTIExportCLITests.Item) {
+    #expect(item.fields == ["response1"])
+    #expect(
+      item.conditions.map(\.tests) == [
+        [["varequal", "response1", "3.14"], ["vargte", "response1", "3.13"], ["varlte", "response1", "3.15"]],
+        [["varequal", "response1", "22"]],
+      ])
+    #expect(item.conditions.allSatisfy { $0.set == ["Set", "100"] && $0.continue == "No" })
+  }
+
+  /// A `response_lid` per stem, the distractor among the labels, 100/3 of SCORE per stem.
+  func matching(_ item: QTIExportCLITests.Item) {
+    let labels = ["Paris", "Tokyo", "Rome", "Lyon"]
+    #expect(item.lids.map(\.ident) == ["response_fr", "response_jp", "response_it"])
+    #expect(item.lids.map(\.text) == ["France", "Japan", "Italy"])
+    for lid in item.lids { #expect(lid.labels.map { $0[1] } == labels) }
+    let idents = item.lids.first?.labels.map { $0[0] } ?? []
+    #expect(
+      item.conditions.map(\.tests) == [
+        [["varequal", "response_fr", idents.first ?? ""]], [["varequal", "response_jp", idents.dropFirst().first ?? ""]],
+        [["varequal", "response_it", idents.dropFirst(2).first ?? ""]],
+      ])
+    #expect(item.conditions.allSatisfy { $0.set == ["Add", "33.33"] })
   }
 }

@@ -387,3 +387,154 @@ import Zip
     #expect(itemIdents.count == 4)
   }
 }
+
+/// Issue 22: cloze questions as Canvas's blanks when their gaps allow, left out with the reason
+/// otherwise; outcome feedback as Canvas's correct and incorrect feedback; what Canvas cannot
+/// hold of the kinds named. Every other kind read back by a parser: QTIKindsExportCLITests.
+@Suite struct QTIKindsPackageTests {
+  typealias Package = QTIPackageTests
+
+  static func cloze(_ id: String, _ prompt: String, _ parts: [ClozePart]) -> Question {
+    let cloze = Cloze(parts: parts)
+    return Question(id: id, prompt: prompt, points: cloze.points, body: .cloze(cloze))
+  }
+
+  static func short(_ texts: [(String, Double?)], points: Double = 1) -> ClozePart {
+    ClozePart(
+      points: points, body: .shortAnswer(ShortAnswer(answers: texts.map { TextAnswer(text: $0.0, fraction: $0.1) })))
+  }
+
+  static func dropdown(_ choices: [Choice], multiple: Bool? = nil) -> ClozePart {
+    ClozePart(body: .choice(ClozeChoice(multiple: multiple, choices: choices)))
+  }
+
+  @Test func shortAnswerGapsAreFillInMultipleBlanks() throws {
+    let question = Self.cloze(
+      "pet", "The {#1} sat on the {#2}.", [Self.short([("cat", nil), ("kitten", 1), ("c*", 0.5)]), Self.short([("mat", nil)])])
+    let quiz = Package.quiz([question])
+    let xml = Package.flat(try Package.assessment(quiz))
+    #expect(xml.contains("<fieldentry>fill_in_multiple_blanks_question</fieldentry>"))
+    #expect(xml.contains("<mattext texttype=\"text/html\">The [gap1] sat on the [gap2].</mattext>"))
+    let item = "quiz-q1-Question-pet"
+    #expect(
+      xml.contains(
+        """
+        <response_lid ident="response_gap1">
+        <material>
+        <mattext>gap1</mattext>
+        </material>
+        <render_choice>
+        <response_label ident="\(item)-Gap-1-Answer-1">
+        <material>
+        <mattext texttype="text/html">cat</mattext>
+        """))
+    #expect(xml.contains("<mattext texttype=\"text/html\">kitten</mattext>"))
+    #expect(!xml.contains(">c*<"))
+    #expect(
+      xml.contains(
+        """
+        <varequal respident="response_gap2">\(item)-Gap-2-Answer-1</varequal>
+        </conditionvar>
+        <setvar varname="SCORE" action="Add">50</setvar>
+        """))
+    let package = CanvasQTI.package(quiz)
+    #expect(
+      package.warnings == [
+        #"question "pet", gap 1: Canvas gives every answer all the points; "c*" (worth less) is left out"#
+      ])
+    #expect(try Package.entry("quiz-q1/assessment_meta.xml", of: quiz).contains("<points_possible>2</points_possible>"))
+  }
+
+  @Test func oneAnswerDropDownGapsAreMultipleDropdowns() throws {
+    let question = Self.cloze(
+      "sky", "The sky is {#1}; grass is {#2}.",
+      [
+        Self.dropdown([Choice(id: "a", text: "green", correct: false), Choice(id: "b", text: "blue", correct: true)]),
+        Self.dropdown([
+          Choice(id: "a", text: "green", correct: false, weight: 1), Choice(id: "b", text: "red", correct: false, weight: 0.5),
+        ]),
+      ])
+    let quiz = Package.quiz([question])
+    let xml = Package.flat(try Package.assessment(quiz))
+    let item = "quiz-q1-Question-sky"
+    #expect(xml.contains("<fieldentry>multiple_dropdowns_question</fieldentry>"))
+    #expect(xml.contains("<varequal respident=\"response_gap1\">\(item)-Gap-1-Answer-2</varequal>"))
+    #expect(xml.contains("<varequal respident=\"response_gap2\">\(item)-Gap-2-Answer-1</varequal>"))
+    #expect(xml.components(separatedBy: "<setvar varname=\"SCORE\" action=\"Add\">50</setvar>").count == 3)
+    #expect(
+      CanvasQTI.package(quiz).warnings == [
+        #"question "sky", gap 2: Canvas gives a drop-down list's share for its one correct choice only: the other choices' fractions are left out"#
+      ])
+  }
+
+  @Test func aClozeCanvasCannotHoldIsLeftOutNamingWhy() throws {
+    let numeric = ClozePart(body: .numerical(Numerical(answers: [NumericAnswer(value: 4)])))
+    let mixed = Self.cloze("mixed", "{#1} and {#2}", [Self.short([("two", nil)]), numeric])
+    let several = Self.cloze(
+      "several", "{#1}",
+      [
+        Self.dropdown(
+          [Choice(id: "a", text: "A", correct: true), Choice(id: "b", text: "B", correct: true)], multiple: true)
+      ])
+    let none = Self.cloze("none", "{#1}", [Self.short([("x", 0.5)])])
+    let quiz = Package.quiz([mixed, several, none, Package.question("kept")])
+    let package = CanvasQTI.package(quiz)
+    let xml = try Package.assessment(quiz)
+    #expect(!xml.contains("Question-mixed") && !xml.contains("Question-several") && !xml.contains("Question-none"))
+    #expect(xml.contains("quiz-q1-Question-kept"))
+    let why =
+      "Canvas holds a cloze question only when every gap is a short answer (fill_in_multiple_blanks_question) or "
+      + "every gap a one-answer drop-down list (multiple_dropdowns_question)"
+    #expect(
+      package.warnings == [
+        "question \"mixed\" (cloze) is left out: \(why)", "question \"several\" (cloze) is left out: \(why)",
+        #"question "none" (cloze) is left out: gap 1 has no answer worth all the points"#,
+      ])
+    #expect(try Package.entry("quiz-q1/assessment_meta.xml", of: quiz).contains("<points_possible>1</points_possible>"))
+  }
+
+  @Test func outcomeFeedbackIsCanvassCorrectAndIncorrectFeedback() throws {
+    var question = Package.question("fb")
+    question.outcomeFeedback = OutcomeFeedback(correct: "Well done.", partiallyCorrect: "Almost.", incorrect: "No.")
+    question.hints = [Hint(text: "Think.")]
+    question.body = .choice(ChoiceBody(multiple: false, choices: question.choices, numbering: .none))
+    let quiz = Package.quiz([question])
+    let xml = Package.flat(try Package.assessment(quiz))
+    #expect(
+      xml.contains(
+        """
+        <setvar action="Set" varname="SCORE">100</setvar>
+        <displayfeedback feedbacktype="Response" linkrefid="correct_fb"/>
+        </respcondition>
+        <respcondition continue="Yes">
+        <conditionvar>
+        <other/>
+        </conditionvar>
+        <displayfeedback feedbacktype="Response" linkrefid="general_incorrect_fb"/>
+        """))
+    #expect(xml.contains("<itemfeedback ident=\"correct_fb\">\n<flow_mat>\n<material>\n<mattext texttype=\"text/html\">Well done.</mattext>"))
+    #expect(xml.contains("<itemfeedback ident=\"general_incorrect_fb\">"))
+    #expect(
+      CanvasQTI.package(quiz).warnings == [
+        #"question "fb": 1 hint and its partially correct feedback cannot be written in Canvas QTI; they are left out"#
+      ])
+  }
+
+  @Test func shortAnswersCanvasMatchesOtherwiseAreNamed() {
+    let question = Question(
+      id: "sa", prompt: "?",
+      body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "Tok*"), TextAnswer(text: "a\\*b")], caseSensitive: true)))
+    let package = CanvasQTI.package(Package.quiz([question]))
+    #expect(
+      package.warnings == [
+        #"question "sa": it relies on wildcards (*), which Canvas does not have: Canvas matches the answer as written"#,
+        #"question "sa": it is case-sensitive, and Canvas is not: Canvas matches answers lower-cased and trimmed"#,
+      ])
+    // Moodle's `\*` is a literal star, as Canvas compares it.
+    #expect(CanvasQTIKinds.literal("a\\*b\\c\\") == "a*b\\c\\")
+    #expect(CanvasQTIKinds.hasWildcard("a*") && !CanvasQTIKinds.hasWildcard("a\\*"))
+    #expect(CanvasQTIKinds.number(3.14 - 0.01) == "3.13")
+    #expect(CanvasQTIKinds.number(1e-7 + 2e-7) == "3e-07")
+    #expect(CanvasQTIKinds.number(-250) == "-250")
+  }
+}

@@ -31,7 +31,9 @@ enum ImportCommand {
   static var discussion: String {
     let questions = QuizFileFormat.questionFormatTitles
     return """
-      All files land in one transaction: if any file is invalid, nothing is written. Quizzes are \
+      All files land in one transaction: if any file is invalid, nothing is written. A file whose \
+      questions are all of types quiz does not import (plugin types) is skipped with a warning naming \
+      them; the import fails only when no file held anything to import. Quizzes are \
       matched by id: unchanged questions keep their version, changed ones get a new version, and \
       questions missing from the file are retired (their history is kept). The format comes from \
       --format, else the file's ending (\(QuizFileFormat.endings(QuizFileFormat.readable))), else for \
@@ -80,13 +82,21 @@ enum ImportCommand {
         after: dryRun ? nothing : "Interrupted after the import was saved: all of it is in the database."
       ) { willCommit in
         try repository.importing(dryRun: dryRun, willCommit: willCommit) { session in
+          var (importable, skipped) = (0, [SkippedFile]())
           for (input, format) in zip(inputs, formats) {
             switch format.reader {
             case .quizBank:
               try importQuizBank(input, into: session) { progress?.update(before + $0) }
+              importable += 1
             case .questions:
-              try importQuestions(
-                input, format: format, reading: readAhead.next(), arguments: arguments, into: session, console: console)
+              let reading = readAhead.next()
+              if let file = skippedFile(input.name, reading: reading, console: console) {
+                skipped.append(file)
+              } else {
+                try importQuestions(
+                  input, format: format, reading: reading, arguments: arguments, into: session, console: console)
+                importable += 1
+              }
             // `readable` formats only reach here.
             case .exportOnly: break
             }
@@ -94,6 +104,7 @@ enum ImportCommand {
             before += input.bytes.count
           }
           progress?.finish()
+          if let error = nothingImported(importable: importable, skipped: skipped) { throw error }
         }
       }
     }

@@ -9,8 +9,9 @@ struct CanvasQTIAssessment {
   let quiz: Quiz
   let idents: CanvasQTIIdents
   let files: CanvasQTIFiles
-  private(set) var xml = EscapingXMLWriter()
-  private(set) var warnings: [String] = []
+  // Set by the kinds' writers too (CanvasQTIAssessment+Kinds.swift).
+  var xml = EscapingXMLWriter()
+  var warnings: [String] = []
   /// The questions whose Markdown texts are written as plain text.
   private(set) var markdownQuestions: [String] = []
   /// The points of an attempt Canvas gives every item: questions outside groups, and each
@@ -38,8 +39,7 @@ struct CanvasQTIAssessment {
       if section.pick != nil {
         group(section, index: index)
       } else {
-        for question in section.questions {
-          item(question)
+        for question in section.questions where item(question) {
           pointsPossible += question.points
         }
       }
@@ -84,7 +84,12 @@ extension CanvasQTIAssessment {
 // MARK: - Items
 
 extension CanvasQTIAssessment {
-  private mutating func item(_ question: Question) {
+  /// The question's item, or nothing (with a warning) when Canvas cannot hold it; whether it
+  /// was written.
+  @discardableResult
+  private mutating func item(_ question: Question) -> Bool {
+    guard case .choice = question.body else { return kindItem(question) }
+    warnings += CanvasQTIKinds.optionWarnings(question, holdsOutcome: true)
     if let warning = CanvasQTIScoring.warning(for: question, rule: quiz.scoringRule(for: question)) {
       warnings.append(warning)
     }
@@ -102,6 +107,7 @@ extension CanvasQTIAssessment {
     responseProcessing(question)
     feedback(question)
     xml.end()
+    return true
   }
 
   /// Canvas's own fields: the question type, its points, its choices' idents, and the question
@@ -191,7 +197,9 @@ extension CanvasQTIAssessment {
     }
     xml.end()
     xml.element("setvar", ["action": "Set", "varname": "SCORE"], text: "100")
+    correctFeedbackReference(question)
     xml.end()
+    incorrectFeedbackCondition(question)
     xml.end()
   }
 
@@ -206,9 +214,10 @@ extension CanvasQTIAssessment {
       let text = html(feedback, field: "choices.\(choice.id).feedback", of: question)
       itemFeedback(idents.choice(choice, of: question) + "_fb", text)
     }
+    outcomeFeedback(question)
   }
 
-  private mutating func itemFeedback(_ ident: String, _ html: String) {
+  mutating func itemFeedback(_ ident: String, _ html: String) {
     xml.start("itemfeedback", ["ident": ident])
     xml.start("flow_mat")
     material(html)
@@ -220,14 +229,14 @@ extension CanvasQTIAssessment {
 // MARK: - Texts
 
 extension CanvasQTIAssessment {
-  private mutating func material(_ html: String) {
+  mutating func material(_ html: String) {
     xml.start("material")
     xml.element("mattext", ["texttype": "text/html"], text: html)
     xml.end()
   }
 
   /// The `field` of `question` as HTML, its embedded files referred to in the package.
-  private mutating func html(_ text: String, field: String, of question: Question) -> String {
+  mutating func html(_ text: String, field: String, of question: Question) -> String {
     let resolved = files.resolving(text, field: field, of: question)
     for name in resolved.missing {
       warnings.append(
@@ -238,5 +247,5 @@ extension CanvasQTIAssessment {
   }
 
   /// An explanation or feedback worth showing: empty means none.
-  private static func hasText(_ text: String?) -> Bool { !(text ?? "").isEmpty }
+  static func hasText(_ text: String?) -> Bool { !(text ?? "").isEmpty }
 }
