@@ -1,7 +1,7 @@
 import QuizDomain
 import QuizRepository
 
-/// `quiz add short-answer|numerical|matching|essay|description`: the forms of `add` for the
+/// `quiz add short-answer|numerical|matching|essay|description|cloze`: the forms of `add` for the
 /// question kinds beyond multiple choice. Each builds the kind's body from its options; the
 /// common parts (id, prompt, points, tags, explanation, section) are read as for a choice.
 extension AddCommand {
@@ -35,6 +35,7 @@ extension AddCommand {
       name: QuestionKind.description.rawValue, arguments: ["quiz"],
       synopsis: "<quiz> --id <id> --prompt <text> [--section <title|n>] [--tag <tag>] ...",
       options: ["id", "prompt", "section", "tag"]),
+    clozeForm,
   ]
 
   static let kindOptions: [OptionSpec] = [
@@ -77,7 +78,7 @@ extension AddCommand {
     .value("max-words", valueName: "n", help: "Essay: the most words a response may have."),
     .value("template", valueName: "text", help: "Essay: the text the response field starts with."),
     .value("grader-info", valueName: "text", help: "Essay: notes for the marker, never shown to a taker."),
-  ]
+  ] + clozeOptions
 
   /// The question of kind `form` the options describe.
   static func makeKindQuestion(_ form: String, _ arguments: ParsedArguments, invocation: Invocation) throws -> Question
@@ -85,6 +86,7 @@ extension AddCommand {
     let parser = KindOptionParser(arguments: arguments, command: invocation.command)
     // The forms are named by the kinds (QuestionKind's raw values).
     let kind = QuestionKind(rawValue: form) ?? .description
+    if kind == .cloze { return try makeClozeQuestion(arguments, invocation: invocation) }
     var question = try makeCommonParts(arguments, invocation: invocation, isDescription: kind == .description)
     switch kind {
     case .shortAnswer: question.body = .shortAnswer(try parser.shortAnswer())
