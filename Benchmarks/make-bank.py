@@ -14,7 +14,9 @@ right choices with probability s, else a random selection.
 
 `--kinds typed` makes every question short answer or numerical instead (alternately), with
 attempts that type the right answer with probability s, else a near miss or a wrong text; the
-choice bank (the default) is byte for byte what it was.
+choice bank (the default) is byte for byte what it was. `--kinds every` cycles through every
+kind — choice, short answer, numerical, matching, essay, description, cloze (a short-answer, a
+numerical and a choice gap) — for the format benchmarks; it makes no attempts.
 
 The same arguments always give the same bytes (one seeded random generator, drawn from in a
 fixed order), so figures taken on different days compare and the files need not be kept.
@@ -71,9 +73,10 @@ class BankMaker:
     """Makes quizzes and attempts from one random generator. The order of the draws is part of
     the output: changing it changes every byte after it."""
 
-    def __init__(self, seed, typed=False):
+    def __init__(self, seed, kinds="choice"):
         self.rng = random.Random(seed)
-        self.typed = typed
+        self.typed = kinds == "typed"
+        self.every = kinds == "every"
 
     def sentence(self, words):
         return " ".join(self.rng.choice(VOCABULARY) for _ in range(words)).capitalize()
@@ -124,6 +127,39 @@ class BankMaker:
                     "unit_grading": "mark"}
         return question, AnswerKey(question_id, 0, value, True)
 
+    def every_kind_question(self, number):
+        """A question of the kind number % 7 gives, in the order of the docstring."""
+        rng = self.rng
+        kind = number % 7
+        if kind == 0:
+            return self.question(number)[0]
+        question_id = f"q{number:04d}"
+        prompt = self.sentence(rng.randint(6, 16)) + "?"
+        common = {"id": question_id, "prompt": prompt, "tags": [rng.choice(VOCABULARY)]}
+        word = rng.choice(VOCABULARY)
+        value = rng.randint(1, 999) / 10
+        if kind == 1:
+            return {**common, "type": "short-answer", "points": rng.choice(POINTS),
+                    "answers": [{"text": word, "feedback": self.sentence(4)},
+                                {"text": word[:3] + "*", "fraction": 0.5}]}
+        if kind == 2:
+            return {**common, "type": "numerical", "points": rng.choice(POINTS),
+                    "answers": [{"value": value, "tolerance": 0.05}, {"value": value * 10, "fraction": 0.5}]}
+        if kind == 3:
+            pairs = [{"id": letter(i), "stem": self.sentence(3), "answer": self.sentence(2)} for i in range(4)]
+            return {**common, "type": "matching", "points": rng.choice(POINTS), "pairs": pairs,
+                    "distractors": [self.sentence(2)]}
+        if kind == 4:
+            return {**common, "type": "essay", "points": rng.choice(POINTS), "response_format": "html",
+                    "response_lines": 10, "grader_info": self.sentence(8)}
+        if kind == 5:
+            return {**common, "type": "description"}
+        choices = [{"id": letter(i), "text": self.sentence(2), "correct": i == 0} for i in range(3)]
+        return {**common, "type": "cloze", "prompt": prompt + " {#1}, {#2} and {#3}.",
+                "parts": [{"kind": "short-answer", "answers": [{"text": word}]},
+                          {"kind": "numerical", "points": 2, "answers": [{"value": value, "tolerance": 0.5}]},
+                          {"kind": "choice", "choices": choices}]}
+
     def typed_response(self, key, skill):
         """What a taker of this skill types for a typed question."""
         rng = self.rng
@@ -142,6 +178,10 @@ class BankMaker:
         for index, size in enumerate(section_sizes(questions)):
             items = []
             for _ in range(size):
+                if self.every:
+                    items.append(self.every_kind_question(len(keys)))
+                    keys.append(None)
+                    continue
                 question, key = self.typed_question(len(keys)) if self.typed else self.question(len(keys))
                 items.append(question)
                 keys.append(key)
@@ -182,10 +222,10 @@ class BankMaker:
         }
 
 
-def write_bank(out, quizzes, questions, attempts, seed, typed=False):
+def write_bank(out, quizzes, questions, attempts, seed, kinds="choice"):
     """Writes the document to `out` (text): quizzes as they are made; each quiz's attempts are
     drawn right after it but written after all quizzes, kept meanwhile as JSON text."""
-    maker = BankMaker(seed, typed)
+    maker = BankMaker(seed, kinds)
     attempt_texts = []
     out.write('{"format":"quiz-bank/1","quizzes":[')
     for number in range(quizzes):
@@ -209,10 +249,12 @@ def main():
     parser.add_argument("--questions", type=int, default=100, help="questions per quiz (default 100)")
     parser.add_argument("--attempts", type=int, default=0, help="attempts per quiz (default 0: no attempts)")
     parser.add_argument("--seed", type=int, default=54, help="random seed (default 54)")
-    parser.add_argument("--kinds", choices=("choice", "typed"), default="choice",
-                        help="choice questions (default), or short-answer and numerical ones")
+    parser.add_argument("--kinds", choices=("choice", "typed", "every"), default="choice",
+                        help="choice questions (default), short-answer and numerical ones, or every kind")
     args = parser.parse_args()
-    write_bank(sys.stdout, args.quizzes, args.questions, args.attempts, args.seed, args.kinds == "typed")
+    if args.kinds == "every" and args.attempts:
+        parser.error("--kinds every makes no attempts: leave out --attempts")
+    write_bank(sys.stdout, args.quizzes, args.questions, args.attempts, args.seed, args.kinds)
 
 
 if __name__ == "__main__":
