@@ -86,8 +86,8 @@ extension QuizRepository {
     let units = try database.cachedStatement(
       literal: "SELECT part, unit, multiplier FROM cloze_units WHERE version_id = ? ORDER BY part, position"
     ).fetchAll([versionRow]) { (part: $0.int(0), unit: NumericUnit(unit: $0.string(1), multiplier: $0.double(2))) }
-    let byPart = Dictionary(grouping: alternatives, by: \.part)
-    let unitsByPart = Dictionary(grouping: units, by: \.part)
+    let byPart = Dictionary(grouping: alternatives, by: { $0.part })
+    let unitsByPart = Dictionary(grouping: units, by: { $0.part })
     let parts = try database.cachedStatement(
       literal: """
         SELECT position, kind, points, case_sensitive, display, multiple, shuffle, unit_grading, unit_penalty,
@@ -96,7 +96,7 @@ extension QuizRepository {
     ).fetchAll([versionRow]) { row in
       let gap = row.int(0)
       return Self.clozePart(
-        row, alternatives: (byPart[gap] ?? []).map(\.row), units: (unitsByPart[gap] ?? []).map(\.unit))
+        row, alternatives: (byPart[gap] ?? []).map { $0.row }, units: (unitsByPart[gap] ?? []).map { $0.unit })
     }
     return Cloze(parts: parts)
   }
@@ -105,7 +105,7 @@ extension QuizRepository {
   private static func clozePart(_ row: Row, alternatives: [ClozeAlternativeRow], units: [NumericUnit])
     -> ClozePart
   {
-    let optionalBool = { (column: Int32) in row.isNull(column) ? nil : row.bool(column) }
+    let optionalBool = { (column: Int32) -> Bool? in row.isNull(column) ? nil : row.bool(column) }
     let body: ClozePartBody
     switch ClozePartKind(rawValue: row.string(1)) ?? .shortAnswer {
     case .shortAnswer:

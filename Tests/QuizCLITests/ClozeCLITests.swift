@@ -71,7 +71,7 @@ import Testing
     let history = try workspace.quiz("history", "--taker", "cy", "--format", "json")
     #expect(history.stdout.contains(#""score": 3"#), "\(history.stdout)")
     let attempt = try workspace.quiz("history", "--taker", "ana", "--format", "json")
-    let id = try #require(attempt.stdout.firstMatch(of: /"attempt": "([^"]+)"/)?.1)
+    let id = try #require(attempt.stdout.firstMatch(of: /"id": "([^"]+)"/)?.1)
     let one = try workspace.quiz("history", String(id))
     #expect(one.stdout.contains("Gap 1: Lyon  partly right (50%)"), "\(one.stdout)")
     #expect(one.stdout.contains("Gap 2: bleu  ✓"))

@@ -53,21 +53,22 @@ enum ClozeLines {
     case .shortAnswer(let body):
       guard withAnswers else { return [] }
       return body.answers.map {
-        ("= \($0.text)  (\(NumberText.percent($0.effectiveFraction)))", $0.effectiveFraction, $0.feedback)
+        (text: "= \($0.text)  (\(NumberText.percent($0.effectiveFraction)))", fraction: $0.effectiveFraction,
+          feedback: $0.feedback)
       }
     case .numerical(let body):
       guard withAnswers else { return [] }
       return body.answers.map {
         (
-          "= \(KindLines.numberText($0))  (\(NumberText.percent($0.effectiveFraction)))", $0.effectiveFraction,
-          $0.feedback
+          text: "= \(KindLines.numberText($0))  (\(NumberText.percent($0.effectiveFraction)))",
+          fraction: $0.effectiveFraction, feedback: $0.feedback
         )
       }
     case .choice(let body):
       return body.choices.map { choice in
         let fraction = ClozeMarks.fraction(of: choice)
         let worth = withAnswers ? "  (\(NumberText.percent(fraction)))" : ""
-        return ("\(choice.id)) \(choice.text.replacingNewlines())\(worth)", fraction, choice.feedback)
+        return (text: "\(choice.id)) \(choice.text.replacingNewlines())\(worth)", fraction: fraction, feedback: choice.feedback)
       }
     }
   }
@@ -123,12 +124,13 @@ extension ClozeLines {
 
   private static func feedback(_ response: Response, _ part: ClozePart) -> String? {
     switch (part.body, response) {
-    case (.shortAnswer(let body), .text(let typed, _)): body.matchingAnswer(for: typed).flatMap { body.answers[$0].feedback }
+    case (.shortAnswer(let body), .text(let typed, _)):
+      return body.matchingAnswer(for: typed).flatMap { body.answers[$0].feedback }
     case (.numerical(let body), .text(let typed, let unit)):
-      body.grade(typed, unit: unit)?.answer.flatMap { body.answers[$0].feedback }
+      return body.grade(typed, unit: unit)?.answer.flatMap { body.answers[$0].feedback }
     case (.choice(let body), .choices(let ids)):
-      ids.compactMap { id in body.choices.first { $0.id == id }?.feedback }.joined(separator: " · ")
-    default: nil
+      return ids.compactMap { id in body.choices.first { $0.id == id }?.feedback }.joined(separator: " · ")
+    default: return nil
     }
   }
 

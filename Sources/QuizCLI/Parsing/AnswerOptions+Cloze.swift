@@ -44,7 +44,7 @@ extension AnswerOptions {
     guard let equals = text.firstIndex(of: "="), let open = text.firstIndex(of: "["),
       let gap = Int(text[text.index(after: open)..<text.index(before: equals)]),
       let index = answers.firstIndex(where: { $0.question == question }),
-      case .parts(var parts) = answers[index].response, (1...parts.count).contains(gap),
+      case .parts(var parts) = answers[index].response, parts.indices.contains(gap - 1),
       case .text(let typed, nil) = parts[gap - 1], text.index(after: equals) < text.endIndex
     else {
       throw CLIError.usage(
