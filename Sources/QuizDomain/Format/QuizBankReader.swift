@@ -479,7 +479,7 @@ extension QuizBankDecoder {
     requireFields(["id", "prompt"], in: seen)
     let isDescription = kindFields.type == .description
     if seen.contains("points") && points == nil { return nil }
-    if let value = points, value == 0, !isDescription {
+    if let value = points, value == 0, !isDescription, kindFields.type != .cloze {
       report("points must be greater than 0, found 0", key: "points")
       return nil
     }
@@ -496,7 +496,8 @@ extension QuizBankDecoder {
       points.map({ !$0.isNaN }) ?? true
     else { return nil }
     let question = Question(
-      id: id, prompt: prompt, explanation: explanation, points: points ?? (isDescription ? 0 : 1), shuffle: shuffle,
+      id: id, prompt: prompt, explanation: explanation, points: body.clozePoints ?? points ?? (isDescription ? 0 : 1),
+      shuffle: shuffle,
       tags: tags, textFormat: textFormat, files: files, body: body)
     for problem in QuizBankValidator.locatedBodyProblems(question) { report(problem.message, key: problem.key) }
     path.push(.key("files"))
@@ -678,6 +679,7 @@ extension QuizBankDecoder {
         unit = try decoder.decodeText()
         valid = valid && unit != nil
       case "matched": response = try decoder.decodeMatched()
+      case "parts": response = try decoder.decodeGapResponses()
       case "mark":
         mark = try decoder.decodeMark()
         valid = valid && mark != nil
@@ -688,14 +690,16 @@ extension QuizBankDecoder {
     guard let seen else { return nil }
     requireFields(["question"], in: seen)
     // Counted without a list: this runs for every answer of every attempt read.
-    let formCount = seen.count { $0 == "selected" || $0 == "response" || $0 == "matched" }
+    let formCount = seen.count { $0 == "selected" || $0 == "response" || $0 == "matched" || $0 == "parts" }
     if formCount == 0 {
-      report("missing the response: one of \"selected\", \"response\" or \"matched\"")
+      report("missing the response: one of \"selected\", \"response\", \"matched\" or \"parts\"")
       return nil
     }
     if formCount > 1 {
-      let forms = seen.filter { $0 == "selected" || $0 == "response" || $0 == "matched" }
-      report("an answer has one of \"selected\", \"response\" and \"matched\", found \(forms.joined(separator: ", "))")
+      let forms = seen.filter { $0 == "selected" || $0 == "response" || $0 == "matched" || $0 == "parts" }
+      report(
+        "an answer has one of \"selected\", \"response\", \"matched\" and \"parts\", found \(forms.joined(separator: ", "))"
+      )
       return nil
     }
     if unit != nil && !seen.contains("response") {

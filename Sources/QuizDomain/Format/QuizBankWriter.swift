@@ -48,7 +48,8 @@ public enum QuizBankWriter {
     if question.kind != .choice { writer.field("type", question.kind.rawValue) }
     writer.field("prompt", question.prompt)
     if withAnswers { writer.optionalField("explanation", question.explanation) }
-    if question.kind != .description { writer.field("points", question.points) }
+    // A cloze question's points are its parts'.
+    if question.kind != .description && question.kind != .cloze { writer.field("points", question.points) }
     if case .choice = question.body {
       writer.field("multiple", question.multiple)
       writer.optionalField("scoring", question.scoring?.rawValue)

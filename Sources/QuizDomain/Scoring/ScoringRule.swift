@@ -54,7 +54,8 @@ public enum Scoring {
   }
 
   /// The points `answer` earns on `question` of any kind: choices under `rule`, a typed or
-  /// matched response as its kind grades it, an essay its mark (0 until marked, at most the
+  /// matched response as its kind grades it, a cloze question's gaps as Moodle grades them (the
+  /// total may be below 0), an essay its mark (0 until marked, at most the
   /// points), a description
   /// nothing. A response of another kind than the question's earns 0 (validation reports it).
   public static func score(_ question: Question, answer: Answer, rule: ScoringRule) -> Double {
@@ -67,6 +68,8 @@ public enum Scoring {
       return question.points * (body.grade(text, unit: unit)?.fraction ?? 0)
     case (.matching(let body), .matched(let matched)):
       return question.points * body.fraction(for: matched)
+    case (.cloze(let body), .parts(let responses)):
+      return question.points * body.fraction(for: responses)
     case (.essay, _):
       // A mark given before the question's points were lowered counts up to the points.
       return min(answer.mark?.score ?? 0, question.points)
