@@ -32,7 +32,8 @@ DROP TABLE question_versions;
 ALTER TABLE question_versions_new RENAME TO question_versions;
 
 -- The gaps of a cloze version in gap order (position 0 fills `{#1}`), with the options of their
--- kind; NULL: absent from the document. The options of another kind are always NULL.
+-- kind; NULL: absent from the document. The options of another kind are always NULL. A
+-- numerical gap has no units (Moodle's gaps have none; validation refuses them), so none is kept.
 CREATE TABLE cloze_parts (
   version_id     INTEGER NOT NULL REFERENCES question_versions (id) ON DELETE CASCADE,
   position       INTEGER NOT NULL CHECK (position >= 0),
@@ -42,15 +43,9 @@ CREATE TABLE cloze_parts (
   display        TEXT CHECK (display = 'dropdown' OR display = 'vertical' OR display = 'horizontal'),
   multiple       INTEGER CHECK (multiple IN (0, 1)),
   shuffle        INTEGER CHECK (shuffle IN (0, 1)),
-  unit_grading   TEXT CHECK (unit_grading = 'none' OR unit_grading = 'mark' OR unit_grading = 'max'),
-  unit_penalty   REAL CHECK (unit_penalty BETWEEN 0 AND 1),
-  unit_input     TEXT CHECK (unit_input = 'text' OR unit_input = 'choice'),
-  units_left     INTEGER CHECK (units_left IN (0, 1)),
   PRIMARY KEY (version_id, position),
   CHECK (kind = 'short-answer' OR case_sensitive IS NULL),
-  CHECK (kind = 'choice' OR (display IS NULL AND multiple IS NULL AND shuffle IS NULL)),
-  CHECK (kind = 'numerical'
-         OR (unit_grading IS NULL AND unit_penalty IS NULL AND unit_input IS NULL AND units_left IS NULL))
+  CHECK (kind = 'choice' OR (display IS NULL AND multiple IS NULL AND shuffle IS NULL))
 ) STRICT, WITHOUT ROWID;
 
 -- A gap's alternatives in the order written: a short answer's text, a numerical answer's value
@@ -74,16 +69,4 @@ CREATE TABLE cloze_alternatives (
   FOREIGN KEY (version_id, part) REFERENCES cloze_parts (version_id, position) ON DELETE CASCADE,
   CHECK ((slug IS NULL) = (correct IS NULL)),
   CHECK (slug IS NOT NULL OR weight IS NULL)
-) STRICT, WITHOUT ROWID;
-
--- A numerical gap's units, as numerical_units holds a numerical question's.
-CREATE TABLE cloze_units (
-  version_id INTEGER NOT NULL,
-  part       INTEGER NOT NULL,
-  position   INTEGER NOT NULL CHECK (position >= 0),
-  unit       TEXT NOT NULL CHECK (unit <> ''),
-  multiplier REAL NOT NULL CHECK (multiplier > 0),
-  PRIMARY KEY (version_id, part, position),
-  UNIQUE (version_id, part, unit),
-  FOREIGN KEY (version_id, part) REFERENCES cloze_parts (version_id, position) ON DELETE CASCADE
 ) STRICT, WITHOUT ROWID;

@@ -39,22 +39,20 @@ extension QuizRepository {
   /// The part's row: its kind, points and the options of its kind (NULL for the others').
   private func insertPart(_ part: ClozePart, position: Int64, versionRow: Int64) throws {
     var short: ShortAnswer?
-    var numerical: Numerical?
     var choice: ClozeChoice?
     switch part.body {
     case .shortAnswer(let body): short = body
-    case .numerical(let body): numerical = body
+    case .numerical: break
     case .choice(let body): choice = body
     }
     try database.cachedStatement(
       literal: """
-        INSERT INTO cloze_parts (version_id, position, kind, points, case_sensitive, display, multiple, shuffle,
-          unit_grading, unit_penalty, unit_input, units_left) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO cloze_parts (version_id, position, kind, points, case_sensitive, display, multiple, shuffle)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """
     ).execute([
       versionRow, position, part.kind.rawValue, part.points, short?.caseSensitive, choice?.display?.rawValue,
-      choice?.multiple, choice?.shuffle, numerical?.unitGrading?.rawValue, numerical?.unitPenalty,
-      numerical?.unitInput?.rawValue, numerical?.unitsLeft,
+      choice?.multiple, choice?.shuffle,
     ])
   }
 
@@ -67,11 +65,6 @@ extension QuizRepository {
           """
       ).execute([versionRow, gap, Int64(index), answer.value, answer.tolerance, answer.fraction, answer.feedback])
     }
-    for (index, unit) in numerical.units.enumerated() {
-      try database.cachedStatement(
-        literal: "INSERT INTO cloze_units (version_id, part, position, unit, multiplier) VALUES (?, ?, ?, ?, ?)"
-      ).execute([versionRow, gap, Int64(index), unit.unit, unit.multiplier])
-    }
   }
 
   // MARK: - Reading
@@ -83,28 +76,21 @@ extension QuizRepository {
         WHERE version_id = ? ORDER BY part, position
         """
     ).fetchAll([versionRow]) { (part: $0.int(0), row: ClozeAlternativeRow($0)) }
-    let units = try database.cachedStatement(
-      literal: "SELECT part, unit, multiplier FROM cloze_units WHERE version_id = ? ORDER BY part, position"
-    ).fetchAll([versionRow]) { (part: $0.int(0), unit: NumericUnit(unit: $0.string(1), multiplier: $0.double(2))) }
     let byPart = Dictionary(grouping: alternatives, by: { $0.part })
-    let unitsByPart = Dictionary(grouping: units, by: { $0.part })
     let parts = try database.cachedStatement(
       literal: """
-        SELECT position, kind, points, case_sensitive, display, multiple, shuffle, unit_grading, unit_penalty,
-          unit_input, units_left FROM cloze_parts WHERE version_id = ? ORDER BY position
+        SELECT position, kind, points, case_sensitive, display, multiple, shuffle FROM cloze_parts
+        WHERE version_id = ? ORDER BY position
         """
     ).fetchAll([versionRow]) { row in
       let gap = row.int(0)
-      return Self.clozePart(
-        row, alternatives: (byPart[gap] ?? []).map { $0.row }, units: (unitsByPart[gap] ?? []).map { $0.unit })
+      return Self.clozePart(row, alternatives: (byPart[gap] ?? []).map { $0.row })
     }
     return Cloze(parts: parts)
   }
 
   /// A part from its `cloze_parts` row (columns as `cloze(versionRow:)` selects them).
-  private static func clozePart(_ row: Row, alternatives: [ClozeAlternativeRow], units: [NumericUnit])
-    -> ClozePart
-  {
+  private static func clozePart(_ row: Row, alternatives: [ClozeAlternativeRow]) -> ClozePart {
     let optionalBool = { (column: Int32) -> Bool? in row.isNull(column) ? nil : row.bool(column) }
     let body: ClozePartBody
     switch ClozePartKind(rawValue: row.string(1)) ?? .shortAnswer {
@@ -112,12 +98,7 @@ extension QuizRepository {
       body = .shortAnswer(
         ShortAnswer(answers: alternatives.map(\.textAnswer), caseSensitive: optionalBool(3)))
     case .numerical:
-      var numerical = Numerical(answers: alternatives.map(\.numericAnswer), units: units)
-      numerical.unitGrading = row.optionalString(7).flatMap(Numerical.UnitGrading.init)
-      numerical.unitPenalty = row.optionalDouble(8)
-      numerical.unitInput = row.optionalString(9).flatMap(Numerical.UnitInput.init)
-      numerical.unitsLeft = optionalBool(10)
-      body = .numerical(numerical)
+      body = .numerical(Numerical(answers: alternatives.map(\.numericAnswer)))
     case .choice:
       body = .choice(
         ClozeChoice(
@@ -162,12 +143,12 @@ private struct ClozeAlternativeRow {
 
 extension Cloze {
   /// What search finds a cloze question by besides its prompt: every gap's accepted answers and
-  /// choices (a numerical gap's numbers are not words; its units are).
+  /// choices (a numerical gap's numbers are not words).
   var searchableTexts: [String] {
     parts.flatMap { part -> [String] in
       switch part.body {
       case .shortAnswer(let body): body.answers.map(\.text)
-      case .numerical(let body): body.units.map(\.unit)
+      case .numerical: []
       case .choice(let body): body.choices.map(\.text)
       }
     }

@@ -79,7 +79,7 @@ import Testing
       Self.question, response: .parts([.text("Lyon"), .text("3.14"), .choices(["a"])]), console: .plain, indent: 2)
     #expect(reveal.contains("  Gap 1: Lyon  partly right (50%)\n    Right: Paris\n"), "\(reveal)")
     #expect(reveal.contains("  Gap 2: 3.14  ✓\n"))
-    #expect(reveal.contains("  Gap 3: rouge  ✗\n    Right: bleu · vert\n"))
+    #expect(reveal.contains("  Gap 3: rouge  ✗\n    Right: bleu\n"))
     #expect(reveal.contains("  Gap 4: –  ✗\n    Right: un · deux\n"))
   }
 

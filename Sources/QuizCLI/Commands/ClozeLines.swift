@@ -65,8 +65,7 @@ enum ClozeLines {
         )
       }
     case .choice(let body):
-      return body.choices.map { choice in
-        let fraction = ClozeMarks.fraction(of: choice)
+      return zip(body.choices, body.fractions).map { choice, fraction in
         let worth = withAnswers ? "  (\(NumberText.percent(fraction)))" : ""
         return (text: "\(choice.id)) \(choice.text.replacingNewlines())\(worth)", fraction: fraction, feedback: choice.feedback)
       }
@@ -141,7 +140,10 @@ extension ClozeLines {
     case .shortAnswer(let body): right = body.answers.filter { $0.effectiveFraction >= 1 }.map(\.text)
     case .numerical(let body): right = body.answers.filter { $0.effectiveFraction >= 1 }.map(KindLines.numberText)
     case .choice(let body):
-      right = body.choices.filter { ClozeMarks.fraction(of: $0) > 0 }.map { $0.text.terminalSafeLine }
+      // One answer: the choices worth full marks; multiple response: every choice worth something.
+      right = zip(body.choices, body.fractions).filter { body.isMultiple ? $1 > 0 : $1 >= 1 }.map {
+        $0.0.text.terminalSafeLine
+      }
     }
     return right.isEmpty ? nil : right.joined(separator: " · ")
   }
