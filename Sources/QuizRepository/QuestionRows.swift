@@ -61,7 +61,8 @@ extension QuestionRows {
   static func response(_ row: Row, at offset: Int32) -> Response {
     guard !row.isNull(offset + 1) else { return .choices(QuizRepository.splitSelection(row.string(offset))) }
     return typed(
-      row.string(offset + 1), unit: row.optionalString(offset + 2), kind: QuestionKind(rawValue: row.string(offset + 3)))
+      row.string(offset + 1), unit: row.optionalString(offset + 2), kind: QuestionKind(rawValue: row.string(offset + 3))
+    )
   }
 
   /// The response kept in an answer's `response` (and `response_unit`) for a question of `kind`:

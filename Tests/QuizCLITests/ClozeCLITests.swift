@@ -8,7 +8,8 @@ import Testing
 /// and checked.
 @Suite struct ClozeCLITests {
   /// Gap 1 short answer (Paris, Lyon at half), gap 2 a drop-down list, gap 3 a number worth 2.
-  static let text = "La capitale est {1:SHORTANSWER:=Paris#Oui~%50%Lyon#Presque}, le ciel est "
+  static let text =
+    "La capitale est {1:SHORTANSWER:=Paris#Oui~%50%Lyon#Presque}, le ciel est "
     + "{1:MULTICHOICE:vert~=bleu#Bien}, π ≈ {2:NUMERICAL:=3.14:0.01} 😀"
 
   func workspace() throws -> Workspace {
@@ -127,7 +128,8 @@ import Testing
   @Test func reportAndRegradeAfterAnAnswerIsAccepted() throws {
     let workspace = try workspace()
     for (taker, first) in [("a", "Paris"), ("b", "Lyon"), ("c", "Marseille")] {
-      let run = try workspace.quiz("grade", "fr", "--as", taker, "--answer", "gaps[1]=\(first)", "--answer", "gaps[2]=b")
+      let run = try workspace.quiz(
+        "grade", "fr", "--as", taker, "--answer", "gaps[1]=\(first)", "--answer", "gaps[2]=b")
       #expect(run.status == 0, "\(run.stderr)")
     }
     let report = try workspace.quiz("report", "fr", "--format", "json")

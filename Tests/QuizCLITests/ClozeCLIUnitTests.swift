@@ -8,7 +8,8 @@ import Testing
 /// Q[GAP]=…`, `show`'s gap lines, the reveal, and the full-screen taker's keys and drawing.
 @Suite struct ClozeCLIUnitTests {
   static let cloze = Cloze(parts: [
-    ClozePart(body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "Paris"), TextAnswer(text: "Lyon", fraction: 0.5)]))),
+    ClozePart(
+      body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "Paris"), TextAnswer(text: "Lyon", fraction: 0.5)]))),
     ClozePart(points: 2, body: .numerical(Numerical(answers: [NumericAnswer(value: 3.14, tolerance: 0.01)]))),
     ClozePart(
       body: .choice(
@@ -37,7 +38,8 @@ import Testing
     let answers = try parse(["gaps[3]=b", "gaps[1]=Paris, France"])
     #expect(answers.count == 1)
     #expect(answers.first?.response == .parts([.text("Paris, France"), .text(""), .choices(["b"])]))
-    #expect(try parse(["gaps[4]=a,b"]).first?.response == .parts([.text(""), .text(""), .choices([]), .choices(["a", "b"])]))
+    #expect(
+      try parse(["gaps[4]=a,b"]).first?.response == .parts([.text(""), .text(""), .choices([]), .choices(["a", "b"])]))
     #expect(
       try parse(["gaps[2]=314", "gaps[1]=x"], units: ["gaps[2]=cm"]).first?.response
         == .parts([.text("x"), .text("314", unit: "cm")]))

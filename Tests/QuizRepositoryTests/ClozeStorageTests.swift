@@ -116,7 +116,8 @@ import Testing
         == #"[{"response":"Paris"},{"selected":["b"]}]"#)
     // SQLite's JSON functions read it too.
     let text = try #require(QuestionRows.columns(of: .parts([.text("Paris"), .choices(["b"])])).response)
-    #expect(try repository.database.fetchOne("SELECT json_extract(?, '$[1].selected[0]')", [text], { $0.string(0) }) == "b")
+    #expect(
+      try repository.database.fetchOne("SELECT json_extract(?, '$[1].selected[0]')", [text], { $0.string(0) }) == "b")
     // A hand-written `{}` is a blank gap; anything else is no response at all.
     #expect(PartsStorage.decode("[{}]") == [.text("")])
     #expect(PartsStorage.decode(#"{"response":"x"}"#) == nil)

@@ -53,8 +53,10 @@ enum ClozeLines {
     case .shortAnswer(let body):
       guard withAnswers else { return [] }
       return body.answers.map {
-        (text: "= \($0.text)  (\(NumberText.percent($0.effectiveFraction)))", fraction: $0.effectiveFraction,
-          feedback: $0.feedback)
+        (
+          text: "= \($0.text)  (\(NumberText.percent($0.effectiveFraction)))", fraction: $0.effectiveFraction,
+          feedback: $0.feedback
+        )
       }
     case .numerical(let body):
       guard withAnswers else { return [] }
@@ -67,7 +69,10 @@ enum ClozeLines {
     case .choice(let body):
       return zip(body.choices, body.fractions).map { choice, fraction in
         let worth = withAnswers ? "  (\(NumberText.percent(fraction)))" : ""
-        return (text: "\(choice.id)) \(choice.text.replacingNewlines())\(worth)", fraction: fraction, feedback: choice.feedback)
+        return (
+          text: "\(choice.id)) \(choice.text.replacingNewlines())\(worth)", fraction: fraction,
+          feedback: choice.feedback
+        )
       }
     }
   }
