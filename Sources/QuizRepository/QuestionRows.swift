@@ -57,14 +57,22 @@ extension QuestionRows {
   static let responseColumns = "an.selected, an.response, an.response_unit, v.kind"
 
   /// The response in `row` from column `offset`: choice ids from `selected`, else the text
-  /// typed (and unit picked), or the stems matched.
+  /// typed (and unit picked), the stems matched, or the gaps' responses.
   static func response(_ row: Row, at offset: Int32) -> Response {
     guard !row.isNull(offset + 1) else { return .choices(QuizRepository.splitSelection(row.string(offset))) }
-    let text = row.string(offset + 1)
-    if row.string(offset + 3) == QuestionKind.matching.rawValue {
-      return .matched(MatchedStorage.decode(text) ?? [])
+    return typed(
+      row.string(offset + 1), unit: row.optionalString(offset + 2), kind: QuestionKind(rawValue: row.string(offset + 3))
+    )
+  }
+
+  /// The response kept in an answer's `response` (and `response_unit`) for a question of `kind`:
+  /// the stems matched, the gaps' responses, or the text typed.
+  static func typed(_ text: String, unit: String?, kind: QuestionKind?) -> Response {
+    switch kind {
+    case .matching: .matched(MatchedStorage.decode(text) ?? [])
+    case .cloze: .parts(PartsStorage.decode(text) ?? [])
+    default: .text(text, unit: unit)
     }
-    return .text(text, unit: row.optionalString(offset + 2))
   }
 
   /// The `selected`, `response` and `response_unit` values of `response`.
@@ -73,7 +81,7 @@ extension QuestionRows {
     case .choices(let ids): (ids.joined(separator: ","), nil, nil)
     case .text(let text, let unit): ("", text, unit)
     case .matched(let matches): ("", MatchedStorage.encode(matches), nil)
-    case .parts: ("", nil, nil)  // CLOZE: one response per gap
+    case .parts(let parts): ("", PartsStorage.encode(parts), nil)
     }
   }
 }

@@ -11,7 +11,7 @@ extension QuizRepository {
   func insertParts(_ body: QuestionBody, versionRow: Int64) throws {
     switch body {
     case .choice, .description: return
-    case .cloze: return  // CLOZE: the gaps
+    case .cloze(let cloze): try insertCloze(cloze, versionRow: versionRow)
     case .shortAnswer(let short):
       for (position, answer) in short.answers.enumerated() {
         try insertRow(
@@ -85,7 +85,7 @@ extension QuizRepository {
     switch body {
     case .choice: body.choices = try choices(ofVersionRow: versionRow)
     case .description: return
-    case .cloze: return  // CLOZE: the gaps
+    case .cloze: body = .cloze(try cloze(versionRow: versionRow))
     case .shortAnswer:
       let answers = try database.fetchAll(
         "SELECT text, fraction, feedback FROM short_answer_answers WHERE version_id = ? ORDER BY position",

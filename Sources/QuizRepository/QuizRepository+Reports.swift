@@ -101,9 +101,7 @@ extension QuizRepository {
           return
         }
         let text = row.string(4)
-        let response: Response =
-          kinds[question] == .matching
-          ? .matched(MatchedStorage.decode(text) ?? []) : .text(text, unit: row.optionalString(5))
+        let response = QuestionRows.typed(text, unit: row.optionalString(5), kind: kinds[question])
         let unmarked =
           kinds[question] == .essay
           && QuizRepository.needsMarking(questions[question], response: response, marked: false)

@@ -129,7 +129,7 @@ extension QuizRepository {
     case .matching(let body): body.pairs.flatMap { [$0.stem, $0.answer] } + body.distractors
     case .essay(let body): [body.responseTemplate].compactMap { $0 }
     case .description: []
-    case .cloze: []  // CLOZE: the gaps' answers and choices
+    case .cloze(let body): body.searchableTexts
     }
   }
 }

@@ -1,7 +1,7 @@
 import QuizDomain
 import QuizRepository
 
-/// `quiz add short-answer|numerical|matching|essay|description`: the forms of `add` for the
+/// `quiz add short-answer|numerical|matching|essay|description|cloze`: the forms of `add` for the
 /// question kinds beyond multiple choice. Each builds the kind's body from its options; the
 /// common parts (id, prompt, points, tags, explanation, section) are read as for a choice.
 extension AddCommand {
@@ -35,49 +35,51 @@ extension AddCommand {
       name: QuestionKind.description.rawValue, arguments: ["quiz"],
       synopsis: "<quiz> --id <id> --prompt <text> [--section <title|n>] [--tag <tag>] ...",
       options: ["id", "prompt", "section", "tag"]),
+    clozeForm,
   ]
 
-  static let kindOptions: [OptionSpec] = [
-    .value(
-      "accept", valueName: "text[=fraction]",
-      help: "An answer a short-answer question accepts, tried in order; '*' matches any text; "
-        + "=FRACTION (0 to 1, default 1) when the text ends with '=' and a number.", repeatable: true),
-    .flag("case-sensitive", help: "Short answer: letter case must match."),
-    .value(
-      "answer-feedback", valueName: "n=text", help: "Feedback for the answer numbered n (1 is the first).",
-      repeatable: true),
-    .value(
-      "value", valueName: "number[=fraction]", help: "An answer of a numerical question ('*': any number).",
-      repeatable: true),
-    .value(
-      "tolerance", valueName: "n",
-      help: "Numerical: the tolerance of the answer given in the same place (one for all when given once).",
-      repeatable: true),
-    .value(
-      "unit", valueName: "unit=multiplier", help: "A unit a numerical response may carry (the first: =1).",
-      repeatable: true),
-    .value(
-      "unit-grading", valueName: "none|mark|max", help: "How a missing or wrong unit is penalised (default none).",
-      allowed: Numerical.UnitGrading.allCases.map(\.rawValue)),
-    .value("unit-penalty", valueName: "n", help: "The unit penalty, from 0 to 1 (default 0.1)."),
-    .value(
-      "unit-input", valueName: "text|choice", help: "Units typed after the number, or picked from a list.",
-      allowed: Numerical.UnitInput.allCases.map(\.rawValue)),
-    .flag("units-left", help: "Numerical: the unit goes before the number ($5)."),
-    .value(
-      "pair", valueName: "stem=answer", help: "A stem and its answer (split at the first '=').", repeatable: true),
-    .value("distractor", valueName: "text", help: "Matching: an answer that matches no stem.", repeatable: true),
-    .flag("shuffle", help: "Matching: shuffle the stems for each attempt."),
-    .value(
-      "response-format", valueName: "format", help: "Essay: plain, monospaced or html (default plain).",
-      allowed: Essay.ResponseFormat.allCases.map(\.rawValue)),
-    .flag("optional", help: "Essay: a response is not required."),
-    .value("lines", valueName: "n", help: "Essay: lines of the response field (default 15)."),
-    .value("min-words", valueName: "n", help: "Essay: the fewest words a response may have."),
-    .value("max-words", valueName: "n", help: "Essay: the most words a response may have."),
-    .value("template", valueName: "text", help: "Essay: the text the response field starts with."),
-    .value("grader-info", valueName: "text", help: "Essay: notes for the marker, never shown to a taker."),
-  ]
+  static let kindOptions: [OptionSpec] =
+    [
+      .value(
+        "accept", valueName: "text[=fraction]",
+        help: "An answer a short-answer question accepts, tried in order; '*' matches any text; "
+          + "=FRACTION (0 to 1, default 1) when the text ends with '=' and a number.", repeatable: true),
+      .flag("case-sensitive", help: "Short answer: letter case must match."),
+      .value(
+        "answer-feedback", valueName: "n=text", help: "Feedback for the answer numbered n (1 is the first).",
+        repeatable: true),
+      .value(
+        "value", valueName: "number[=fraction]", help: "An answer of a numerical question ('*': any number).",
+        repeatable: true),
+      .value(
+        "tolerance", valueName: "n",
+        help: "Numerical: the tolerance of the answer given in the same place (one for all when given once).",
+        repeatable: true),
+      .value(
+        "unit", valueName: "unit=multiplier", help: "A unit a numerical response may carry (the first: =1).",
+        repeatable: true),
+      .value(
+        "unit-grading", valueName: "none|mark|max", help: "How a missing or wrong unit is penalised (default none).",
+        allowed: Numerical.UnitGrading.allCases.map(\.rawValue)),
+      .value("unit-penalty", valueName: "n", help: "The unit penalty, from 0 to 1 (default 0.1)."),
+      .value(
+        "unit-input", valueName: "text|choice", help: "Units typed after the number, or picked from a list.",
+        allowed: Numerical.UnitInput.allCases.map(\.rawValue)),
+      .flag("units-left", help: "Numerical: the unit goes before the number ($5)."),
+      .value(
+        "pair", valueName: "stem=answer", help: "A stem and its answer (split at the first '=').", repeatable: true),
+      .value("distractor", valueName: "text", help: "Matching: an answer that matches no stem.", repeatable: true),
+      .flag("shuffle", help: "Matching: shuffle the stems for each attempt."),
+      .value(
+        "response-format", valueName: "format", help: "Essay: plain, monospaced or html (default plain).",
+        allowed: Essay.ResponseFormat.allCases.map(\.rawValue)),
+      .flag("optional", help: "Essay: a response is not required."),
+      .value("lines", valueName: "n", help: "Essay: lines of the response field (default 15)."),
+      .value("min-words", valueName: "n", help: "Essay: the fewest words a response may have."),
+      .value("max-words", valueName: "n", help: "Essay: the most words a response may have."),
+      .value("template", valueName: "text", help: "Essay: the text the response field starts with."),
+      .value("grader-info", valueName: "text", help: "Essay: notes for the marker, never shown to a taker."),
+    ] + clozeOptions
 
   /// The question of kind `form` the options describe.
   static func makeKindQuestion(_ form: String, _ arguments: ParsedArguments, invocation: Invocation) throws -> Question
@@ -85,6 +87,7 @@ extension AddCommand {
     let parser = KindOptionParser(arguments: arguments, command: invocation.command)
     // The forms are named by the kinds (QuestionKind's raw values).
     let kind = QuestionKind(rawValue: form) ?? .description
+    if kind == .cloze { return try makeClozeQuestion(arguments, invocation: invocation) }
     var question = try makeCommonParts(arguments, invocation: invocation, isDescription: kind == .description)
     switch kind {
     case .shortAnswer: question.body = .shortAnswer(try parser.shortAnswer())

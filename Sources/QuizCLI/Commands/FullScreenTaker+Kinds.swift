@@ -4,7 +4,7 @@ import QuizRepository
 /// The full-screen taker for the kinds beyond choice: a text field (short answer, numerical,
 /// with a unit picked by ↑/↓ when the question lists them), stems with answers picked by ←/→
 /// (matching), a multi-line editor or $EDITOR (essay), and Enter (description). Submitting
-/// stays refused, with a hint, until the question has a response.
+/// stays refused, with a hint, until the question has a response. Cloze: FullScreenTaker+Cloze.swift.
 extension FullScreenTaker {
   /// The footer's keys, longest wording first.
   static func keys(for kind: QuestionKind, hints: Bool = false) -> [String] {
@@ -33,7 +33,8 @@ extension FullScreenTaker {
         " type your answer · tab: submit · ctrl-o: open $EDITOR · esc: quit", " tab: submit · ctrl-o: $EDITOR",
         " tab: submit",
       ]
-    case .description, .cloze: [" enter: go on · q: quit", " enter: go on"]
+    case .cloze: clozeKeys
+    case .description: [" enter: go on · q: quit", " enter: go on"]
     }
   }
 
@@ -53,7 +54,10 @@ extension FullScreenTaker {
           pick.map { StemMatch(stem: pair.id, answer: presented.answerChoices[$0].text) }
         })
     case .essay: return .text(state.essay.text)
-    case .description, .cloze: return nil  // CLOZE: the gaps
+    case .cloze:
+      guard case .cloze(let shown) = presented.shown.body else { return nil }
+      return .parts(state.cloze.responses(shown))
+    case .description: return nil
     }
   }
 
@@ -84,7 +88,10 @@ extension FullScreenTaker {
     case .shortAnswer, .numerical: return typing(key, presented, state: &state)
     case .matching: return matching(key, presented, state: &state)
     case .essay(let body): return try writing(key, body, state: &state)
-    case .description, .cloze:  // CLOZE: Tab between the gaps
+    case .cloze:
+      if case .cloze(let shown) = presented.shown.body { clozeKey(key, shown, state: &state) }
+      return false
+    case .description:
       if key == .enter { return true }
       if key == .character("q") { state.confirmingQuit = true }
       return false
@@ -193,6 +200,7 @@ extension FullScreenTaker {
     -> ([String], Range<Int>?)
   {
     let question = presented.shown
+    if case .cloze(let cloze) = question.body { return clozeLines(presented, cloze, state: &state, width: width) }
     var lines = [""]
     for line in question.prompt.split(separator: "\n", omittingEmptySubsequences: false) {
       lines += Wrap.lines(String(line), width: width - 2).map { " " + $0 }

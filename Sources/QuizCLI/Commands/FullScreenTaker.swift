@@ -31,6 +31,8 @@ struct FullScreenTaker {
     var matches: [Int?] = []
     /// Essay: the response.
     var essay = TextAreaEditor()
+    /// Cloze: each gap's field or picks, and the gap with focus (FullScreenTaker+Cloze.swift).
+    var cloze = ClozeFields()
     /// Where the text cursor is drawn (row of the screen, column), when a field has focus.
     var textCursor: (row: Int, column: Int)?
   }
@@ -40,6 +42,7 @@ struct FullScreenTaker {
     for (index, presented) in questions.enumerated() {
       var state = State()
       state.matches = Array(repeating: nil, count: presented.shown.matchingPairs.count)
+      if case .cloze(let cloze) = presented.shown.body { state.cloze = ClozeFields(cloze) }
       if case .essay(let essay) = presented.original.body, let template = essay.responseTemplate {
         state.essay = TextAreaEditor(text: template)
       }

@@ -11,7 +11,9 @@ enum GradeCommand {
       the text after the first '=', whole, commas and all (--answer capital=Paris, --answer pi=3.14 cm); a \
       numerical question whose units are picked from a list also --unit QUESTION=UNIT; a matching question \
       one --answer QUESTION[STEM]=ANSWER per stem, the answer text after the first '=' that follows ']' \
-      (--answer 'cities[a]=Paris, France'). quiz grade --attempts FILE records one attempt per line of FILE \
+      (--answer 'cities[a]=Paris, France'); a cloze question one --answer QUESTION[GAP]=ANSWER per gap, 1 the \
+      first, each read as its gap's kind (--answer 'capitals[1]=Paris' --answer 'capitals[2]=b'), the gaps not \
+      given left blank. quiz grade --attempts FILE records one attempt per line of FILE \
       ('-' for standard input), each an attempt object of quiz-bank/1; all lines land or none does. \
       Unanswered questions score 0.
       """,
@@ -20,7 +22,8 @@ enum GradeCommand {
       .value("as", valueName: "name", help: "Who took the quiz."),
       .value(
         "answer", valueName: "question=response",
-        help: "The response to one question: choice ids comma-separated, the text typed, or QUESTION[STEM]=ANSWER.",
+        help: "The response to one question: choice ids comma-separated, the text typed, QUESTION[STEM]=ANSWER "
+          + "or QUESTION[GAP]=ANSWER.",
         repeatable: true),
       .value(
         "unit", valueName: "question=unit", help: "The unit picked for a numerical question that lists its units.",
@@ -95,6 +98,12 @@ enum GradeCommand {
           if let range = problem.path.firstRange(of: ".matched."), index < attempt.answers.count {
             let stem = problem.path[range.upperBound...]
             source = raw.first { $0.hasPrefix("\(attempt.answers[index].question)[\(stem)]=") } ?? source
+          }
+          // A cloze question's gaps too: `.parts[0]` is gap 1.
+          if let range = problem.path.firstRange(of: ".parts["), index < attempt.answers.count,
+            let gap = Int(problem.path[range.upperBound...].prefix(while: \.isNumber))
+          {
+            source = raw.first { $0.hasPrefix("\(attempt.answers[index].question)[\(gap + 1)]=") } ?? source
           }
           if problem.path.hasSuffix(".unit"), index < attempt.answers.count,
             let unit = arguments.all("unit").first(where: { $0.hasPrefix(attempt.answers[index].question + "=") })

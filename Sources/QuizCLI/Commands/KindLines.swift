@@ -23,7 +23,8 @@ enum KindLines {
     let pad = String(repeating: " ", count: indent)
     var text = ""
     switch question.body {
-    case .choice, .description, .cloze: break
+    case .choice, .description: break
+    case .cloze(let body): text += ClozeLines.parts(body, withAnswers: withAnswers, console: console, indent: indent)
     case .shortAnswer(let body):
       guard withAnswers else { break }
       for answer in body.answers {
@@ -171,6 +172,8 @@ extension KindLines {
       return text
     case (.description, _):
       return ""
+    case (.cloze(let body), .parts(let parts)):
+      return ClozeLines.reveal(question, body, responses: parts, console: console, indent: indent)
     default:
       return "\(pad)" + ResponseText.summary(response) + "\n"
     }

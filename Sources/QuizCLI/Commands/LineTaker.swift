@@ -3,7 +3,8 @@ import QuizRepository
 
 /// Asks each question and reads the answer as lines: choice ids ("a,c" or "a c"), a line of
 /// text (short answer, numerical, then the unit when picked from a list), `STEM=ANSWER` lines
-/// (matching), an essay up to a line holding a single ".", or Enter (description). The
+/// (matching), an essay up to a line holding a single ".", a line per gap (cloze, LineTaker+Cloze.swift),
+/// or Enter (description). The
 /// questions go to standard output on a terminal; when standard output is redirected they go
 /// to standard error, so that the taker still sees them, and only the result goes to the file.
 struct LineTaker {
@@ -24,7 +25,7 @@ struct LineTaker {
     let number: Int
   }
 
-  private func show(_ text: String) {
+  func show(_ text: String) {
     if console.stdoutIsTerminal { console.write(text) } else { console.error(text) }
   }
 
@@ -91,7 +92,8 @@ struct LineTaker {
     case .numerical(let body): return try askNumber(body, number: number)
     case .matching(let body): return .matched(try askMatches(presented, body: body, number: number))
     case .essay(let body): return .text(try askEssay(body, number: number))
-    case .description, .cloze:  // CLOZE: a line per gap
+    case .cloze: return .parts(try askGaps(presented, number: number))
+    case .description:
       _ = try readLine(prompt: "Press Enter to go on. ", number: number)
       return nil
     }
@@ -99,7 +101,7 @@ struct LineTaker {
 
   /// A line; "?" on a question with hints shows the next hint and asks again (at a prompt:
   /// an essay's own lines are text).
-  private func readLine(prompt: String, number: Int) throws -> String {
+  func readLine(prompt: String, number: Int) throws -> String {
     while true {
       show(prompt)
       guard let line = Swift.readLine(strippingNewline: true) else {

@@ -179,6 +179,11 @@ enum Shuffle {
         }
         presented.answerChoices.shuffle(using: &generator)
       }
+      if case .cloze(var cloze) = shown.body, cloze.parts.contains(where: \.isShuffled) {
+        cloze.shuffleChoices(using: &generator)
+        shown.body = .cloze(cloze)
+        presented = PresentedQuestion(original: original, shown: shown)
+      }
       return presented
     }
   }

@@ -94,6 +94,7 @@ struct Console {
     case bold = "1"
     case dim = "2"
     case underline = "4"
+    case reverse = "7"
     case red = "31"
     case green = "32"
     case yellow = "33"

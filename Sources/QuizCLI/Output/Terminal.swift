@@ -15,9 +15,10 @@ enum Terminal {
   enum Key: Equatable {
     case up, down, space, enter, escape, interrupt, suspend, endOfInput, resize
     case character(Character)
+    /// (backTab is Shift-Tab, Esc [ Z.)
     /// The keys of a text field: moving the cursor and deleting (Ctrl-A/E are home/end,
     /// Ctrl-U/K clear to the start/end of the line, Ctrl-W deletes the word before the cursor).
-    case left, right, home, end, backspace, delete, tab, clearToStart, clearToEnd, deleteWordBack
+    case left, right, home, end, backspace, delete, tab, backTab, clearToStart, clearToEnd, deleteWordBack
     /// Text pasted while bracketed paste is on: one key, so that a newline in it does not submit
     /// and a pasted "q" does not quit. Newlines in it are "\n".
     case paste(String)

@@ -99,7 +99,8 @@ extension Question {
       essay.responseTemplate = essay.responseTemplate?.terminalSafe
       essay.graderInfo = essay.graderInfo.map(show)
       question.body = .essay(essay)
-    case .choice, .description, .cloze: break  // CLOZE: the gaps' texts
+    case .cloze(let cloze): question.body = .cloze(cloze.terminalSafe(show))
+    case .choice, .description: break
     }
     return question
   }

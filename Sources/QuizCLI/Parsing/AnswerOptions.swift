@@ -2,7 +2,7 @@ import QuizDomain
 
 /// `grade`'s `--answer` and `--unit` options as answers, read by the kind of the question each
 /// names (see `grade --help`): choice ids comma-separated, a typed text whole, or one stem of a
-/// matching question as `QUESTION[STEM]=ANSWER`.
+/// matching question as `QUESTION[STEM]=ANSWER`, one gap of a cloze question as `QUESTION[GAP]=ANSWER`.
 enum AnswerOptions {
   /// The answers, and for each the `--answer` text it came from (for messages).
   static func parse(_ raw: [String], units: [String], quiz: Quiz, command: Command) throws -> ([Answer], [String]) {
@@ -29,6 +29,10 @@ enum AnswerOptions {
         value = String(afterClose.dropFirst())
       }
       let question = byID[name]
+      if let stem, let question, case .cloze(let cloze) = question.body {
+        try addGap(stem, value, cloze, of: name, source: text, to: &answers, sources: &sources, command: command)
+        continue
+      }
       if let stem {
         guard question == nil || question?.kind == .matching else {
           throw CLIError.usage(
@@ -48,6 +52,11 @@ enum AnswerOptions {
         }
         try add(Answer(question: name, response: .matched([match])), source: text)
         continue
+      }
+      if question?.kind == .cloze {
+        throw CLIError.usage(
+          "Invalid '--answer \(text)': question '\(name)' is cloze: give QUESTION[GAP]=ANSWER per gap (1 is the first)",
+          command: command)
       }
       if question?.kind == .matching {
         throw CLIError.usage(
@@ -89,6 +98,10 @@ enum AnswerOptions {
         throw CLIError.usage("Invalid '--unit \(text)': expected QUESTION=UNIT, such as length=cm", command: command)
       }
       let name = String(text[..<equals])
+      if name.hasSuffix("]"), let open = name.firstIndex(of: "[") {
+        try applyGapUnit(text, question: String(name[..<open]), to: &answers, command: command)
+        continue
+      }
       guard let index = answers.firstIndex(where: { $0.question == name }),
         case .text(let typed, nil) = answers[index].response
       else {

@@ -1,11 +1,21 @@
 import QuizDomain
 
-/// The response analysis of short-answer, numerical and matching items, and the count of
+/// The response analysis of short-answer, numerical and matching items and of each gap of a
+/// cloze item, and the count of
 /// essays that wait for a mark, in each of the report's formats.
 enum ReportResponses {
-  /// Items that have an analysis.
+  /// Items that have an analysis; a cloze question's gaps each as an item of its own, named
+  /// `QUESTION[GAP]` (as `grade --answer` names a gap) and of the gap's kind.
   static func analysed(_ report: QuizReport) -> [(ItemStatistics, ResponseAnalysis)] {
-    report.items.compactMap { item in item.responses.map { (item, $0) } }
+    report.items.flatMap { item -> [(ItemStatistics, ResponseAnalysis)] in
+      guard let gaps = item.gaps else { return item.responses.map { [(item, $0)] } ?? [] }
+      return gaps.map { gap in
+        var shown = item
+        shown.question = "\(item.question)[\(gap.index + 1)]"
+        shown.kind = QuestionKind(rawValue: gap.kind.rawValue) ?? .choice
+        return (shown, gap.analysis)
+      }
+    }
   }
 
   static func unmarkedNote(_ report: QuizReport) -> String? {
@@ -44,8 +54,26 @@ enum ReportResponses {
   static func writeJSON(_ item: ItemStatistics, to writer: inout JSONWriter) {
     if item.kind != .choice { writer.field("type", item.kind.rawValue) }
     if item.kind == .essay { writer.field("unmarked", item.unmarked) }
+    if let gaps = item.gaps {
+      writer.key("gaps")
+      writer.beginArray()
+      for gap in gaps {
+        writer.beginObject()
+        writer.field("gap", gap.index + 1)
+        writer.field("type", gap.kind.rawValue)
+        writer.field("blank", gap.blank)
+        writer.key("responses")
+        writeAnalysis(gap.analysis, to: &writer)
+        writer.endObject()
+      }
+      writer.endArray()
+    }
     guard let analysis = item.responses else { return }
     writer.key("responses")
+    writeAnalysis(analysis, to: &writer)
+  }
+
+  private static func writeAnalysis(_ analysis: ResponseAnalysis, to writer: inout JSONWriter) {
     writer.beginObject()
     writer.field("count", analysis.responses)
     writer.key("answers")

@@ -76,6 +76,8 @@ public struct ItemStatistics: Equatable, Sendable {
   public var kind: QuestionKind = .choice
   /// Short answer, numerical and matching: what the responses matched.
   public var responses: ResponseAnalysis?
+  /// Cloze: each gap's analysis, in gap order.
+  public var gaps: [GapAnalysis]?
   /// Essays: responses that wait for a mark (counted as 0 here).
   public var unmarked = 0
 }
@@ -145,6 +147,7 @@ public enum QuizStatistics {
       item.kind = questions[index].kind
       let (counts, unmarked) = responseCounts(recorded, chosen: chosen, question: index)
       item.responses = ResponseAnalysis.of(questions[index], counts: counts)
+      item.gaps = ResponseAnalysis.gaps(of: questions[index], counts: counts)
       item.unmarked = unmarked
       return item
     }
