@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Imports every real question bank of Tests/RealBanks and compares it with expected.json.
 
-Usage: scripts/real-banks.py [--quiz BINARY] [--only TEXT] [--quiet]
+Usage: scripts/real-banks.py [--quiz BINARY] [--only TEXT] [--quiet] [--json FILE]
 
 Each file goes into a fresh database in a temporary folder (`quiz import --format F --quiz bank
 FILE`), then `quiz export --format json bank` tells which kinds were kept. expected.json says
@@ -126,6 +126,7 @@ def main():
                         help="the quiz binary (default: .build/debug/quiz)")
     parser.add_argument("--only", default="", help="check only the files whose name contains this")
     parser.add_argument("--quiet", action="store_true", help="one line per file that behaves as expected")
+    parser.add_argument("--json", metavar="FILE", help="also write every file's result to FILE, as JSON")
     options = parser.parse_args()
     if not os.access(options.quiz, os.X_OK):
         print(f"real-banks: {options.quiz} is not an executable quiz binary (--quiz)", file=sys.stderr)
@@ -133,6 +134,7 @@ def main():
     with open(os.path.join(BANKS, "expected.json"), encoding="utf-8") as file:
         expectations = json.load(file)
     totals = {"files": 0, "as_expected": 0, "accepted": 0, "whole": 0, "want": 0, "got": 0}
+    results = {}
     for relative in sorted(expectations):
         if options.only not in relative:
             continue
@@ -142,6 +144,7 @@ def main():
             return 2
         result = check(options.quiz, relative, expected)
         show(relative, expected, result, options.quiet)
+        results[relative] = result
         totals["files"] += 1
         totals["as_expected"] += not result["differences"]
         if not expected.get("error"):
@@ -157,6 +160,9 @@ def main():
           f"in the {totals['accepted']} files Moodle accepts")
     print(f"Files imported whole: {totals['whole']} of {totals['accepted']}")
     print(f"Files as expected: {totals['as_expected']} of {totals['files']}")
+    if options.json:
+        with open(options.json, "w", encoding="utf-8") as file:
+            json.dump({"totals": totals, "files": results}, file, indent=1, ensure_ascii=False)
     return 0 if totals["as_expected"] == totals["files"] else 1
 
 
