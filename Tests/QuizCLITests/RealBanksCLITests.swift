@@ -62,7 +62,7 @@ import Testing
     }
   }
 
-  @Test(arguments: files)
+  @Test(arguments: Self.files)
   func importsAsMoodleDoes(file: String) throws {
     let expectation = try #require(try Self.expectations()[file])
     let path = Self.folder.appendingPathComponent(file).path
