@@ -26,6 +26,19 @@ KINDS = {
 CORE_OTHER = {"calculated", "calculatedsimple", "calculatedmulti", "ddwtos", "gapselect",
               "ddimageortext", "ddmarker", "randomsamatch", "ordering", "random"}
 
+# question_bank::fraction_options_full(): the only grades an import may use while the import
+# form's "match grades" is "error if grade not listed", its default (qformat_default::importprocess
+# checks every fraction with match_grade_options before it saves anything).
+GRADES = [1.0, 0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25, 0.2,
+          0.1666667, 0.1428571, 0.125, 0.1111111, 0.1, 0.05]
+GRADES = [0.0] + GRADES + [-g for g in GRADES]
+
+
+def unlisted(fractions):
+    """The fractions match_grade_options refuses (it allows a difference under 0.00001)."""
+    return [f for f in fractions if not any(abs(f - g) < 0.00001 for g in GRADES)]
+
+
 GIFT_WEIGHT = re.compile(r"^%\-*([0-9]{1,2})\.?([0-9]*)%")
 
 
@@ -170,6 +183,9 @@ def gift_check(qtype, answer):
                 w = 0.0
             if p.split("#", 1)[0].strip() != "":
                 fractions.append(w)
+        bad = unlisted(all_weights(parts))
+        if bad:
+            return f"invalidgradequestion (grades not in Moodle's list: {', '.join(f'{b:g}' for b in bad)})"
         if single and max(fractions) != 1:
             return f"errfractionsnomax (no answer at 100 %: {max(fractions) * 100:g} %)"
         if not single and round(sum(f for f in fractions if f > 0), 2) != 1:
@@ -192,6 +208,9 @@ def gift_check(qtype, answer):
         if not parts:
             return "importminerror"
         weights = [gift_weight(p.strip()) if GIFT_WEIGHT.match(p.strip()) else 1.0 for p in parts]
+        bad = unlisted(weights)
+        if bad:
+            return f"invalidgradequestion (grades not in Moodle's list: {', '.join(f'{b:g}' for b in bad)})"
         if max(weights) != 1:
             return f"fractionsnomax ({max(weights) * 100:g} %)"
     elif qtype == "numerical":
@@ -223,8 +242,25 @@ def gift_check(qtype, answer):
             # bug); issue 22 makes it an error in quiz.
             elif not is_number(value):
                 return "__nonnumeric__"
+        bad = unlisted(weights)
+        if bad:
+            return f"invalidgradequestion (grades not in Moodle's list: {', '.join(f'{b:g}' for b in bad)})"
         # qtype_numerical::save_question_options has no check that an answer is worth 100 %.
     return None
+
+
+def all_weights(parts):
+    """Every multiple-choice piece's fraction, blank pieces included (they are checked too)."""
+    weights = []
+    for p in parts:
+        p = p.strip()
+        if p.startswith("="):
+            weights.append(1.0)
+        elif GIFT_WEIGHT.match(p):
+            weights.append(gift_weight(p))
+        else:
+            weights.append(0.0)
+    return weights
 
 
 def gift_weight(p):
@@ -349,6 +385,11 @@ def fraction(a):
 
 def xml_check(qtype, q):
     answers = q.findall("answer")
+    if qtype in ("multichoice", "shortanswer", "numerical", "calculated", "calculatedsimple",
+                 "calculatedmulti"):
+        bad = unlisted([fraction(a) for a in answers])
+        if bad:
+            return f"invalidgradequestion (grades not in Moodle's list: {', '.join(f'{b:g}' for b in bad)})"
     if qtype == "multichoice":
         single = (q.findtext("single") or "true").strip()
         single = not (single == "false" or single in ("", "0"))
