@@ -3,6 +3,6 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGIFT(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let reading = GIFT.read(Array(UnsafeBufferPointer(start: data, count: size)))
-  checkReading(reading) { GIFT.write($0) }
+  checkReading(reading, read: GIFT.read) { GIFT.write($0) }
   return 0
 }

@@ -3,6 +3,6 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMoodleXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let reading = MoodleXML.read(Array(UnsafeBufferPointer(start: data, count: size)))
-  checkReading(reading) { MoodleXML.write($0) }
+  checkReading(reading, read: { MoodleXML.read($0) }) { MoodleXML.write($0) }
   return 0
 }

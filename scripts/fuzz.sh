@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses in Fuzz/ against the readers in Sources/QuizDomain (quiz-bank/1)
-# and Sources/QuizFormats (GIFT, Aiken, Moodle XML) and runs
+# and Sources/QuizFormats (GIFT, Aiken, Moodle XML, the cloze syntax) and runs
 # each for a number of minutes, starting from its seed corpus in Fuzz/corpus/TARGET.
 #
-#   scripts/fuzz.sh [MINUTES] [TARGET...]      targets: json attempt gift aiken moodle (default: all)
+#   scripts/fuzz.sh [MINUTES] [TARGET...]      targets: json attempt gift aiken moodle cloze (default: all)
 #
 # A crash, a hang (over 10 s for one input) or an input using over 2 GB stops the run; libFuzzer
 # leaves the input as Fuzz/findings/crash-… (or timeout-…, oom-…). Make it a regression test,
@@ -15,7 +15,7 @@ minutes=${1:-10}
 shift || true
 [[ "$minutes" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: MINUTES must be a whole number of at least 1" >&2; exit 64; }
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json attempt gift aiken moodle)
+[ ${#targets[@]} -gt 0 ] || targets=(json attempt gift aiken moodle cloze)
 
 mkdir -p .build/fuzz/modules Fuzz/findings
 mapfile -t domain < <(find Sources/QuizDomain -name '*.swift' | sort)
@@ -25,7 +25,7 @@ mapfile -t domain < <(find Sources/QuizDomain -name '*.swift' | sort)
 mkdir -p .build/fuzz/src
 rm -f .build/fuzz/src/*.swift
 for file in Sources/QuizFormats/Registry/{FormatReading,EditProblems,ContentSigns}.swift \
-  Sources/QuizFormats/{Keeping,GIFT,Aiken,MoodleXML,QuizBank}/*.swift; do
+  Sources/QuizFormats/{Keeping,GIFT,Aiken,MoodleXML,QuizBank,Cloze}/*.swift; do
   [[ "$file" == */GIFTEditing.swift ]] && continue
   sed '/^import QuizDomain$/d' "$file" > ".build/fuzz/src/$(echo "${file#Sources/QuizFormats/}" | tr / _)"
 done

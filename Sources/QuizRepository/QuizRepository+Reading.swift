@@ -83,6 +83,7 @@ extension QuizRepository {
       let choices = try currentChoices(ofQuiz: quizRow)
       let files = try currentFiles(ofQuiz: quizRow)
       let tags = try currentTags(ofQuiz: quizRow)
+      let options = try currentOptions(ofQuiz: quizRow)
       var versions: [String: Int] = [:]
       var rows: [String: StoredQuiz.QuestionRows] = [:]
       let statement = try database.cachedStatement(
@@ -103,6 +104,7 @@ extension QuizRepository {
           content: QuestionRows.content(row, at: 5, choices: choices[versionRow] ?? []))
         question.files = files[versionRow] ?? []
         if question.kind != .choice { try loadParts(&question.body, versionRow: versionRow) }
+        options[versionRow]?.apply(to: &question)
         versions[question.id] = row.int(3)
         rows[question.id] = StoredQuiz.QuestionRows(identity: identity, version: versionRow)
         if let index = sectionIndex[row.int64(2)] { sections[index].1.questions.append(question) }
@@ -201,6 +203,7 @@ extension QuizRepository {
       return try rows.map { versionRow, version in
         var version = version
         try loadParts(&version.content.body, versionRow: versionRow)
+        try options(ofVersionRow: versionRow).apply(to: &version.content)
         version.content.files = try files(ofVersionRow: versionRow)
         return version
       }

@@ -236,6 +236,7 @@ extension QuizRepository {
     }
     let versionRow = database.lastInsertedRowID
     try insertParts(content.body, versionRow: versionRow)
+    try insertOptions(content, versionRow: versionRow)
 
     let choice = try database.cachedStatement(
       literal:
@@ -302,6 +303,7 @@ extension QuizRepository {
     for (identity, version, versionRow, question) in rows {
       var question = question
       try loadParts(&question.body, versionRow: versionRow)
+      try options(ofVersionRow: versionRow).apply(to: &question)
       question.files = try files(ofVersionRow: versionRow)
       question.tags = try database.fetchAll(
         "SELECT tag FROM question_tags WHERE question_id = ? ORDER BY position", [identity]

@@ -86,9 +86,6 @@ import Testing
     try refused(
       ["add", "question", "z", "--id", "q", "--prompt", "P", "--wrong", "a", "--wrong", "b"], 65, "no correct choice")
     try refused(
-      ["add", "question", "z", "--id", "q", "--prompt", "P", "--right", "a", "--right", "b", "--single"], 65,
-      "multiple is false but 2 choices are correct")
-    try refused(
       ["add", "question", "z", "--id", "q", "--prompt", "", "--right", "a", "--wrong", "b"], 65,
       "the prompt must not be empty")
     try refused(

@@ -70,8 +70,13 @@ import Testing
   /// attempts: the seeds are imported at the current version, and every row of the tables
   /// version 7 has is copied into a database migrated to 7, column by column.
   static func makeVersionSevenDatabase(at path: String, from current: String) throws -> [String: Int] {
+    try makeDatabase(version: 7, at: path, from: current)
+  }
+
+  /// As `makeVersionSevenDatabase`, at schema `version`.
+  static func makeDatabase(version: Int, at path: String, from current: String) throws -> [String: Int] {
     let old = try Database(path: path)
-    try Migrator(migrations: Array(try MigrationCLITests.migrations().prefix(7))).migrate(old)
+    try Migrator(migrations: Array(try MigrationCLITests.migrations().prefix(version))).migrate(old)
     try old.execute("PRAGMA foreign_keys = OFF")
     try old.execute("ATTACH DATABASE '\(current.replacingOccurrences(of: "'", with: "''"))' AS current")
     let tables = try old.fetchAll(
@@ -99,7 +104,7 @@ import Testing
     #expect(exported.status == 0, "\(exported.stderr)")
     #expect(exported.stdout == expected.stdout)
     let database = try Database(path: workspace.database, readOnly: true)
-    #expect(try database.fetchOne("PRAGMA user_version", [], { $0.int(0) }) == 8)
+    #expect(try database.fetchOne("PRAGMA user_version", [], { $0.int(0) }) == MigrationCLITests.migrations().count)
     for (table, count) in counts {
       #expect(try database.fetchOne("SELECT count(*) FROM \"\(table)\"", [], { $0.int(0) }) == count, "\(table)")
     }

@@ -18,10 +18,10 @@ import Testing
     var draft = QuestionDraft(id: "q", prompt: "Primes?")
     draft.choices = [("2", true), ("3", true), ("4", false)]
     #expect(try draft.question().get().multiple)
+    // Asked for explicitly, single-answer it stays: either correct choice is a full answer.
     draft.multiple = false
-    #expect(throws: QuestionDraftError(problems: ["multiple is false but 2 choices are correct"])) {
-      try draft.question().get()
-    }
+    let single = try draft.question().get()
+    #expect(!single.multiple && single.correctChoiceIDs == ["a", "b"])
   }
 
   @Test func everyProblemIsReported() {

@@ -129,7 +129,7 @@ import Testing
         questions,
         attempts: #"{"quiz": "k", "taker": "t", "answers": [{"question": "s", "response": "x", "selected": []}]}"#)
         == [
-          #"$.attempts[0].answers[0]: an answer has one of "selected", "response" and "matched", found response, selected"#
+          #"$.attempts[0].answers[0]: an answer has one of "selected", "response", "matched" and "parts", found response, selected"#
         ])
   }
 }

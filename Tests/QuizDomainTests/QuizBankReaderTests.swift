@@ -106,13 +106,21 @@ import Testing
     #expect(problems(json) == ["$.quizzes[0].sections[0].questions[0].choices: no correct choice"])
   }
 
-  @Test func singleAnswerWithTwoCorrectChoicesIsAProblem() {
+  /// As Moodle imports GIFT's `{=2 =4 ~3}`: one pick, either correct choice a full answer.
+  @Test func singleAnswerWithTwoCorrectChoicesIsAccepted() {
     let json = document(
       question:
-        #"{"id": "q", "prompt": "P", "multiple": false, "choices": [{"text": "x", "correct": true}, {"text": "y", "correct": true}]}"#
+        #"{"id": "q", "prompt": "P", "multiple": false, "choices": [{"text": "x", "correct": true}, {"text": "y", "correct": true}, {"text": "z", "correct": false}]}"#
     )
-    #expect(
-      problems(json) == ["$.quizzes[0].sections[0].questions[0].choices: multiple is false but 2 choices are correct"])
+    #expect(problems(json) == [])
+  }
+
+  @Test func singleAnswerWithoutACorrectChoiceIsStillAProblem() {
+    let json = document(
+      question:
+        #"{"id": "q", "prompt": "P", "multiple": false, "choices": [{"text": "x", "correct": false}, {"text": "y", "correct": false}]}"#
+    )
+    #expect(problems(json) == ["$.quizzes[0].sections[0].questions[0].choices: no correct choice"])
   }
 
   @Test func unknownFieldsAreNamed() {

@@ -77,8 +77,13 @@ enum AddCommand {
       .value("wrong", valueName: "text", help: "A wrong choice.", repeatable: true),
       .value("section", valueName: "title|n", help: "The section to add the question to (default: the last)."),
       .value("points", valueName: "n", help: "Points of the question (default: 1)."),
-      .flag("single", help: "Exactly one choice may be picked."),
-      .flag("multiple", help: "Any number of choices may be picked."),
+      .flag(
+        "single",
+        help:
+          "Exactly one choice may be picked (the default with one --right); with several --right, "
+          + "picking any one of them is a full answer."),
+      .flag(
+        "multiple", help: "Any number of choices may be picked (the default with several --right)."),
       .value("tag", help: "A tag.", repeatable: true),
       .value("explanation", valueName: "text", help: "Shown after the answer."),
       .value("feedback", valueName: "choice=text", help: "Shown when that choice is picked.", repeatable: true),

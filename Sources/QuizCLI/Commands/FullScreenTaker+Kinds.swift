@@ -7,8 +7,15 @@ import QuizRepository
 /// stays refused, with a hint, until the question has a response.
 extension FullScreenTaker {
   /// The footer's keys, longest wording first.
-  static func keys(for kind: QuestionKind) -> [String] {
+  static func keys(for kind: QuestionKind, hints: Bool = false) -> [String] {
     switch kind {
+    case .choice where hints:
+      // The hint key first to go when narrow: it is named while there is room.
+      [
+        " ↑/↓ or j/k: move · space: select · h: hint · enter: submit · q: quit",
+        " ↑↓ move · space select · h hint · enter submit · q quit", " space: select · h: hint · enter: submit",
+        " space: select · enter: submit",
+      ]
     case .choice:
       [
         " ↑/↓ or j/k: move · space: select · enter: submit · q: quit",
@@ -214,6 +221,9 @@ extension FullScreenTaker {
       if question.kind.isScoredAutomatically {
         let points = TakeCommand.score(presented, in: quiz, response: response)
         lines.append(" Points: \(NumberText.points(points)) / \(NumberText.points(question.points))")
+        if let outcome = TakeOptions.outcomeText(question, points: points) {
+          lines += Wrap.lines(outcome, width: width - 2).map { console.styled(" " + $0, .dim) }
+        }
       }
     }
     return (lines, focus)

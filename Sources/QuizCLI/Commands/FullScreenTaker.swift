@@ -17,6 +17,8 @@ struct FullScreenTaker {
     var selected = Set<String>()
     var revealed = false
     var hint: String?
+    /// How many of the question's hints were asked for (`h`), shown under the prompt.
+    var hintsShown = 0
     /// The first body line shown (when the body is taller than the window).
     var scroll = 0
     /// `q` or Esc was pressed: the footer asks whether to quit.
@@ -90,6 +92,11 @@ struct FullScreenTaker {
       } else {
         state.selected = state.selected == [id] ? [] : [id]
       }
+    case .character("h"):
+      // As Moodle's interactive behaviour: one more hint per request, until answered.
+      guard !state.revealed else { break }
+      let next = TakeOptions.nextHint(question, shown: state.hintsShown)
+      if next.isHint { state.hintsShown += 1 } else { state.hint = next.text }
     case .enter, .character("n"):
       if state.revealed { return true }
       if key == .enter {
@@ -113,7 +120,9 @@ struct FullScreenTaker {
     let size = Terminal.size
     let width = max(20, size.columns)
     let header = headerLine(number: number, width: width)
-    let footer = footerLines(number: number, kind: presented.shown.kind, state: state, width: width)
+    let footer = footerLines(
+      number: number, kind: presented.shown.kind, state: state, width: width,
+      hasHints: !presented.shown.hints.isEmpty)
     state.textCursor = nil
     let (body, focus) =
       presented.shown.kind == .choice
@@ -158,8 +167,13 @@ struct FullScreenTaker {
       lines += Wrap.lines(String(line), width: width - 2).map { " " + $0 }
     }
     lines.append(console.styled(question.multiple ? " (one or more answers)" : " (one answer)", .dim))
+    for shown in 0..<state.hintsShown {
+      let hint = TakeOptions.nextHint(question, shown: shown).text
+      lines += Wrap.lines(hint, width: width - 2).map { console.styled(" " + $0, .yellow) }
+    }
     lines.append("")
     var focus: Range<Int>?
+    let labels = TakeOptions.labels(question, forTyping: false)
     for (index, choice) in question.choices.enumerated() {
       let picked = state.selected.contains(choice.id)
       let box = question.multiple ? (picked ? "[x]" : "[ ]") : (picked ? "(•)" : "( )")
@@ -177,7 +191,7 @@ struct FullScreenTaker {
         style = .bold
       }
       // A hanging indent: continuation lines start under the choice's text.
-      let prefix = " \(pointer) \(box) \(choice.id)) "
+      let prefix = " \(pointer) \(box) " + (labels[index].map { "\($0)) " } ?? "")
       let indent = String(repeating: " ", count: DisplayWidth.of(prefix))
       let wrapped = Wrap.lines(text, width: width - DisplayWidth.of(prefix) - 1)
       let start = lines.count
@@ -198,12 +212,17 @@ struct FullScreenTaker {
       let points = TakeCommand.score(question, in: quiz, selected: Array(state.selected))
       // (A choice question's texts and ids are shown as stored: its score is the stored one.)
       lines.append(" Points: \(NumberText.points(points)) / \(NumberText.points(question.points))")
+      if let outcome = TakeOptions.outcomeText(question, points: points) {
+        lines += Wrap.lines(outcome, width: width - 2).map { console.styled(" " + $0, .dim) }
+      }
     }
     return (lines, focus)
   }
 
   /// The hint (if any) and the keys, each cut to the width: the longest wording that fits.
-  private func footerLines(number: Int, kind: QuestionKind, state: State, width: Int) -> [String] {
+  private func footerLines(
+    number: Int, kind: QuestionKind, state: State, width: Int, hasHints: Bool = false
+  ) -> [String] {
     func fitted(_ variants: [String]) -> String {
       let text =
         variants.first { DisplayWidth.of($0) <= width } ?? DisplayWidth.truncate(variants.last ?? "", to: width)
@@ -225,7 +244,7 @@ struct FullScreenTaker {
             ? [" enter: finish · ↑/↓: scroll · q: quit", " enter: finish", " enter"]
             : [" enter or n: next question · ↑/↓: scroll · q: quit", " enter: next · q: quit", " enter: next"]))
     } else {
-      lines.append(fitted(FullScreenTaker.keys(for: kind)))
+      lines.append(fitted(FullScreenTaker.keys(for: kind, hints: hasHints)))
     }
     return lines
   }

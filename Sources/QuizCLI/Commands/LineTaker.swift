@@ -10,6 +10,14 @@ struct LineTaker {
   let quiz: Quiz
   let questions: [PresentedQuestion]
   let console: Console
+  /// The hints asked for on the question being asked ("?" at a prompt).
+  private let hints = HintCursor()
+
+  init(quiz: Quiz, questions: [PresentedQuestion], console: Console) {
+    self.quiz = quiz
+    self.questions = questions
+    self.console = console
+  }
 
   /// The input ended before question `number` was answered.
   struct InputEnded: Error {
@@ -28,13 +36,18 @@ struct LineTaker {
       text += console.styled("  (\(KindLines.facts(question)))", .dim) + "\n"
       text += question.prompt + "\n"
       text += offered(presented)
+      if !question.hints.isEmpty { text += console.styled("  (? at a prompt: a hint)", .dim) + "\n" }
       show(text)
+      hints.start(question)
       guard let response = try ask(presented, number: index + 1) else { continue }
       let points = TakeCommand.score(presented, in: quiz, response: response)
       var reveal = KindLines.reveal(
         question, response: presented.shownResponse(response), console: console, indent: 2)
       if question.kind.isScoredAutomatically {
         reveal += "  Points: \(NumberText.points(points)) / \(NumberText.points(question.points))\n"
+      }
+      if let outcome = TakeOptions.outcomeText(question, points: points) {
+        reveal += console.styled("  " + outcome.replacingNewlines(), .dim) + "\n"
       }
       show(reveal)
       answers.append(Answer(question: question.id, response: response))
@@ -47,7 +60,9 @@ struct LineTaker {
   private func offered(_ presented: PresentedQuestion) -> String {
     let question = presented.shown
     switch question.body {
-    case .choice: return question.choices.map { "  \($0.id)) \($0.text.replacingNewlines())\n" }.joined()
+    case .choice:
+      let labels = TakeOptions.labels(question, forTyping: true)
+      return zip(labels, question.choices).map { "  \($0 ?? $1.id)) \($1.text.replacingNewlines())\n" }.joined()
     case .matching(let body):
       var text = body.pairs.map { "  \($0.id)) \($0.stem.replacingNewlines())\n" }.joined()
       text += console.styled("  Answers:", .dim) + "\n"
@@ -82,15 +97,22 @@ struct LineTaker {
     }
   }
 
+  /// A line; "?" on a question with hints shows the next hint and asks again (at a prompt:
+  /// an essay's own lines are text).
   private func readLine(prompt: String, number: Int) throws -> String {
-    show(prompt)
-    guard let line = Swift.readLine(strippingNewline: true) else {
-      show("\n")
-      throw InputEnded(number: number)
+    while true {
+      show(prompt)
+      guard let line = Swift.readLine(strippingNewline: true) else {
+        show("\n")
+        throw InputEnded(number: number)
+      }
+      // Piped input is not echoed: write it, so that the transcript reads like a session.
+      if !console.stdinIsTerminal { show(line + "\n") }
+      guard line == "?", !prompt.isEmpty, hints.question?.hints.isEmpty == false, let hint = hints.next() else {
+        return line
+      }
+      show(console.styled("  " + hint.replacingNewlines(), .yellow) + "\n")
     }
-    // Piped input is not echoed: write it, so that the transcript reads like a session.
-    if !console.stdinIsTerminal { show(line + "\n") }
-    return line
   }
 
   /// A line, asked again while `refusing` says why it is not a response.
@@ -105,21 +127,31 @@ struct LineTaker {
   private func askChoices(_ question: Question, number: Int) throws -> [String] {
     while true {
       let line = try readLine(
-        prompt: question.multiple ? "Your answer (such as a,c): " : "Your answer (such as a): ", number: number)
-      let picks = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+        prompt: "Your answer (such as \(example(question))): ", number: number)
+      let typed = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+      let picks = typed.map { TakeOptions.choiceID(forTyped: $0, in: question) ?? $0.lowercased() }
       var seen = Set<String>()
       let selected = picks.filter { seen.insert($0).inserted }
+      let labels = TakeOptions.labels(question, forTyping: true).compactMap { $0 }
       if selected.isEmpty {
         show("  Select at least one choice.\n")
       } else if let unknown = selected.first(where: { question.choice(withID: $0) == nil }) {
-        show(
-          "  There is no choice \"\(unknown)\" (choices: \(question.choices.map(\.id).joined(separator: ", "))).\n")
+        show("  There is no choice \"\(unknown.terminalSafeLine)\" (choices: \(labels.joined(separator: ", "))).\n")
       } else if !question.multiple && selected.count > 1 {
         show("  This question takes one answer.\n")
       } else {
         return selected
       }
     }
+  }
+
+  /// "a,c" or "a", in the question's labels.
+  private func example(_ question: Question) -> String {
+    let labels = TakeOptions.labels(question, forTyping: true).compactMap { $0 }
+    guard question.body.numbering != nil, let first = labels.first, let last = labels.last else {
+      return question.multiple ? "a,c" : "a"
+    }
+    return question.multiple ? first + "," + (labels.count > 2 ? labels[2] : last) : first
   }
 
   /// The number, and the unit from the list when the question offers one. Moodle does not

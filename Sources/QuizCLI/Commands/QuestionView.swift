@@ -85,6 +85,7 @@ enum QuestionView {
       }
     }
     text += KindLines.parts(question, withAnswers: shown.withAnswers, console: console, indent: 2)
+    text += OptionLines.lines(question, withAnswers: shown.withAnswers, console: console, indent: 2)
     if shown.withAnswers, let explanation = question.explanation {
       text += console.styled("→ " + explanation, .dim) + "\n"
     }

@@ -111,6 +111,7 @@ enum ShowCommand {
           text += line + "\n"
         }
         text += KindLines.parts(question, withAnswers: withAnswers, console: console, indent: 6)
+        text += OptionLines.lines(question, withAnswers: withAnswers, console: console, indent: 6)
         if withAnswers, let explanation = question.explanation, !explanation.isEmpty {
           text += console.styled(indented("→ " + explanation, by: 6), .dim) + "\n"
         }

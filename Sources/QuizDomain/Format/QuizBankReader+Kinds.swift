@@ -19,6 +19,7 @@ struct QuestionKindFields {
   var maxWords: Int?
   var responseTemplate: String?
   var graderInfo: String?
+  var parts: [ClozePart]?
   /// A field that was present but unreadable (already reported).
   var broken = false
   /// The kind fields the question has, `type` aside, in order: checked against its type at the
@@ -27,7 +28,7 @@ struct QuestionKindFields {
 
   /// The keys each kind takes beyond the common ones.
   static let keys: [QuestionKind: Set<String>] = [
-    .choice: ["multiple", "scoring", "shuffle", "choices"],
+    .choice: ["multiple", "scoring", "shuffle", "choices", "numbering"],
     .shortAnswer: ["answers", "case_sensitive"],
     .numerical: ["answers", "units", "unit_grading", "unit_penalty", "unit_input", "units_left"],
     .matching: ["shuffle", "pairs", "distractors"],
@@ -36,6 +37,7 @@ struct QuestionKindFields {
       "grader_info",
     ],
     .description: [],
+    .cloze: ["parts"],
   ]
 }
 
@@ -83,6 +85,7 @@ extension QuizBankDecoder {
     case "max_words": fields.maxWords = note(try decodeWholeNumber())
     case "response_template": fields.responseTemplate = note(try decodeString())
     case "grader_info": fields.graderInfo = note(try decodeString())
+    case "parts": fields.parts = note(try decodeClozeParts())
     default: return false
     }
     if key != "type" { fields.kindKeys.append(key) }
@@ -213,7 +216,10 @@ extension QuizBankDecoder {
     var foreign = fields.kindKeys
     if kind != .choice {
       // The choice fields are read with the common ones; only another type can lack them.
-      foreign = seen.filter { $0 == "multiple" || $0 == "scoring" || $0 == "choices" || $0 == "shuffle" } + foreign
+      foreign =
+        seen.filter {
+          $0 == "multiple" || $0 == "scoring" || $0 == "choices" || $0 == "shuffle" || $0 == "numbering"
+        } + foreign
     }
     if !foreign.isEmpty {
       let own = QuestionKindFields.keys[kind] ?? []
@@ -225,7 +231,7 @@ extension QuizBankDecoder {
       guard fits else { return nil }
     }
     switch kind {
-    case .cloze: return nil  // CLOZE: the parts
+    case .cloze: return clozeBody(fields, seen: seen)
     case .choice:
       requireFields(["choices"], in: seen)
       return choice.map(QuestionBody.choice)
@@ -245,7 +251,7 @@ extension QuizBankDecoder {
     }
   }
 
-  private mutating func shortAnswerBody(_ fields: QuestionKindFields, seen: [String]) -> QuestionBody? {
+  mutating func shortAnswerBody(_ fields: QuestionKindFields, seen: [String]) -> QuestionBody? {
     requireFields(["answers"], in: seen)
     guard let raw = fields.answers else { return nil }
     var answers: [TextAnswer] = []
@@ -263,7 +269,7 @@ extension QuizBankDecoder {
     return .shortAnswer(ShortAnswer(answers: answers, caseSensitive: fields.caseSensitive))
   }
 
-  private mutating func numericalBody(_ fields: QuestionKindFields, seen: [String]) -> QuestionBody? {
+  mutating func numericalBody(_ fields: QuestionKindFields, seen: [String]) -> QuestionBody? {
     requireFields(["answers"], in: seen)
     guard let raw = fields.answers else { return nil }
     var answers: [NumericAnswer] = []

@@ -443,6 +443,7 @@ extension QuizBankDecoder {
     var choices: [Choice]?
     var files: [QuestionFile]? = []
     var kindFields = QuestionKindFields()
+    var options = QuestionOptionFields()
     let seen = try decodeObject { decoder, key in
       switch key {
       case "id": id = try decoder.decodeSlug()
@@ -471,7 +472,9 @@ extension QuizBankDecoder {
       case "tags": tags = try decoder.decodeArray { try $0.decodeText() }
       case "choices": choices = try decoder.decodeChoices()
       case "files": files = try decoder.decodeArray { try $0.decodeFile() }
-      default: return try decoder.decodeKindField(key, into: &kindFields)
+      default:
+        if try decoder.decodeOptionField(key, into: &options) { return true }
+        return try decoder.decodeKindField(key, into: &kindFields)
       }
       return true
     }
@@ -479,7 +482,7 @@ extension QuizBankDecoder {
     requireFields(["id", "prompt"], in: seen)
     let isDescription = kindFields.type == .description
     if seen.contains("points") && points == nil { return nil }
-    if let value = points, value == 0, !isDescription {
+    if let value = points, value == 0, !isDescription, kindFields.type != .cloze {
       report("points must be greater than 0, found 0", key: "points")
       return nil
     }
@@ -493,11 +496,13 @@ extension QuizBankDecoder {
     }
     let body = makeBody(kindFields, choice: choiceBody, seen: seen)
     guard let id, let prompt, let shuffle, let textFormat, let tags, let files, let body,
-      points.map({ !$0.isNaN }) ?? true
+      points.map({ !$0.isNaN }) ?? true, !options.broken
     else { return nil }
-    let question = Question(
-      id: id, prompt: prompt, explanation: explanation, points: points ?? (isDescription ? 0 : 1), shuffle: shuffle,
+    var question = Question(
+      id: id, prompt: prompt, explanation: explanation, points: body.clozePoints ?? points ?? (isDescription ? 0 : 1),
+      shuffle: shuffle,
       tags: tags, textFormat: textFormat, files: files, body: body)
+    options.apply(to: &question)
     for problem in QuizBankValidator.locatedBodyProblems(question) { report(problem.message, key: problem.key) }
     path.push(.key("files"))
     for problem in QuizBankValidator.fileProblems(question) { report(problem) }
@@ -678,6 +683,7 @@ extension QuizBankDecoder {
         unit = try decoder.decodeText()
         valid = valid && unit != nil
       case "matched": response = try decoder.decodeMatched()
+      case "parts": response = try decoder.decodeGapResponses()
       case "mark":
         mark = try decoder.decodeMark()
         valid = valid && mark != nil
@@ -688,14 +694,16 @@ extension QuizBankDecoder {
     guard let seen else { return nil }
     requireFields(["question"], in: seen)
     // Counted without a list: this runs for every answer of every attempt read.
-    let formCount = seen.count { $0 == "selected" || $0 == "response" || $0 == "matched" }
+    let formCount = seen.count { $0 == "selected" || $0 == "response" || $0 == "matched" || $0 == "parts" }
     if formCount == 0 {
-      report("missing the response: one of \"selected\", \"response\" or \"matched\"")
+      report("missing the response: one of \"selected\", \"response\", \"matched\" or \"parts\"")
       return nil
     }
     if formCount > 1 {
-      let forms = seen.filter { $0 == "selected" || $0 == "response" || $0 == "matched" }
-      report("an answer has one of \"selected\", \"response\" and \"matched\", found \(forms.joined(separator: ", "))")
+      let forms = seen.filter { $0 == "selected" || $0 == "response" || $0 == "matched" || $0 == "parts" }
+      report(
+        "an answer has one of \"selected\", \"response\", \"matched\" and \"parts\", found \(forms.joined(separator: ", "))"
+      )
       return nil
     }
     if unit != nil && !seen.contains("response") {

@@ -39,7 +39,7 @@ extension QuizBankValidator {
     case .matching(let body): return matchingProblems(body)
     case .essay(let body): return essayProblems(body)
     case .description: return []
-    case .cloze: return []  // CLOZE: the gaps' rules
+    case .cloze(let body): return clozeProblems(body, of: question)
     }
   }
 
@@ -170,6 +170,8 @@ extension QuizBankValidator {
           add(".matched.\(match.stem)", "\"\(match.answer.prefix(80))\" is not one of the answers of \(named)")
         }
       }
+    case (.cloze(let body), .parts(let responses)):
+      problems += gapAnswerProblems(responses, to: body, named: named, here: here())
     case (.description, _):
       add(".question", "\(named) is a description: it takes no answer")
     default:

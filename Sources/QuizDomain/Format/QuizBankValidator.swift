@@ -1,7 +1,8 @@
 /// The rules of quiz-bank/1 that span more than one field.
 public enum QuizBankValidator {
-  /// What is wrong with a question's list of choices: too few, none correct, several correct on
-  /// a single-answer question, repeated ids.
+  /// What is wrong with a question's list of choices: too few, none correct, repeated ids. A
+  /// single-answer question may have several correct choices, each a full answer (as Moodle
+  /// imports `{=2 =4 ~3}`); it takes one pick all the same.
   public static func choiceProblems(_ question: Question) -> [String] {
     var problems: [String] = []
     if question.choices.count < 2 {
@@ -10,8 +11,6 @@ public enum QuizBankValidator {
     let correct = question.choices.count(where: \.correct)
     if correct == 0 && !question.choices.isEmpty {
       problems.append("no correct choice")
-    } else if !question.multiple && correct > 1 {
-      problems.append("multiple is false but \(correct) choices are correct")
     }
     for id in repeatedIDs(question.choices.map(\.id)) { problems.append("duplicate choice id \"\(id)\"") }
     return problems
@@ -70,7 +69,7 @@ public enum QuizBankValidator {
     for file in question.files where file.name.isEmpty || file.name.contains("/") {
       problems.append("file name \"\(file.name)\" must not be empty or contain \"/\"")
     }
-    return problems + bodyProblems(question) + fileProblems(question)
+    return problems + bodyProblems(question) + optionProblems(question) + fileProblems(question)
   }
 
   /// What is wrong with `attempt` against `quiz`: its list of given questions, answers to

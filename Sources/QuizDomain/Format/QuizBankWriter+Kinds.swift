@@ -21,7 +21,7 @@ extension QuizBankWriter {
     case .matching(let matching): writeMatching(matching, to: &writer, withAnswers: withAnswers)
     case .essay(let essay): writeEssay(essay, to: &writer, withAnswers: withAnswers)
     case .description: break
-    case .cloze: break  // CLOZE: the parts
+    case .cloze(let cloze): writeCloze(cloze, to: &writer, withAnswers: withAnswers)
     }
   }
 
@@ -126,7 +126,8 @@ extension QuizBankWriter {
     writer.endObject()
   }
 
-  /// The fields of a response inside an object: `selected`, `response` (+ `unit`) or `matched`.
+  /// The fields of a response inside an object: `selected`, `response` (+ `unit`), `matched` or
+  /// `parts`.
   public static func writeResponse(_ response: Response, to writer: inout JSONWriter) {
     switch response {
     case .choices(let selected):
@@ -142,7 +143,7 @@ extension QuizBankWriter {
       writer.beginObject()
       for match in matches { writer.field(match.stem, match.answer) }
       writer.endObject()
-    case .parts: break  // CLOZE: one response per gap
+    case .parts(let responses): writeGapResponses(responses, to: &writer)
     }
   }
 }

@@ -48,12 +48,14 @@ public enum QuizBankWriter {
     if question.kind != .choice { writer.field("type", question.kind.rawValue) }
     writer.field("prompt", question.prompt)
     if withAnswers { writer.optionalField("explanation", question.explanation) }
-    if question.kind != .description { writer.field("points", question.points) }
+    // A cloze question's points are its parts'.
+    if question.kind != .description && question.kind != .cloze { writer.field("points", question.points) }
     if case .choice = question.body {
       writer.field("multiple", question.multiple)
       writer.optionalField("scoring", question.scoring?.rawValue)
     }
     if question.kind == .choice || question.kind == .matching { writer.field("shuffle", question.shuffle) }
+    writeNumbering(question.body, to: &writer)
     if question.textFormat != .plain { writer.field("text_format", question.textFormat.rawValue) }
     if !question.tags.isEmpty {
       writer.key("tags")
@@ -62,6 +64,7 @@ public enum QuizBankWriter {
       writer.endArray()
     }
     writeBody(question.body, to: &writer, withAnswers: withAnswers)
+    writeOptions(question, to: &writer, withAnswers: withAnswers)
     if withAnswers && !question.files.isEmpty {
       writer.key("files")
       writer.beginArray()

@@ -26,6 +26,10 @@ public enum Scoring {
     let wrongTotal = question.choices.count - correctTotal
     let correctPicked = question.choices.count(where: { $0.correct && picked.contains($0.id) })
     let wrongPicked = question.choices.count(where: { !$0.correct && picked.contains($0.id) })
+    // A single-answer question may have several correct choices (Moodle's `{=2 =4 ~3}`): as
+    // Moodle's qtype_multichoice_single grades the one answer chosen, picking any of them is a
+    // full answer under every rule but `weighted`, which takes the pick's weight.
+    if !question.multiple && rule != .weighted && correctPicked > 0 && wrongPicked == 0 { return points }
 
     switch rule {
     case .allOrNothing:
@@ -39,14 +43,24 @@ public enum Scoring {
       return points * Double(correctPicked + (wrongTotal - wrongPicked)) / Double(total)
     case .weighted:
       var sum = 0.0
+      let weighted = question.multiple ? correctTotal : min(correctTotal, 1)
       for choice in question.choices where picked.contains(choice.id) {
-        sum += weight(of: choice, correctTotal: correctTotal, wrongTotal: wrongTotal)
+        sum += weight(of: choice, correctTotal: weighted, wrongTotal: wrongTotal)
       }
       return points * min(1, max(0, sum))
     }
   }
 
-  /// A choice's weight under `weighted`: its own, else 1/C when correct and −1/W when wrong.
+  /// The `C` of the default weights: the correct choices of a multiple-answer question; 1 on a
+  /// single-answer question (at most one), which takes one pick, so that each of its correct
+  /// choices alone is a full answer, as in Moodle.
+  public static func weightedCorrectTotal(_ question: Question) -> Int {
+    let correct = question.choices.count(where: \.correct)
+    return question.multiple ? correct : min(correct, 1)
+  }
+
+  /// A choice's weight under `weighted`: its own, else 1/C when correct and −1/W when wrong
+  /// (`C` from `weightedCorrectTotal`).
   public static func weight(of choice: Choice, correctTotal: Int, wrongTotal: Int) -> Double {
     if let weight = choice.weight { return weight }
     if choice.correct { return correctTotal > 0 ? 1 / Double(correctTotal) : 0 }
@@ -54,7 +68,8 @@ public enum Scoring {
   }
 
   /// The points `answer` earns on `question` of any kind: choices under `rule`, a typed or
-  /// matched response as its kind grades it, an essay its mark (0 until marked, at most the
+  /// matched response as its kind grades it, a cloze question's gaps as Moodle grades them (the
+  /// total may be below 0), an essay its mark (0 until marked, at most the
   /// points), a description
   /// nothing. A response of another kind than the question's earns 0 (validation reports it).
   public static func score(_ question: Question, answer: Answer, rule: ScoringRule) -> Double {
@@ -67,6 +82,8 @@ public enum Scoring {
       return question.points * (body.grade(text, unit: unit)?.fraction ?? 0)
     case (.matching(let body), .matched(let matched)):
       return question.points * body.fraction(for: matched)
+    case (.cloze(let body), .parts(let responses)):
+      return question.points * body.fraction(for: responses)
     case (.essay, _):
       // A mark given before the question's points were lowered counts up to the points.
       return min(answer.mark?.score ?? 0, question.points)

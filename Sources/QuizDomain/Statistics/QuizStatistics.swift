@@ -242,7 +242,7 @@ public enum QuizStatistics {
     case .matching(let body): return body.randomGuessFraction
     case .essay: return 0
     case .description: return nil
-    case .cloze: return nil  // CLOZE: Σ parts' random guess / Σ points
+    case .cloze(let body): return body.randomGuessFraction
     case .choice: break
     }
     guard !question.multiple && !question.choices.isEmpty && question.points > 0 else { return nil }

@@ -49,7 +49,8 @@ public struct ResponseAnalysis: Equatable, Sendable {
       }
     case .matching(let body): return matching(body, counts: counts)
     case .choice, .essay, .description: return nil
-    case .cloze: return nil  // CLOZE: per-gap analysis
+    // A cloze question is analysed gap by gap (`gaps(of:counts:)`).
+    case .cloze: return nil
     }
   }
 

@@ -27,6 +27,9 @@ public struct FormatReading: Equatable, Sendable {
   public var scoring: ScoringRule?
   public var warnings: [FormatProblem]
   public var errors: [FormatProblem]
+  /// The type names of the questions the reader skipped (plugin types such as `ddwtos`), in
+  /// order, without duplicates: so a caller can say what a file with nothing importable held.
+  public var skippedTypes: [String] = []
 
   public init(
     sections: [Section] = [], scoring: ScoringRule? = nil, warnings: [FormatProblem] = [],
