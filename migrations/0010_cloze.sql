@@ -2,7 +2,8 @@
 -- part of its own kind (short answer, numerical or choice) worth its own points. A cloze version
 -- is worth the sum of its parts' points, which may be 0 (every gap written `{0:…}`), so the
 -- points CHECK of 0008 now exempts it. SQLite cannot alter a CHECK, so question_versions is
--- rebuilt as in 0008 (the migrator runs this with foreign keys off).
+-- rebuilt as in 0009 (which let a single-answer question have several correct choices; the
+-- migrator runs this with foreign keys off).
 
 CREATE TABLE question_versions_new (
   id            INTEGER PRIMARY KEY,
@@ -23,7 +24,7 @@ CREATE TABLE question_versions_new (
                 CHECK (kind = 'choice' OR kind = 'short-answer' OR kind = 'numerical' OR kind = 'matching'
                        OR kind = 'essay' OR kind = 'description' OR kind = 'cloze'),
   UNIQUE (question_id, version),
-  CHECK (kind <> 'choice' OR (choice_count >= 2 AND correct_count >= 1 AND (multiple = 1 OR correct_count = 1))),
+  CHECK (kind <> 'choice' OR (choice_count >= 2 AND correct_count >= 1)),
   CHECK (kind = 'choice' OR (choice_count = 0 AND scoring IS NULL)),
   CHECK (kind = 'cloze' OR (kind = 'description') = (points = 0))
 ) STRICT;
