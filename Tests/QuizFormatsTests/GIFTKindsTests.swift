@@ -38,9 +38,14 @@ import Testing
 
       Plain? {Paris}
       """)
-    #expect(imported.map(\.kind) == [.description, .essay, .numerical, .matching, .shortAnswer, .shortAnswer, .choice, .shortAnswer])
+    #expect(
+      imported.map(\.kind) == [
+        .description, .essay, .numerical, .matching, .shortAnswer, .shortAnswer, .choice, .shortAnswer,
+      ])
     // A description is worth nothing; `{true}` is no true/false (Moodle's check is case-sensitive).
-    #expect(imported[0] == Question(id: "intro-text-no-braces", prompt: "Intro text, no braces.", points: 0, body: .description))
+    #expect(
+      imported[0]
+        == Question(id: "intro-text-no-braces", prompt: "Intro text, no braces.", points: 0, body: .description))
     #expect(imported[5].body == .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "true")])))
     #expect(imported[7].body == .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "Paris")])))
   }
@@ -49,11 +54,13 @@ import Testing
     let imported = questions(
       "E? {####Just this.}\n\nS? {=a ####S.}\n\nN? {#1 ####N.}\n\nM? {=a -> 1 =b -> 2 ####M.}\n")
     #expect(imported.map(\.explanation) == ["Just this.", "S.", "N.", "M."])
-    #expect(imported[0] == {
-      var question = essay("e", "E?")
-      question.explanation = "Just this."
-      return question
-    }())
+    #expect(
+      imported[0]
+        == {
+          var question = essay("e", "E?")
+          question.explanation = "Just this."
+          return question
+        }())
   }
 
   // MARK: Short answer
@@ -71,7 +78,8 @@ import Testing
   // MARK: Numerical
 
   @Test func numericalAnswersReadValuesTolerancesRangesAndWeights() {
-    let imported = questions("Pi? {#3.14:0.01}\n\nRange? {#3..4}\n\nMany? {#=3.14:0.01#close enough =%50%3:1}\n\nExact? {#-2}")
+    let imported = questions(
+      "Pi? {#3.14:0.01}\n\nRange? {#3..4}\n\nMany? {#=3.14:0.01#close enough =%50%3:1}\n\nExact? {#-2}")
     #expect(imported[0].body == .numerical(Numerical(answers: [NumericAnswer(value: 3.14, tolerance: 0.01)])))
     // The mid-point, and half the range as tolerance.
     #expect(imported[1].body == .numerical(Numerical(answers: [NumericAnswer(value: 3.5, tolerance: 0.5)])))
@@ -236,7 +244,8 @@ import Testing
     var question = Question(
       id: "n", prompt: "N?",
       body: .numerical(
-        Numerical(answers: [NumericAnswer(value: 1)], units: [NumericUnit(unit: "cm", multiplier: 1)], unitPenalty: 0.2)))
+        Numerical(answers: [NumericAnswer(value: 1)], units: [NumericUnit(unit: "cm", multiplier: 1)], unitPenalty: 0.2)
+      ))
     question.hints = [Hint(text: "Think.")]
     let essay = Question(id: "e", prompt: "E?", body: .essay(Essay(responseFormat: .plain, minWords: 5)))
     let short = Question(
@@ -244,7 +253,8 @@ import Testing
     let warnings = GIFT.write(
       Quiz(id: "z", title: "Z", sections: [Section(questions: [question, essay, short])])
     ).warnings
-    #expect(warnings.contains("question \"n\": units and unit_penalty cannot be written in GIFT; it reads back without"))
+    #expect(
+      warnings.contains("question \"n\": units and unit_penalty cannot be written in GIFT; it reads back without"))
     #expect(warnings.contains("question \"n\": hints cannot be written in GIFT; it reads back without"))
     #expect(warnings.contains { $0.hasPrefix("question \"e\": response_format plain and min_words cannot be written") })
     #expect(warnings.contains { $0.hasPrefix("question \"s\": case_sensitive cannot be written in GIFT") })

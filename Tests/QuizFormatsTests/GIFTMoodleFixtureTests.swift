@@ -165,7 +165,8 @@ import Testing
 
   /// test_import_numerical
   @Test func importNumerical() {
-    #expect(one("\n// math range question\n::Q5:: What is a number from 1 to 5? {#3:2~#Completely wrong}") == Self.numerical)
+    #expect(
+      one("\n// math range question\n::Q5:: What is a number from 1 to 5? {#3:2~#Completely wrong}") == Self.numerical)
   }
 
   /// test_export_numerical (the first answer's fraction written, as Moodle writes it)
@@ -236,7 +237,9 @@ import Testing
   /// test_import_truefalse, test_import_truefalse_true_answer1 and _answer2
   @Test func importTruefalse() {
     #expect(
-      one("\n// true/false\n::Q1:: 42 is the Absolute Answer to everything.{\nFALSE#42 is the Ultimate Answer.#You gave the right answer.}")
+      one(
+        "\n// true/false\n::Q1:: 42 is the Absolute Answer to everything.{\nFALSE#42 is the Ultimate Answer.#You gave the right answer.}"
+      )
         == Question.trueFalse(
           id: "q1", prompt: "42 is the Absolute Answer to everything.", answer: false,
           feedbackTrue: "42 is the Ultimate Answer.", feedbackFalse: "You gave the right answer."))

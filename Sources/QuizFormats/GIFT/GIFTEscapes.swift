@@ -3,7 +3,7 @@ import QuizDomain
 // MARK: - Escapes and comment tokens
 
 extension GIFT.Reader {
-/// The paragraph's lines joined with newlines, escapes decoded: `\\ \: \# \= \{ \} \~`
+  /// The paragraph's lines joined with newlines, escapes decoded: `\\ \: \# \= \{ \} \~`
   /// give the character and `\n` a newline; any other backslash is kept.
   static func units(_ body: [Line]) -> [Unit] {
     var units: [Unit] = []
@@ -111,31 +111,31 @@ extension GIFT.Reader {
 // MARK: - Escaping on writing
 
 extension GIFT.Writer {
-    /// `\ ~ = # { } :` escaped, a newline as `\n`.
-    static func escaped(_ text: String) -> String {
-      var result = String.UnicodeScalarView()
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\\", "~", "=", "#", "{", "}", ":":
-          result.append("\\")
-          result.append(scalar)
-        case "\n":
-          result.append("\\")
-          result.append("n")
-        default:
-          result.append(scalar)
-        }
+  /// `\ ~ = # { } :` escaped, a newline as `\n`.
+  static func escaped(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\", "~", "=", "#", "{", "}", ":":
+        result.append("\\")
+        result.append(scalar)
+      case "\n":
+        result.append("\\")
+        result.append("n")
+      default:
+        result.append(scalar)
       }
-      return String(result)
     }
+    return String(result)
+  }
 
-    /// An `[id:…]` or `[tag:…]` value with `]` as `\]`.
-    static func tokenValue(_ text: String) -> String {
-      var result = ""
-      for character in text {
-        if character == "]" { result += "\\" }
-        result.append(character)
-      }
-      return result
+  /// An `[id:…]` or `[tag:…]` value with `]` as `\]`.
+  static func tokenValue(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      if character == "]" { result += "\\" }
+      result.append(character)
     }
+    return result
+  }
 }

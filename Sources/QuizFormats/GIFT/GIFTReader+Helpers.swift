@@ -3,7 +3,7 @@ import QuizDomain
 // MARK: - Reading helpers
 
 extension GIFT.Reader {
-/// The first index `i` from `start` where `test(units[i], units[i + 1])`.
+  /// The first index `i` from `start` where `test(units[i], units[i + 1])`.
   static func find(_ units: [Unit], from start: Int, where test: (Unit, Unit) -> Bool) -> Int? {
     guard start + 1 < units.count else { return nil }
     return (start..<(units.count - 1)).first { test(units[$0], units[$0 + 1]) }

@@ -113,16 +113,16 @@ extension GIFT.Reader {
   /// `min..max` (the mid-point and half the range), `value:tolerance` or `value`, as numbers;
   /// `*` is any number. Nil when a part is not a number.
   static func numericAnswer(_ text: String) -> (value: Double?, tolerance: Double?)? {
-    if let range = text.range(of: ".."), range.lowerBound != text.startIndex {
-      guard let low = number(text[..<range.lowerBound]), let high = number(text[range.upperBound...]) else {
-        return nil
-      }
+    let scalars = Array(text.unicodeScalars)
+    func part(_ range: Range<Int>) -> Substring { Substring(String(String.UnicodeScalarView(scalars[range]))) }
+    if let dots = (1..<max(1, scalars.count - 1)).first(where: { scalars[$0] == "." && scalars[$0 + 1] == "." }) {
+      guard let low = number(part(0..<dots)), let high = number(part((dots + 2)..<scalars.count)) else { return nil }
       let middle = (low + high) / 2
       return (middle, high - middle)
     }
-    if let colon = text.firstIndex(of: ":"), colon != text.startIndex {
-      let value = PlainTextFile.trimmed(String(text[..<colon]))
-      guard let tolerance = number(text[text.index(after: colon)...]) else { return nil }
+    if let colon = scalars.firstIndex(of: ":"), colon > 0 {
+      guard let tolerance = number(part((colon + 1)..<scalars.count)) else { return nil }
+      let value = PlainTextFile.trimmed(String(part(0..<colon)))
       if value == "*" { return (nil, tolerance) }
       return number(value[...]).map { ($0, tolerance) }
     }
@@ -154,7 +154,9 @@ extension GIFT.Reader {
   static func isClozeGap(_ answer: [Unit]) -> Bool {
     let text = string(answer.prefix(40))
     let fields = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-    guard fields.count == 3, !fields[0].isEmpty, fields[0].allSatisfy { $0.isASCII && $0.isNumber } else { return false }
+    guard fields.count == 3, !fields[0].isEmpty, fields[0].allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      return false
+    }
     return clozeTypes.contains(String(fields[1]))
   }
 

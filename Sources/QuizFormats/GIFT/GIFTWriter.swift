@@ -130,7 +130,6 @@ extension GIFT {
       return lines
     }
 
-
     func feedback(_ choice: Choice, _ format: TextFormat) -> String {
       guard let feedback = choice.feedback.flatMap(Reader.nonEmpty) else { return "" }
       return "#" + text(feedback, format)
