@@ -52,7 +52,9 @@ import Testing
     // A question read: it imports.
     var some = reading
     some.errors = []
-    some.sections = [Section(questions: [Question(id: "q", prompt: "?", choices: [Choice(id: "a", text: "A", correct: true)])])]
+    some.sections = [
+      Section(questions: [Question(id: "q", prompt: "?", choices: [Choice(id: "a", text: "A", correct: true)])])
+    ]
     #expect(!some.holdsOnlySkippedTypes)
     // Nothing skipped: an empty file, an error as today.
     #expect(!FormatReading(errors: [nothing]).holdsOnlySkippedTypes)
@@ -69,7 +71,9 @@ import Testing
     #expect(ImportCommand.nothingImported(importable: 0, skipped: []) == nil)
     let single = try #require(ImportCommand.nothingImported(importable: 0, skipped: [one]))
     #expect(single.status == .dataError)
-    #expect(single.message.contains("nothing to import: a.xml holds only questions of types quiz does not import (ddwtos, stack)"))
+    #expect(
+      single.message.contains(
+        "nothing to import: a.xml holds only questions of types quiz does not import (ddwtos, stack)"))
     let both = try #require(ImportCommand.nothingImported(importable: 0, skipped: [one, two]))
     guard case .data(let message, let details) = both else {
       Issue.record("not a data error: \(both)")
@@ -92,7 +96,10 @@ import Testing
     #expect(!list.stdout.contains("\"good\""), "\(list.stdout)")
   }
 
-  @Test(.enabled(if: readerNamesSkippedTypes, "the Moodle XML reader does not name the types it skips yet"))
+  @Test(
+    .enabled(
+      if: ImportSkippedTypesCLITests.readerNamesSkippedTypes,
+      "the Moodle XML reader does not name the types it skips yet"))
   func aFileOfPluginTypesIsAWarningAndTheOthersImport() throws {
     let workspace = try Workspace()
     let good = try workspace.write("good.gift", Self.good)
@@ -108,7 +115,10 @@ import Testing
     #expect(try workspace.quiz("show", "plugins").status != 0)
   }
 
-  @Test(.enabled(if: readerNamesSkippedTypes, "the Moodle XML reader does not name the types it skips yet"))
+  @Test(
+    .enabled(
+      if: ImportSkippedTypesCLITests.readerNamesSkippedTypes,
+      "the Moodle XML reader does not name the types it skips yet"))
   func nothingImportableAtAllFails() throws {
     let workspace = try Workspace()
     let plugins = try workspace.write("plugins.xml", Self.pluginsOnly)

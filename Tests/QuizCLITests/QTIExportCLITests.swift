@@ -459,7 +459,8 @@ import Testing
     let idents = item.lids.first?.labels.map { $0[0] } ?? []
     #expect(
       item.conditions.map(\.tests) == [
-        [["varequal", "response_fr", idents.first ?? ""]], [["varequal", "response_jp", idents.dropFirst().first ?? ""]],
+        [["varequal", "response_fr", idents.first ?? ""]],
+        [["varequal", "response_jp", idents.dropFirst().first ?? ""]],
         [["varequal", "response_it", idents.dropFirst(2).first ?? ""]],
       ])
     #expect(item.conditions.allSatisfy { $0.set == ["Add", "33.33"] })

@@ -410,7 +410,8 @@ import Zip
 
   @Test func shortAnswerGapsAreFillInMultipleBlanks() throws {
     let question = Self.cloze(
-      "pet", "The {#1} sat on the {#2}.", [Self.short([("cat", nil), ("kitten", 1), ("c*", 0.5)]), Self.short([("mat", nil)])])
+      "pet", "The {#1} sat on the {#2}.",
+      [Self.short([("cat", nil), ("kitten", 1), ("c*", 0.5)]), Self.short([("mat", nil)])])
     let quiz = Package.quiz([question])
     let xml = Package.flat(try Package.assessment(quiz))
     #expect(xml.contains("<fieldentry>fill_in_multiple_blanks_question</fieldentry>"))
@@ -451,7 +452,8 @@ import Zip
       [
         Self.dropdown([Choice(id: "a", text: "green", correct: false), Choice(id: "b", text: "blue", correct: true)]),
         Self.dropdown([
-          Choice(id: "a", text: "green", correct: false, weight: 1), Choice(id: "b", text: "red", correct: false, weight: 0.5),
+          Choice(id: "a", text: "green", correct: false, weight: 1),
+          Choice(id: "b", text: "red", correct: false, weight: 0.5),
         ]),
       ])
     let quiz = Package.quiz([question])
@@ -512,7 +514,10 @@ import Zip
         </conditionvar>
         <displayfeedback feedbacktype="Response" linkrefid="general_incorrect_fb"/>
         """))
-    #expect(xml.contains("<itemfeedback ident=\"correct_fb\">\n<flow_mat>\n<material>\n<mattext texttype=\"text/html\">Well done.</mattext>"))
+    #expect(
+      xml.contains(
+        "<itemfeedback ident=\"correct_fb\">\n<flow_mat>\n<material>\n<mattext texttype=\"text/html\">Well done.</mattext>"
+      ))
     #expect(xml.contains("<itemfeedback ident=\"general_incorrect_fb\">"))
     #expect(
       CanvasQTI.package(quiz).warnings == [
@@ -523,7 +528,8 @@ import Zip
   @Test func shortAnswersCanvasMatchesOtherwiseAreNamed() {
     let question = Question(
       id: "sa", prompt: "?",
-      body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "Tok*"), TextAnswer(text: "a\\*b")], caseSensitive: true)))
+      body: .shortAnswer(
+        ShortAnswer(answers: [TextAnswer(text: "Tok*"), TextAnswer(text: "a\\*b")], caseSensitive: true)))
     let package = CanvasQTI.package(Package.quiz([question]))
     #expect(
       package.warnings == [

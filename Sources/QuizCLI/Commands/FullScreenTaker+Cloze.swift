@@ -157,7 +157,7 @@ extension FullScreenTaker {
     var text = prompt
     for (index, part) in cloze.parts.enumerated().reversed() {
       let marker = ClozeLines.marker(index + 1)
-      guard let range = text.range(of: marker) else { continue }
+      guard let range = text.firstRange(of: marker) else { continue }
       var shown: String
       switch part.body {
       case .choice(let body):

@@ -13,7 +13,7 @@ struct CanvasQTIAssessment {
   var xml = EscapingXMLWriter()
   var warnings: [String] = []
   /// The questions whose Markdown texts are written as plain text.
-  private(set) var markdownQuestions: [String] = []
+  var markdownQuestions: [String] = []
   /// The points of an attempt Canvas gives every item: questions outside groups, and each
   /// group's pick at its points per question.
   private(set) var pointsPossible = 0.0
