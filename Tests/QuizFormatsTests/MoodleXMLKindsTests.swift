@@ -429,7 +429,7 @@ extension MoodleXMLKindsTests {
         ChoiceBody(
           multiple: false,
           choices: [
-            Choice(id: "a", text: "4", correct: true), Choice(id: "b", text: "four", correct: true),
+            Choice(id: "a", text: "4", correct: true), Choice(id: "b", text: "four", correct: false),
             Choice(id: "c", text: "5", correct: false),
           ], numbering: .upperRoman)),
       outcomeFeedback: OutcomeFeedback(partiallyCorrect: "Presque"), penalty: 0.3333333),
