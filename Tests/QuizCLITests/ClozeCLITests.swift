@@ -109,7 +109,7 @@ import Testing
     #expect(screen.contains("[1: Lyon]"), "\(screen)")
     try session.keys("Down")
     screen = try session.waitFor("bleu ▾]")
-    try session.keys("Tab", "BTab", "Tab", "Tab")
+    try session.keys("Tab", "BTab", "Tab")
     screen = try session.waitFor("Gap 3 of 3")
     try session.tmux(["send-keys", "-t", "take", "-l", "3.14"])
     try session.keys("Enter")

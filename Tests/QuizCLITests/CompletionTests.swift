@@ -66,7 +66,10 @@ import Testing
     return [
       ("quiz ", Commands.all.map(\.name) + ["help"]),
       ("quiz comp", ["completions"]),
-      ("quiz add ", ["quiz", "section", "question", "short-answer", "numerical", "matching", "essay", "description"]),
+      (
+        "quiz add ",
+        ["quiz", "section", "question", "short-answer", "numerical", "matching", "essay", "description", "cloze"]
+      ),
       ("quiz add section ", ["art", "geo"]),
       ("quiz add quiz --sc", ["--scoring"]),
       ("quiz export --format ", QuizFileFormat.names),
@@ -469,6 +472,7 @@ import Testing
       "add section <quiz>": .quiz, "add question <quiz>": .quiz, "add short-answer <quiz>": .quiz,
       "add numerical <quiz>": .quiz, "add matching <quiz>": .quiz, "add essay <quiz>": .quiz,
       "add description <quiz>": .quiz,
+      "add cloze <quiz>": .quiz,
       "import --quiz": .quiz, "search --quiz": .quiz, "history --quiz": .quiz, "watch --quiz": .quiz,
       "take --as": .taker, "grade --as": .taker, "history --taker": .taker, "report --taker": .taker,
       "grade --attempts": .file, "export --output": .file, "report --output": .file,
