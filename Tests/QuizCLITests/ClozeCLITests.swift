@@ -82,7 +82,8 @@ import Testing
     let workspace = try workspace()
     // Gap 1 typed, gap 2 an unknown choice refused then picked, gap 3 left blank.
     let input = ["Paris", "z", "b", ""]
-    let run = try workspace.quiz("take", "fr", "--as", "piped", input: Data((input.joined(separator: "\n") + "\n").utf8))
+    let run = try workspace.quiz(
+      "take", "fr", "--as", "piped", input: Data((input.joined(separator: "\n") + "\n").utf8))
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.contains("Gap 1 (type an answer): "), "\(run.stderr)")
     #expect(run.stderr.contains("There is no choice \"z\""))

@@ -61,7 +61,9 @@ import Testing
     let large = try workspace.quiz("import", try workspace.write("large.json", Self.bank(points: ["1e308"])))
     #expect(large.status == 0)
     try workspace.quiz("grade", "z", "--as", "ana", "--answer", "q0=a")
-    for arguments in [["report", "z", "--format", "json"], ["history", "--format", "csv"], ["report", "z", "--format", "csv"]] {
+    for arguments in [
+      ["report", "z", "--format", "json"], ["history", "--format", "csv"], ["report", "z", "--format", "csv"],
+    ] {
       let run = try workspace.quiz(arguments: arguments)
       #expect(run.status == 0)
       #expect(!run.stdout.contains("inf") && !run.stdout.contains("nan"), "\(arguments)")

@@ -92,9 +92,11 @@ import Testing
         $0.string(0)
       })
     // A table renamed by an earlier rebuild is stored as CREATE TABLE "name".
-    let widened = create.replacingOccurrences(of: "OR scoring = 'weighted')", with: "OR scoring = 'weighted' OR scoring = 'test-rule')")
-      .replacingOccurrences(of: "CREATE TABLE \"\(table)\" (", with: "CREATE TABLE \(table)_rebuilt (")
-      .replacingOccurrences(of: "CREATE TABLE \(table) (", with: "CREATE TABLE \(table)_rebuilt (")
+    let widened = create.replacingOccurrences(
+      of: "OR scoring = 'weighted')", with: "OR scoring = 'weighted' OR scoring = 'test-rule')"
+    )
+    .replacingOccurrences(of: "CREATE TABLE \"\(table)\" (", with: "CREATE TABLE \(table)_rebuilt (")
+    .replacingOccurrences(of: "CREATE TABLE \(table) (", with: "CREATE TABLE \(table)_rebuilt (")
     #expect(widened.contains("'test-rule'") && widened.contains("\(table)_rebuilt"))
     return """
       \(widened);
