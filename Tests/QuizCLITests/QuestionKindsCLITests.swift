@@ -156,7 +156,7 @@ import Testing
     let aiken = try workspace.quiz("export", "mix", "--format", "aiken")
     #expect(aiken.status == 0)
     #expect(
-      aiken.stderr.contains("question capital is short-answer, which Aiken export does not carry yet"),
+      aiken.stderr.contains("question capital is short-answer, which Aiken export does not carry"),
       "\(aiken.stderr)")
     #expect(aiken.stdout.contains("Capital of France?"))
     #expect(!aiken.stdout.contains("Tokyo"))

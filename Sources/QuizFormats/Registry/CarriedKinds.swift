@@ -8,8 +8,14 @@ extension QuizFileFormat {
   /// quiz-bank/1 carries every kind; a format of one quiz's questions when its `carries` says so.
   public var carriesEveryKind: Bool { carriesQuizzes || carries.carriesEveryKind }
 
-  /// Whether the format carries questions of `kind`.
-  public func carries(_ kind: QuestionKind) -> Bool { carriesQuizzes || carries.carries(kind) }
+  /// The kinds the format carries. (A set of values: the closures that test questions against
+  /// it capture no format, whose own closures a capture inside a mutation made the 6.3
+  /// optimiser's ownership check crash on.)
+  public var carriedKinds: Set<QuestionKind> {
+    let flags = carries
+    let everything = carriesQuizzes
+    return Set(QuestionKind.allCases.filter { everything || flags.carries($0) })
+  }
 
   /// `quiz` in this format, or nil for quiz-bank/1 (which the repository streams itself).
   public func write(_ quiz: Quiz) throws -> FormatWriting? {
@@ -18,7 +24,7 @@ extension QuizFileFormat {
     var writing = try writer(shown)
     writing.warnings =
       others.map {
-        "question \($0.id) is \($0.kind.rawValue), which \(title) export does not carry yet: it is left out "
+        "question \($0.id) is \($0.kind.rawValue), which \(title) export does not carry: it is left out "
           + "(export --format json keeps it)"
       } + writing.warnings
     return writing
@@ -26,10 +32,13 @@ extension QuizFileFormat {
 
   /// The quiz with the questions of kinds the format carries, and the questions left out.
   func carriedQuestions(of quiz: Quiz) -> (Quiz, [Question]) {
-    let others = quiz.questions.filter { !carries($0.kind) }
+    let carried = carriedKinds
+    let others = quiz.questions.filter { !carried.contains($0.kind) }
     guard !others.isEmpty else { return (quiz, []) }
     var kept = quiz
-    for s in kept.sections.indices { kept.sections[s].questions.removeAll { !carries($0.kind) } }
+    for s in kept.sections.indices {
+      kept.sections[s].questions = kept.sections[s].questions.filter { carried.contains($0.kind) }
+    }
     return (kept, others)
   }
 
@@ -37,9 +46,12 @@ extension QuizFileFormat {
   /// every kind; one question of another kind cannot be shown at all.
   public func editable(_ quiz: Quiz, _ address: QuestionAddress) throws -> Quiz {
     guard !carriesEveryKind else { return quiz }
-    if let id = address.question, let question = quiz.questions.first(where: { $0.id == id }), !carries(question.kind) {
+    let carried = carriedKinds
+    if let id = address.question, let question = quiz.questions.first(where: { $0.id == id }),
+      !carried.contains(question.kind)
+    {
       throw EditProblems(lines: [
-        "question \(id) is \(question.kind.rawValue), which \(title) does not show yet: edit it without --format "
+        "question \(id) is \(question.kind.rawValue), which \(title) does not show: edit it without --format "
           + "(quiz-bank/1 JSON)"
       ])
     }
