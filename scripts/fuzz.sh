@@ -17,27 +17,28 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(json attempt gift aiken moodle cloze)
 
-mkdir -p .build/fuzz/modules Fuzz/findings
+# Each run builds in a folder of its own, so that runs of different targets can go side by side.
+run=.build/fuzz/run-$$
+trap 'rm -rf "$run"' EXIT
+mkdir -p "$run/modules" "$run/src" Fuzz/findings
 mapfile -t domain < <(find Sources/QuizDomain -name '*.swift' | sort)
 # A harness is one module of the domain and the formats' readers (not the registry, which
 # needs the Canvas QTI writer and libzip): copies of the readers without their
 # `import QuizDomain`, which in one module names nothing.
-mkdir -p .build/fuzz/src
-rm -f .build/fuzz/src/*.swift
 for file in Sources/QuizFormats/Registry/{FormatReading,EditProblems,ContentSigns}.swift \
   Sources/QuizFormats/{Keeping,GIFT,Aiken,MoodleXML,QuizBank,Cloze}/*.swift; do
   [[ "$file" == */GIFTEditing.swift ]] && continue
-  sed '/^import QuizDomain$/d' "$file" > ".build/fuzz/src/$(echo "${file#Sources/QuizFormats/}" | tr / _)"
+  sed '/^import QuizDomain$/d' "$file" > "$run/src/$(echo "${file#Sources/QuizFormats/}" | tr / _)"
 done
-mapfile -t formats < <(find .build/fuzz/src -name '*.swift' | sort)
+mapfile -t formats < <(find "$run/src" -name '*.swift' | sort)
 domain+=("${formats[@]}")
 # The formats read Moodle XML through the XML module over libxml2: build that module first,
 # instrumented too, as a static library the harnesses link.
 xml=(-I Sources/CLibXML2 -Xcc -I/usr/include/libxml2)
 echo "fuzz: building the XML module"
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name XML "${xml[@]}" \
-  -emit-module -emit-module-path .build/fuzz/modules/XML.swiftmodule -emit-library -static \
-  -o .build/fuzz/libXML.a Sources/XML/*.swift
+  -emit-module -emit-module-path "$run/modules/XML.swiftmodule" -emit-library -static \
+  -o "$run/libXML.a" Sources/XML/*.swift
 for target in "${targets[@]}"; do
   [ -f "Fuzz/$target.swift" ] || { echo "fuzz: no harness Fuzz/$target.swift" >&2; exit 64; }
   binary=.build/fuzz/$target
@@ -46,8 +47,8 @@ for target in "${targets[@]}"; do
   echo "fuzz: building $target"
   rm -f "$binary"
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name QuizFuzz \
-    "${xml[@]}" -I .build/fuzz/modules "${domain[@]}" "${extra[@]}" "Fuzz/$target.swift" \
-    .build/fuzz/libXML.a -lxml2 -o "$binary" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
+    "${xml[@]}" -I "$run/modules" "${domain[@]}" "${extra[@]}" "Fuzz/$target.swift" \
+    "$run/libXML.a" -lxml2 -o "$binary" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
   [ -x "$binary" ] || { echo "fuzz: building $target failed" >&2; exit 1; }
   work=.build/fuzz/corpus/$target
   mkdir -p "$work"

@@ -203,9 +203,13 @@ import Testing
     #expect(Cloze(parts: parts).points == 11)
   }
 
-  @Test func pointsBeyondADoubleAreAnError() {
+  @Test func pointsBeyondWhatMoodleKeepsAreAnError() {
     let found = error("{" + String(repeating: "9", count: 400) + ":SA:=a}")
-    #expect(found?.message == "gap 1 (SA) is worth more points than a number can hold")
+    #expect(found?.message == "gap 1 (SA) is worth more than 99999 points, the most Moodle keeps")
+    #expect(error("{99999:SA:=a}") == nil)
+    // Found by the cloze fuzz harness: 16 digits of points did not write back as they read.
+    let fuzzed = error("x {7777777777777776:MR:%0%a~%0.0%b~=c}")
+    #expect(fuzzed?.message == "gap 1 (MR) is worth more than 99999 points, the most Moodle keeps")
   }
 
   // MARK: - Marks

@@ -42,7 +42,8 @@ public enum ClozeSyntax {
       let reader = ClozePartReader(gapNumber: index + 1, type: gap.type, line: line)
       let alternatives = ClozeAlternativeReader(Array(bytes[gap.bodyStart..<(gap.end - 1)])).alternatives()
       let points = points(bytes[gap.points])
-      guard points.isFinite else { throw reader.failure("is worth more points than a number can hold") }
+      // Moodle keeps a mark in a NUMBER(12,7) column: at most 99999.9999999, so a whole 99999.
+      guard points <= 99_999 else { throw reader.failure("is worth more than 99999 points, the most Moodle keeps") }
       parts.append(try reader.part(points: points, alternatives: alternatives))
       line += bytes[gap.start..<gap.end].count { $0 == ClozeByte.newline }
     }
