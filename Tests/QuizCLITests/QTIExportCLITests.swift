@@ -428,6 +428,59 @@ import Testing
     #expect(intro.texts == ["Read this first."])
   }
 
+  static let clozes = """
+    {"format": "quiz-bank/1", "quizzes": [{"id": "gaps", "title": "Gaps", "sections": [{"questions": [
+      {"id": "blanks", "type": "cloze", "prompt": "Paris is in {#1} and 東京 in {#2}.",
+       "parts": [{"kind": "short-answer", "answers": [{"text": "France"}, {"text": "la France"}]},
+                 {"kind": "short-answer", "answers": [{"text": "Japan"}]}]},
+      {"id": "menus", "type": "cloze", "prompt": "The sky is {#1}; grass is {#2}.",
+       "parts": [{"kind": "choice", "choices": [{"id": "a", "text": "red", "correct": false},
+                                                {"id": "b", "text": "blue", "correct": true}]},
+                 {"kind": "choice", "choices": [{"id": "a", "text": "green", "correct": true},
+                                                {"id": "b", "text": "pink", "correct": false}]}]},
+      {"id": "mixed", "type": "cloze", "prompt": "{#1} and {#2}",
+       "parts": [{"kind": "short-answer", "answers": [{"text": "x"}]}, {"kind": "numerical", "answers": [{"value": 3}]}]}
+    ]}]}]}
+    """
+
+  /// Cloze as Canvas's blanks: a `response_lid` per gap whose labels are the gap's accepted
+  /// answers (fill in) or choices (drop-downs), half the score for each gap's right label; a
+  /// cloze of mixed gaps left out, saying why.
+  @Test func clozeQuestionsReadBackAsBlanksAndDropDowns() throws {
+    let workspace = try Workspace()
+    let imported = try workspace.quiz("import", try workspace.write("gaps.json", Self.clozes))
+    try #require(imported.status == 0, "\(imported.stderr)")
+    let zip = workspace.directory.path("gaps.zip")
+    let run = try workspace.quiz("export", "gaps", "--format", "qti", "-o", zip)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains(#"warning: question "mixed" (cloze) is left out"#), "\(run.stderr)")
+    let package = try QTIExportCLITests.inspect(zip, in: workspace)
+    #expect(package.problems.isEmpty, "\(package.problems)")
+    #expect(package.items.map(\.title) == ["blanks", "menus"])
+    #expect(package.items.map(\.type) == ["fill_in_multiple_blanks_question", "multiple_dropdowns_question"])
+    #expect(package.items.map(\.points) == ["2", "2"])
+    let items = Dictionary(uniqueKeysWithValues: package.items.map { ($0.title, $0) })
+    let blanks = try #require(items["blanks"])
+    #expect(blanks.texts.contains("Paris is in [gap1] and 東京 in [gap2]."), "\(blanks.texts)")
+    #expect(blanks.lids.map(\.ident) == ["response_gap1", "response_gap2"])
+    #expect(blanks.lids.map { $0.labels.map { $0[1] } } == [["France", "la France"], ["Japan"]])
+    #expect(
+      blanks.conditions.map(\.tests) == [
+        [["varequal", "response_gap1", blanks.lids[0].labels[0][0]]],
+        [["varequal", "response_gap2", blanks.lids[1].labels[0][0]]],
+      ])
+    #expect(blanks.conditions.allSatisfy { $0.set == ["Add", "50"] })
+    let menus = try #require(items["menus"])
+    #expect(menus.lids.map { $0.labels.map { $0[1] } } == [["red", "blue"], ["green", "pink"]])
+    // The right choices: blue (the second label of gap 1) and green (the first of gap 2).
+    #expect(
+      menus.conditions.map(\.tests) == [
+        [["varequal", "response_gap1", menus.lids[0].labels[1][0]]],
+        [["varequal", "response_gap2", menus.lids[1].labels[0][0]]],
+      ])
+    #expect(menus.conditions.allSatisfy { $0.set == ["Add", "50"] })
+  }
+
   /// The full-credit answers, as written, in the one condition that sets SCORE to 100.
   func shortAnswer(_ item: QTIExportCLITests.Item) {
     #expect(item.fields == ["response1"])
