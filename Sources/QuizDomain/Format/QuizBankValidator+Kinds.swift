@@ -154,7 +154,7 @@ extension QuizBankValidator {
     case (.shortAnswer, .text(_, let unit)), (.essay, .text(_, let unit)):
       if unit != nil { add(".unit", "\(named) is \(question.kind.rawValue): it takes no unit") }
     case (.numerical(let body), .text(_, let unit)):
-      if let unit, body.effectiveUnitInput != .choice {
+      if unit != nil, body.effectiveUnitInput != .choice {
         add(".unit", "\(named) takes its unit typed in the response, not as \"unit\"")
       } else if let unit, !body.units.contains(where: { $0.unit == unit }) {
         add(".unit", "unknown unit \"\(unit)\" of \(named) (units: \(body.units.map(\.unit).joined(separator: ", ")))")
