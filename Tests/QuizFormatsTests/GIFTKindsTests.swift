@@ -160,6 +160,21 @@ import Testing
     #expect(GIFT.read(written.bytes).quiz(id: "z", title: "Z") == quiz)
   }
 
+  /// Found by the GIFT fuzz harness: a choice question whose choices are all correct, written
+  /// `=a =b`, read back as short answer (or, with `->` in a choice, as matching). Its first
+  /// choice is written `~=`, which keeps the block multiple choice.
+  @Test func aChoiceQuestionWithEveryChoiceCorrectStaysMultipleChoice() {
+    let imported = questions("Arrows? {~=left -> right =up -> down}")
+    #expect(imported.map(\.kind) == [.choice])
+    #expect(imported.first?.choices.map(\.text) == ["left -> right", "up -> down"])
+    let quiz = Quiz(id: "z", title: "Z", sections: [Section(questions: imported)])
+    let written = GIFT.write(quiz)
+    #expect(String(decoding: written.bytes, as: UTF8.self) == "::arrows::Arrows?{\n\t~=left -> right\n\t=up -> down\n}\n")
+    let again = GIFT.read(written.bytes)
+    #expect(again.quiz(id: "z", title: "Z") == quiz)
+    #expect(GIFT.write(again.quiz(id: "z", title: "Z")).bytes == written.bytes)
+  }
+
   @Test func aQuestionWithOnlyItsTitleTakesTheTitleForItsPromptWithAWarning() {
     let reading = read("::What is 2+2?::{=4 ~5}\n\n::Intro::\n")
     #expect(reading.errors == [])

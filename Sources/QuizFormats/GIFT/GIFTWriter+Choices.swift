@@ -54,12 +54,17 @@ extension GIFT.Writer {
         lines.append("\t~%\(percent(weight))%" + text(choice.text, format) + feedback(choice, format))
       }
     } else {
+      // Without a `~` line Moodle reads the block as short answer (or matching, with `->`):
+      // when every choice is correct, the first is written `~=`, which Moodle reads as `=` in a
+      // multiple-choice block (the empty piece before `=` is dropped).
+      var tilde = question.choices.allSatisfy { $0.correct && $0.weight == nil } ? "~" : ""
       for choice in question.choices {
         if choice.correct {
           if choice.weight != nil {
             warnings.append("\(name): the weight of its correct choice \(choice.id) cannot be written in GIFT")
           }
-          lines.append("\t=" + text(choice.text, format) + feedback(choice, format))
+          lines.append("\t" + tilde + "=" + text(choice.text, format) + feedback(choice, format))
+          tilde = ""
         } else if let weight = choice.weight {
           lines.append("\t~%\(percent(weight))%" + text(choice.text, format) + feedback(choice, format))
         } else {
