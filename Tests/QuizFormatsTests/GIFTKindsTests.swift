@@ -169,7 +169,8 @@ import Testing
     #expect(imported.first?.choices.map(\.text) == ["left -> right", "up -> down"])
     let quiz = Quiz(id: "z", title: "Z", sections: [Section(questions: imported)])
     let written = GIFT.write(quiz)
-    #expect(String(decoding: written.bytes, as: UTF8.self) == "::arrows::Arrows?{\n\t~=left -> right\n\t=up -> down\n}\n")
+    #expect(
+      String(decoding: written.bytes, as: UTF8.self) == "::arrows::Arrows?{\n\t~=left -> right\n\t=up -> down\n}\n")
     let again = GIFT.read(written.bytes)
     #expect(again.quiz(id: "z", title: "Z") == quiz)
     #expect(GIFT.write(again.quiz(id: "z", title: "Z")).bytes == written.bytes)
