@@ -60,9 +60,9 @@ extension QuizBankDecoder {
           decoder.report("a part's points must be a finite number of at least 0, found \(JSONWriter.numberText(value))")
           fields.broken = true
         }
-      case "answers": fields.answers = note(try decoder.decodeArray { try $0.decodeGapAnswer() })
+      case "answers": fields.answers = note(try decoder.decodeArray { try $0.decodeRawAnswer(inGap: true) })
       case "case_sensitive": fields.caseSensitive = note(try decoder.decodeBool())
-      case "choices": fields.choices = note(try decoder.decodeGapChoices())
+      case "choices": fields.choices = note(try decoder.decodeChoices(inGap: true))
       case "display": fields.display = note(try decoder.decodeEnum(ClozeChoiceDisplay.self, what: "display"))
       case "multiple": fields.multiple = note(try decoder.decodeBool())
       case "shuffle": fields.shuffle = note(try decoder.decodeBool())
@@ -107,43 +107,6 @@ extension QuizBankDecoder {
     }
   }
 
-  /// A gap's answer: as a question's (`decodeRawAnswer`), its fraction any finite number.
-  mutating func decodeGapAnswer() throws -> RawAnswer? {
-    var answer = RawAnswer(keys: [])
-    var valid = true
-    let seen = try decodeObject { decoder, key in
-      switch key {
-      case "text": answer.text = try decoder.decodeText()
-      case "value":
-        if try decoder.scanner.peekKind() == .string, let text = try decoder.decodeString() {
-          if text == "*" { answer.value = .some(nil) } else { decoder.report("expected a number or \"*\"") }
-        } else if let number = try decoder.decodeNumber() {
-          if number.isFinite { answer.value = .some(number) } else { decoder.report("must be a finite number") }
-        }
-      case "tolerance":
-        answer.tolerance = try decoder.decodeNumber()
-        if let value = answer.tolerance, !(value >= 0 && value.isFinite) {
-          decoder.report("tolerance must be a finite number of at least 0")
-          answer.tolerance = nil
-        }
-        valid = valid && answer.tolerance != nil
-      case "fraction":
-        answer.fraction = try decoder.decodeFiniteNumber()
-        valid = valid && answer.fraction != nil
-      case "feedback":
-        answer.feedback = try decoder.decodeString()
-        valid = valid && answer.feedback != nil
-      default: return false
-      }
-      return true
-    }
-    guard let seen, valid else { return nil }
-    if seen.contains("text") && answer.text == nil { return nil }
-    if seen.contains("value") && answer.value == nil { return nil }
-    answer.keys = seen
-    return answer
-  }
-
   mutating func decodeFiniteNumber() throws -> Double? {
     guard let value = try decodeNumber() else { return nil }
     guard value.isFinite else {
@@ -151,51 +114,6 @@ extension QuizBankDecoder {
       return nil
     }
     return value
-  }
-}
-
-// MARK: - A choice gap's choices
-
-extension QuizBankDecoder {
-  mutating func decodeGapChoices() throws -> [Choice]? {
-    var position = 0
-    return try decodeArray { decoder -> Choice? in
-      defer { position += 1 }
-      return try decoder.decodeGapChoice(position: position)
-    }
-  }
-
-  /// `{"id": ID, "text": T, "correct": B, "weight": N, "feedback": T}`: as a question's choice,
-  /// its weight any finite number (a `%n%` alternative's n/100).
-  mutating func decodeGapChoice(position: Int) throws -> Choice? {
-    var id: String?
-    var text: String?
-    var correct: Bool?
-    var weight: Double?
-    var feedback: String?
-    var valid = true
-    let seen = try decodeObject { decoder, key in
-      switch key {
-      case "id":
-        id = try decoder.decodeSlug()
-        valid = valid && id != nil
-      case "text": text = try decoder.decodeText()
-      case "correct": correct = try decoder.decodeBool()
-      case "weight":
-        weight = try decoder.decodeFiniteNumber()
-        valid = valid && weight != nil
-      case "feedback":
-        feedback = try decoder.decodeString()
-        valid = valid && feedback != nil
-      default: return false
-      }
-      return true
-    }
-    guard let seen else { return nil }
-    requireFields(["text", "correct"], in: seen)
-    guard valid, let text, let correct else { return nil }
-    return Choice(
-      id: id ?? Choice.defaultID(at: position), text: text, correct: correct, weight: weight, feedback: feedback)
   }
 }
 

@@ -123,7 +123,9 @@ extension QuizBankDecoder {
     return Int(value)
   }
 
-  mutating func decodeRawAnswer() throws -> RawAnswer? {
+  /// An answer of a short-answer or numerical question, or of a cloze gap (`inGap`: its
+  /// fraction any finite number, a `%n%` alternative's n/100).
+  mutating func decodeRawAnswer(inGap: Bool = false) throws -> RawAnswer? {
     var answer = RawAnswer(keys: [])
     var valid = true
     let seen = try decodeObject { decoder, key in
@@ -143,7 +145,7 @@ extension QuizBankDecoder {
         }
         valid = valid && answer.tolerance != nil
       case "fraction":
-        answer.fraction = try decoder.decodeFraction()
+        answer.fraction = inGap ? try decoder.decodeFiniteNumber() : try decoder.decodeFraction()
         valid = valid && answer.fraction != nil
       case "feedback":
         answer.feedback = try decoder.decodeString()

@@ -539,15 +539,17 @@ extension QuizBankDecoder {
     return QuestionFile(field: field, name: name, bytes: bytes)
   }
 
-  mutating func decodeChoices() throws -> [Choice]? {
+  /// A choice question's choices, or a cloze gap's (`inGap`: a weight any finite number, a
+  /// `%n%` alternative's n/100).
+  mutating func decodeChoices(inGap: Bool = false) throws -> [Choice]? {
     var position = 0
     return try decodeArray { decoder -> Choice? in
       defer { position += 1 }
-      return try decoder.decodeChoice(position: position)
+      return try decoder.decodeChoice(position: position, inGap: inGap)
     }
   }
 
-  mutating func decodeChoice(position: Int) throws -> Choice? {
+  mutating func decodeChoice(position: Int, inGap: Bool) throws -> Choice? {
     var id: String?
     var text: String?
     var correct: Bool?
@@ -561,6 +563,9 @@ extension QuizBankDecoder {
         valid = valid && id != nil
       case "text": text = try decoder.decodeText()
       case "correct": correct = try decoder.decodeBool()
+      case "weight" where inGap:
+        weight = try decoder.decodeFiniteNumber()
+        valid = valid && weight != nil
       case "weight":
         weight = try decoder.decodeNumber()
         if let value = weight, !(-1...1).contains(value) {
