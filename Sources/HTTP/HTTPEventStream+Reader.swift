@@ -5,13 +5,21 @@ import Glibc
 
 extension HTTPEventStream {
   /// Ties the stream to its connection; the response holds the stream until it is freed.
+  /// Nil when the stream already served a response (a stream is one response's body).
   func makeResponse(connection: OpaquePointer) -> OpaquePointer? {
-    state.withLock { $0.connection = Connection(pointer: connection) }
+    let attached = state.withLock { state -> Bool in
+      guard !state.wasAttached else { return false }
+      state.wasAttached = true
+      state.connection = Connection(pointer: connection)
+      return true
+    }
+    guard attached else { return nil }
     let context = Unmanaged.passRetained(self).toOpaque()
     guard
       let response = MHD_create_response_from_callback(
         quiz_mhd_size_unknown, 16 * 1024, Self.reader, context, Self.freer)
     else {
+      responseFreed()
       Unmanaged<HTTPEventStream>.fromOpaque(context).release()
       return nil
     }

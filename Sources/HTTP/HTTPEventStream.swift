@@ -18,6 +18,7 @@ public final class HTTPEventStream: Sendable {
     var clientGone = false
     var ended = false  // libmicrohttpd is done with the response
     var connection: Connection?
+    var wasAttached = false
     var phase = Phase.running
     var resumeWanted = false
     var lastActivity = MonotonicClock.now

@@ -71,7 +71,7 @@ import Testing
     _ = try client.readText(containing: "data: hello")
     client.close()
     let deadline = TestClock.now + 3
-    while !stream.isClosed, TestClock.now < deadline { usleep(10_000) }
+    while closed.all.isEmpty, TestClock.now < deadline { usleep(10_000) }
     #expect(stream.isClosed)
     #expect(closed.all == [true])
     stream.send(Array("data: after\n\n".utf8))  // ignored, no crash
@@ -93,6 +93,30 @@ import Testing
     #expect(stream.isClosed)
     try client.send("GET /ping HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(try client.readResponse(timeout: 3).text == "pong")
+  }
+
+  @Test func aStreamClosedByTheHandlerSendsWhatItHadAndEnds() throws {
+    let server = try startServer(threads: 1) { _ in
+      let stream = HTTPEventStream()
+      stream.send(Array("data: only\n\n".utf8))
+      stream.close()
+      return .eventStream(stream)
+    }
+    defer { server.stop() }
+    #expect(try fetch(server.port, "GET", "/events").text == "data: only\n\n")
+  }
+
+  @Test func aStreamGivenToTwoResponsesServesOnlyTheFirst() throws {
+    let shared = HTTPEventStream()
+    let server = try startServer(threads: 1) { _ in .eventStream(shared) }
+    defer { server.stop() }
+    let first = try openStream(server.port)
+    _ = try first.readText(containing: "\r\n\r\n")
+    let second = try TestConnection(port: server.port)
+    try second.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(second.waitForClose(timeout: 3))
+    shared.send(Array("data: to the first\n\n".utf8))
+    _ = try first.readText(containing: "data: to the first")
   }
 
   @Test func aQuietStreamGetsKeepAliveComments() throws {

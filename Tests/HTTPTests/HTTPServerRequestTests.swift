@@ -38,6 +38,17 @@ import Testing
     #expect(!request.isTLS)
   }
 
+  @Test func aPlusInTheQueryIsASpaceAndAnEncodedPlusAPlus() throws {
+    let seen = Recorder<[String: String]>()
+    let server = try startServer { request in
+      seen.record(request.query)
+      return .text("ok")
+    }
+    defer { server.stop() }
+    _ = try fetch(server.port, "GET", "/search?q=a+b%2Bc&a%20b=1")
+    #expect(seen.all == [["q": "a b+c", "a b": "1"]])
+  }
+
   @Test func formBodiesAreDecoded() throws {
     let seen = Recorder<[String: String]>()
     let server = try startServer { request in
