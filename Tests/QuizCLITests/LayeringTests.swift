@@ -37,6 +37,13 @@ import Testing
       ("Sources/QuizRepository", ["QuizCLI", "CSQLite", "XML", "Zip", "CLibXML2", "CLibZip"]),
       ("Sources/QuizCLI", ["SQLite", "CSQLite", "Zip", "CLibZip", "CLibXML2"]),
       ("Sources/Zip", ["QuizDomain", "QuizRepository", "QuizCLI", "SQLite", "CSQLite", "Foundation"]),
+      (
+        "Sources/HTTP",
+        [
+          "QuizDomain", "QuizFormats", "QuizRepository", "QuizCLI", "SQLite", "CSQLite", "XML", "CLibXML2", "Zip",
+          "CLibZip", "Foundation",
+        ]
+      ),
       ("Sources/quiz", ["SQLite", "CSQLite", "QuizRepository", "QuizDomain"]),
     ]
     for (folder, modules) in forbidden {
