@@ -18,7 +18,8 @@ extension HTTPResponse {
       }
     case .stream(let stream):
       made = stream.makeResponse(connection: connection)
-      if made != nil { core.register(stream) }
+      // A stream opened while the server stops ends after what it was given.
+      if made != nil, !core.register(stream) { stream.close() }
     }
     guard let response = made else { return .NO }
     defer { MHD_destroy_response(response) }

@@ -62,8 +62,13 @@ extension HTTPServerCore {
 // MARK: - Event streams
 
 extension HTTPServerCore {
-  func register(_ stream: HTTPEventStream) {
-    state.withLock { $0.streams[ObjectIdentifier(stream)] = stream }
+  /// Keeps the stream for the watcher and `stop()`; false when stopping began (after `stop()`
+  /// took its list of streams to close), so the caller closes it.
+  func register(_ stream: HTTPEventStream) -> Bool {
+    state.withLock {
+      $0.streams[ObjectIdentifier(stream)] = stream
+      return !$0.stopping
+    }
   }
 
   /// The streams still attached to a connection; forgets the ones that ended.

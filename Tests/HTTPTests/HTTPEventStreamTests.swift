@@ -129,6 +129,24 @@ import Testing
     #expect(received.contains(":\n\n"))
   }
 
+  @Test func aStreamOpenedWhileTheServerStopsEndsAtOnce() throws {
+    let entered = Recorder<Bool>()
+    let server = try startServer(threads: 1) { _ in
+      entered.record(true)
+      usleep(400_000)
+      let stream = HTTPEventStream()
+      stream.send(Array("data: late\n\n".utf8))
+      return .eventStream(stream)
+    }
+    let client = try openStream(server.port)
+    let deadline = TestClock.now + 3
+    while entered.all.isEmpty, TestClock.now < deadline { usleep(5_000) }
+    let started = TestClock.now
+    server.stop()
+    #expect(TestClock.now - started < 2, "stop took \(TestClock.now - started) s")
+    #expect(try client.readResponse(timeout: 2).text == "data: late\n\n")
+  }
+
   @Test func stopEndsOpenStreams() throws {
     let streams = Streams()
     let server = try startStreamingServer(streams)
