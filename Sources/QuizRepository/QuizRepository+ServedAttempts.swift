@@ -23,6 +23,7 @@ extension QuizRepository {
   public func signIn(quiz: String, taker: String, timeLimit: Double?, now: Timestamp) throws -> ServedSignIn {
     try write { _ in
       guard let stored = try storedQuiz(quiz) else { throw ServedAttemptError.unknownQuiz(quiz) }
+      guard !taker.isEmpty else { throw RepositoryError.refused("the taker's name must not be empty") }
       if let row = try servedRow(quizRow: stored.rowID, taker: taker) {
         guard row.isOpen else { return .submitted(try loadServedAttempt(row)) }
         if row.isPastDeadline(at: now) {
@@ -184,7 +185,7 @@ extension QuizRepository {
       attempt.versions[question.id] = question.number
     }
     if attempt.given == nil && stored.quiz.questions.map(\.id) != pinned.map(\.id) { attempt.given = pinned.map(\.id) }
-    let scored = try recordServed(attempt, stored: stored, pinned: pinned)
+    let scored = try recordServed(attempt, stored: stored, pinned: pinned, at: now)
     try database.execute(
       """
       UPDATE served_attempts SET submitted_at = ?, submitted_unix = ?, score = ?, max_score = ?, expired = ?,
@@ -201,20 +202,19 @@ extension QuizRepository {
   /// Records `attempt` as an import records one. When the quiz has changed since sign-in so that
   /// its list of questions no longer fits the sections' picks, it is recorded as a record of
   /// history: with the maximum of what it was shown.
-  private func recordServed(_ attempt: Attempt, stored: StoredQuiz, pinned: [PinnedQuestion]) throws
+  private func recordServed(_ attempt: Attempt, stored: StoredQuiz, pinned: [PinnedQuestion], at time: Timestamp)
+    throws
     -> ScoredAttempt
   {
     let target = AttemptTarget(stored)
     var problems: [Problem] = []
-    if case .added(let scored)? = try recordAttempt(attempt, target: target, path: "$", at: now(), problems: &problems)
-    {
+    if case .added(let scored)? = try recordAttempt(attempt, target: target, path: "$", at: time, problems: &problems) {
       return scored
     }
     var history = attempt
     history.maxScore = try pinned.reduce(0) { $0 + (try question(versionRow: $1.versionRow, id: $1.id)).points }
     problems = []
-    if case .added(let scored)? = try recordAttempt(history, target: target, path: "$", at: now(), problems: &problems)
-    {
+    if case .added(let scored)? = try recordAttempt(history, target: target, path: "$", at: time, problems: &problems) {
       return scored
     }
     throw RepositoryError.invalid(problems, total: problems.count)
