@@ -237,6 +237,13 @@ import Testing
     #expect(detail.answers.first { $0.questionID == "s" }?.retired == true)
     #expect(detail.summary.score == 2 && detail.summary.maxScore == 5)
     #expect(try repository.check().allSatisfy { $0.violations.isEmpty })
+    // Exported with its history, it imports elsewhere as the same attempt with the same score.
+    let document = try QuizBankReader.read(try repository.exportDocument(quizzes: ["exam"], withAttempts: true))
+    let elsewhere = try QuizRepository.open(at: directory.path("elsewhere.sqlite"))
+    _ = try elsewhere.importDocuments([ImportSource(name: "export.json", document: document)])
+    let imported = try elsewhere.attemptDetail(result.attemptID)
+    #expect(imported.summary.score == 2 && imported.summary.maxScore == 5 && imported.summary.taker == "ann")
+    #expect(imported.answers.first { $0.questionID == choice.question.id }?.version == 1)
   }
 
   // MARK: - Deadlines
@@ -299,5 +306,50 @@ import Testing
     let after = try repository.latestSequence()
     _ = try? save(attempt.token, Self.rightAnswer(to: first), at: Self.at(5))
     #expect(try repository.latestSequence() == after)
+  }
+}
+
+// MARK: - Cloze
+
+extension ServedAttemptTests {
+  @Test func aClozeAnswerIsCheckedGapByGapKeptAndScored() throws {
+    try repository.saveQuiz(Fixtures.quiz("gaps", questions: [ClozeStorageTests.cloze()]))
+    let attempt = try repository.signIn(quiz: "gaps", taker: "ann", timeLimit: nil, now: Self.t0).attempt
+    let served = try #require(attempt.question("gaps"))
+    guard case .cloze(let shown) = served.question.body, case .choice(let gap) = shown.parts[4].body else {
+      Issue.record("not a cloze with a choice gap")
+      return
+    }
+    // The shuffled gap's choices are in the attempt's order; the others as stored.
+    #expect(served.order.gaps.count == 6 && served.order.gaps[4] != nil && served.order.gaps[5] == nil)
+    #expect(Set(gap.choices.map(\.id)) == ["a", "b", "c", "d"])
+    var stored = ClozeStorageTests.cloze()
+    stored.tags = []  // the identity's, not shown
+    #expect(served.question == served.order.apply(to: stored))
+    func refusal(_ parts: [Response]) -> ServedAttemptError? {
+      do {
+        _ = try save(attempt.token, Answer(question: "gaps", response: .parts(parts)))
+        return nil
+      } catch {
+        return error as? ServedAttemptError
+      }
+    }
+    #expect(
+      refusal([.text(" "), .text(""), .text(""), .text(""), .choices([]), .choices([])])
+        == .invalidAnswer(
+          "$.parts: every gap is blank"))
+    #expect(refusal([]) == .invalidAnswer("$.parts: every gap is blank"))
+    let unknown = refusal([.text("東京"), .text(""), .text(""), .text(""), .choices(["z"]), .choices([])])
+    #expect(unknown?.description.hasPrefix("$.parts[4]") == true, "\(String(describing: unknown))")
+    let response = Response.parts([
+      .text("東京"), .text(""), .text("3.14"), .text(""), .choices(["a", "b"]), .choices([]),
+    ])
+    let saved = try save(attempt.token, Answer(question: "gaps", response: response))
+    // 東京 (2 points) and part of the weighted multiple-response gap.
+    #expect(saved.score > 2 && saved.score < 3.5 && saved.points == ClozeStorageTests.cloze().points)
+    #expect(try repository.servedAttempt(token: attempt.token)?.answers["gaps"]?.response == response)
+    let result = try #require(try repository.submitServedAttempt(token: attempt.token, now: Self.at(9)).submitted)
+    #expect(result.score == saved.score)
+    #expect(try repository.attemptDetail(result.attemptID).answers.first?.response == response)
   }
 }
