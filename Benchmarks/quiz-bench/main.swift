@@ -6,10 +6,11 @@ import QuizRepository
 //   quiz-bench parse FILE            times the quiz-bank reader alone
 //   quiz-bench edit DB QUIZ N MS     makes N single-question edits, MS milliseconds apart, each
 //                                    its own transaction, printing "SEQ UNIX_TIME" after each commit
-//   quiz-bench served DB QUIZ TAKERS THREADS
+//   [QUIZ_BENCH_SERIALIZE=1] quiz-bench served DB QUIZ TAKERS THREADS
 //                                    TAKERS takers sign in to QUIZ, save an answer to every question
 //                                    and submit, on THREADS threads with a connection each; prints
-//                                    the rate and latency percentiles of each call
+//                                    the rate and latency percentiles of each call (serialized:
+//                                    one process-wide lock around each call)
 let arguments = CommandLine.arguments
 
 func fail(_ message: String) -> Never {

@@ -13,7 +13,7 @@ extension QuizRepository {
   public func saveServedAnswer(token: String, answer: Answer, lockAnswered: Bool, now: Timestamp) throws
     -> ServedSave
   {
-    try write { _ in
+    try servedWrite { _ in
       guard let row = try servedRow(token: token) else { throw ServedAttemptError.unknownAttempt }
       guard row.isOpen else { throw ServedAttemptError.alreadySubmitted }
       guard !row.isPastDeadline(at: now) else { throw ServedAttemptError.pastDeadline }

@@ -21,7 +21,7 @@ extension QuizRepository {
   /// and choice shuffles, exactly as `take --seed` draws them) from the quiz as it is now and
   /// pinned to their current versions, and `timeLimit` seconds from `now` is the deadline.
   public func signIn(quiz: String, taker: String, timeLimit: Double?, now: Timestamp) throws -> ServedSignIn {
-    try write { _ in
+    try servedWrite { _ in
       guard let stored = try storedQuiz(quiz) else { throw ServedAttemptError.unknownQuiz(quiz) }
       guard !taker.isEmpty else { throw RepositoryError.refused("the taker's name must not be empty") }
       if let row = try servedRow(quizRow: stored.rowID, taker: taker) {
@@ -147,7 +147,7 @@ extension QuizRepository {
   /// submitted. Twice: `alreadySubmitted`. Past the deadline it is submitted all the same, with
   /// what was saved, and marked expired.
   public func submitServedAttempt(token: String, now: Timestamp) throws -> ServedAttempt {
-    try write { _ in
+    try servedWrite { _ in
       guard let row = try servedRow(token: token) else { throw ServedAttemptError.unknownAttempt }
       guard row.isOpen else { throw ServedAttemptError.alreadySubmitted }
       return try submitServed(row, at: now, expired: row.isPastDeadline(at: now))
@@ -157,7 +157,7 @@ extension QuizRepository {
   /// Submits every open served attempt whose deadline has passed at `now`, with what was saved;
   /// returns how many. One transaction.
   public func submitExpiredServedAttempts(now: Timestamp) throws -> Int {
-    try write { _ in
+    try servedWrite { _ in
       let tokens = try database.fetchAll(
         "SELECT token FROM served_attempts WHERE submitted_unix IS NULL AND deadline_unix <= ? ORDER BY id",
         [now.unixSeconds]
