@@ -6,6 +6,11 @@ import QuizRepository
 //   quiz-bench parse FILE            times the quiz-bank reader alone
 //   quiz-bench edit DB QUIZ N MS     makes N single-question edits, MS milliseconds apart, each
 //                                    its own transaction, printing "SEQ UNIX_TIME" after each commit
+//   [QUIZ_BENCH_SERIALIZE=1] quiz-bench served DB QUIZ TAKERS THREADS
+//                                    TAKERS takers sign in to QUIZ, save an answer to every question
+//                                    and submit, on THREADS threads with a connection each; prints
+//                                    the rate and latency percentiles of each call (serialized:
+//                                    one process-wide lock around each call)
 let arguments = CommandLine.arguments
 
 func fail(_ message: String) -> Never {
@@ -60,6 +65,12 @@ case "edit":
     fail("\(error)")
   }
 
+case "served":
+  guard arguments.count >= 6, let takers = Int(arguments[4]), let threads = Int(arguments[5]), threads > 0 else {
+    fail("usage: quiz-bench served DB QUIZ TAKERS THREADS")
+  }
+  ServedBench.run(path: arguments[2], quiz: arguments[3], takers: takers, threads: threads)
+
 default:
-  fail("usage: quiz-bench parse FILE | edit DB QUIZ N MS")
+  fail("usage: quiz-bench parse FILE | edit DB QUIZ N MS | served DB QUIZ TAKERS THREADS")
 }

@@ -177,7 +177,9 @@ import Testing
     }
     let repository = try QuizRepository.open(at: path)
     var after = try TableRebuildMigrationTests.dump(repository.database)
-    for table in ["cloze_parts", "cloze_alternatives"] { #expect(after.removeValue(forKey: table) == []) }
+    #expect(after["cloze_parts"] == [] && after["cloze_alternatives"] == [])
+    // The tables of this and later migrations start empty.
+    for table in Set(after.keys).subtracting(dumped.keys) { #expect(after.removeValue(forKey: table) == []) }
     #expect(after == dumped)
     try repository.saveQuiz(Fixtures.quiz("mixed", questions: [ClozeStorageTests.cloze()]))
     #expect(try repository.storedQuiz("mixed")?.quiz.questions == [ClozeStorageTests.cloze()])
