@@ -142,8 +142,14 @@ import XML
     #expect(short.contains("ACCEPTEDPARIS"))
     let number = QuestionPage.render(Fixtures.view(Fixtures.numerical, saved: .text("3", unit: "m"), reveal: wrong))
     #expect(number.contains("31.4159 ± 0.0271 m"))
-    let cloze = QuestionPage.render(Fixtures.view(Fixtures.cloze, saved: .parts([.text("x")]), reveal: wrong))
-    #expect(cloze.contains("Gap 1: GAPANSWER"))
+    let cloze = QuestionPage.render(
+      Fixtures.view(
+        Fixtures.cloze, saved: .parts([.text("x"), .text("3.14"), .choices(["g"]), .choices(["m"])]), reveal: wrong))
+    #expect(
+      cloze.contains(
+        "Gap 1: <span class=\"mark wrong\">✗ Wrong</span> — the right answer: <span dir=\"auto\">GAPANSWER</span>"))
+    #expect(cloze.contains("Gap 2: <span class=\"mark right\">✓ Right</span>"))
+    #expect(cloze.contains("the right answer: <span dir=\"auto\">red</span>"))
     let matching = QuestionPage.render(Fixtures.view(Fixtures.matching, saved: .matched([]), reveal: wrong))
     #expect(matching.contains("東京"))
   }

@@ -9,7 +9,7 @@ enum QuestionPage {
   static func render(_ view: QuestionView) -> String {
     let question = view.question
     let text = QuestionText(question: question)
-    var body = "<p class=\"progress\">Question \(view.number) of \(view.count)</p>\n"
+    var body = "<h2 class=\"progress\">Question \(view.number) of \(view.count)</h2>\n"
     if let seconds = view.secondsLeft { body += timer(seconds) }
     body += "<div class=\"prompt\" id=\"prompt\" dir=\"auto\">"
     if case .cloze(let cloze) = question.body {

@@ -14,7 +14,9 @@ enum RevealSection {
       html += "<div class=\"feedback\" dir=\"auto\">"
       html += feedback.map { "<div>\(text.html($0))</div>" }.joined() + "</div>\n"
     }
-    if let right = rightAnswer(question), !(reveal.fraction.map { $0 >= 1 } ?? false) {
+    if case .cloze(let cloze) = question.body, case .parts(let responses)? = saved {
+      html += "<div class=\"right-answer\"><h3>Each gap</h3>\n\(gapResults(cloze, responses, text))</div>\n"
+    } else if let right = rightAnswer(question), !(reveal.fraction.map { $0 >= 1 } ?? false) {
       html += "<div class=\"right-answer\"><h3>The right answer</h3>\n\(right)</div>\n"
     }
     if let explanation = question.explanation, !explanation.isEmpty {
@@ -62,6 +64,26 @@ enum RevealSection {
     case .essay, .description:
       return nil
     }
+  }
+
+  /// Per gap: right or wrong in words and a sign, and the right answer of each gap not fully right.
+  static func gapResults(_ cloze: Cloze, _ responses: [Response], _ text: QuestionText) -> String {
+    let fractions = cloze.partFractions(for: responses)
+    let items = cloze.parts.enumerated().map { index, part in
+      let fraction = index < fractions.count ? fractions[index] ?? 0 : 0
+      var item = "Gap \(index + 1): "
+      if fraction >= 1 {
+        item += "<span class=\"mark right\">✓ Right</span>"
+      } else {
+        item +=
+          fraction > 0
+          ? "<span class=\"mark partly\">Partly right (\(ReviewNumbers.percent(fraction)))</span>"
+          : "<span class=\"mark wrong\">✗ Wrong</span>"
+        item += " — the right answer: <span dir=\"auto\">\(gapRight(part, text))</span>"
+      }
+      return item
+    }
+    return list(items) ?? ""
   }
 
   static func list(_ items: [String]) -> String? {

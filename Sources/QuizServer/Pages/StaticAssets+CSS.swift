@@ -16,6 +16,7 @@ extension StaticAssets {
     main { max-width: 44rem; margin: 0 auto; padding: 1rem; }
     h1 { font-size: 1.5rem; margin: 0.5rem 0 1rem; }
     h2 { font-size: 1.2rem; }
+    h2.progress { font-size: 1rem; font-weight: 600; }
     a { color: #1f57b8; }
     .progress, .timer { color: #4d5563; margin: 0.25rem 0; }
     .timer span { font-variant-numeric: tabular-nums; font-weight: 600; color: #1a1f2b; }
@@ -32,7 +33,10 @@ extension StaticAssets {
     .choice.picked { border-color: #1a1f2b; }
     .choice.right { background: #e7f5ec; border-color: #14652f; color: #14652f; }
     .choice.wrong { background: #fdeced; border-color: #a11d23; color: #a11d23; }
-    .choice .mark { font-weight: 700; }
+    .choice .mark, .mark { font-weight: 700; }
+    .mark.right { color: #14652f; }
+    .mark.wrong { color: #a11d23; }
+    .mark.partly { color: #8a5a00; }
     .number { font-weight: 600; }
     .field { margin: 0.75rem 0; display: flex; flex-direction: column; gap: 0.25rem; }
     label { font-weight: 500; }
