@@ -37,6 +37,12 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     .target(name: "XML", dependencies: ["CLibXML2"]),
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
+    ),
+    .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
     .target(name: "QuizDomain"),
     .target(name: "QuizFormats", dependencies: ["QuizDomain", "XML", "Zip"]),
     .executableTarget(name: "EmbedMigrationsTool"),
@@ -50,7 +56,9 @@ let package = Package(
       dependencies: ["SQLite", "QuizDomain", "QuizFormats"],
       plugins: ["EmbedMigrations"]
     ),
-    .target(name: "QuizCLI", dependencies: ["QuizRepository", "QuizFormats", "QuizDomain", "XML"]),
+    // The server under `quiz serve`: routes, the JSON API, pages and the monitor, over HTTP.
+    .target(name: "QuizServer", dependencies: ["HTTP", "QuizRepository", "QuizDomain", "QuizFormats", "XML"]),
+    .target(name: "QuizCLI", dependencies: ["QuizServer", "QuizRepository", "QuizFormats", "QuizDomain", "XML"]),
     .executableTarget(name: "quiz", dependencies: ["QuizCLI"]),
     .executableTarget(
       name: "quiz-bench",
@@ -64,6 +72,8 @@ let package = Package(
     .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
     .testTarget(name: "QuizFormatsTests", dependencies: ["QuizFormats", "QuizDomain", "XML"]),
     .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
+    .testTarget(
+      name: "QuizServerTests", dependencies: ["QuizServer", "QuizRepository", "QuizDomain", "TestSupport"]),
     .testTarget(
       name: "QuizCLITests",
       dependencies: ["quiz", "QuizCLI", "QuizFormats", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport"],
