@@ -1,22 +1,22 @@
-import QuizDomain
 import Dispatch
 import Foundation
+import QuizDomain
 import Synchronization
 
 /// A thread of its own that runs `tick` every `interval` seconds until stopped: the monitor's
 /// change poller and the deadline sweeper. `stop()` returns once the current tick has ended.
 final class LoopThread: Sendable {
-  private let stopped = Atomic<Bool>(false)
+  private let flag = StopFlag()
   private let finished = DispatchSemaphore(value: 0)
 
   init(name: String, interval: Double, _ tick: @escaping @Sendable () -> Void) {
-    let thread = Thread { [stopped, finished] in
+    let thread = Thread { [flag, finished] in
       defer { finished.signal() }
-      while !stopped.load(ordering: .acquiring) {
+      while !flag.stopped.load(ordering: .acquiring) {
         tick()
         // Slept in short steps, so that a stop is seen quickly whatever the interval.
         var slept = 0.0
-        while slept < interval && !stopped.load(ordering: .acquiring) {
+        while slept < interval && !flag.stopped.load(ordering: .acquiring) {
           let step = min(0.05, interval - slept)
           usleep(UInt32(step * 1_000_000))
           slept += step
@@ -28,9 +28,14 @@ final class LoopThread: Sendable {
   }
 
   func stop() {
-    guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    guard !flag.stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
     finished.wait()
   }
+}
+
+/// A stop request, shared with the loop's thread (an atomic cannot be captured by itself).
+final class StopFlag: Sendable {
+  let stopped = Atomic<Bool>(false)
 }
 
 /// Time as the server needs it.

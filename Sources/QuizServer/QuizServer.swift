@@ -28,7 +28,8 @@ public final class QuizServer: Sendable {
     self.routes = routes
     http = try HTTPServer(Self.httpConfiguration(configuration)) { routes.handle($0) }
     poller = LoopThread(name: "quiz-serve monitor", interval: MonitorFeed.pollInterval) { monitor.poll() }
-    sweeper = LoopThread(name: "quiz-serve deadlines", interval: 1) { Self.sweep(pool, log: configuration.log) }
+    let log = configuration.log
+    sweeper = LoopThread(name: "quiz-serve deadlines", interval: 1) { Self.sweep(pool, log: log) }
   }
 
   /// The bound port (the one picked when 0 was asked for).

@@ -84,7 +84,8 @@ extension Routes {
     let answer = try QuizBankReader.readAnswer(request.body, question: question)
     let reveal = configuration.reveal
     let saved = try pool.with { repository in
-      let save = try repository.saveServedAnswer(token: token, answer: answer, lockAnswered: reveal == .each, now: Clock.now)
+      let save = try repository.saveServedAnswer(
+        token: token, answer: answer, lockAnswered: reveal == .each, now: Clock.now)
       // The question is read only when it is to be revealed: a save stays one transaction.
       let shown = reveal == .each ? try repository.servedAttempt(token: token) : nil
       return (save, shown?.questions.first { $0.question.id == question }?.question)

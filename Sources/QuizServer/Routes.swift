@@ -38,7 +38,10 @@ final class Routes: Sendable {
 
   func routeAPI(_ request: HTTPRequest, _ parts: [Substring]) throws -> HTTPResponse {
     switch (request.method, parts.first, parts.count) {
-    case ("GET", "ping", 1): return Reply.json { $0.beginObject(); $0.field("ok", true); $0.endObject() }
+    case ("GET", "ping", 1):
+      return Reply.json {
+        $0.beginObject(); $0.field("ok", true); $0.endObject()
+      }
     case ("GET", "quizzes", 1): return try listQuizzes()
     case ("POST", "attempts", 1): return try signInAPI(request)
     case (_, "attempts", 2...): return try routeAttempt(request, Array(parts.dropFirst()))

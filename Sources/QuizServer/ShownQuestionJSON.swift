@@ -54,8 +54,7 @@ enum ShownQuestionJSON {
     writer.field("units_left", body.effectiveUnitsLeft)
   }
 
-  static func writeMatching(_ body: Matching, answers: [String], of question: Question, to writer: inout JSONWriter)
-  {
+  static func writeMatching(_ body: Matching, answers: [String], of question: Question, to writer: inout JSONWriter) {
     writer.key("stems")
     writer.beginArray()
     for pair in body.pairs {

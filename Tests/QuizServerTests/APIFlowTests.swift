@@ -44,7 +44,8 @@ import Testing
     #expect(history.map(\.taker) == ["Ana"])
     #expect(history.first?.score == expected.score)
     #expect(try fixture.request("POST", "/api/attempts/\(token)/submit").status == 409)
-    #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 409)
+    #expect(
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 409)
     #expect(try fixture.signIn("Ana").status == 409)
   }
 
@@ -53,7 +54,8 @@ import Testing
     let first = try fixture.signIn("Ana")
     let token = try #require(first.json["attempt"] as? String)
     let deadline = try #require(first.json["deadline"] as? String)
-    #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
+    #expect(
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
     let again = try fixture.signIn("Ana")
     #expect(again.status == 200)
     #expect(again.json["attempt"] as? String == token)
@@ -74,7 +76,9 @@ import Testing
   }
 
   @Test func theQuizListAndPingAnswer() throws {
-    let fixture = try ServedFixture { $0.quizzes = ["short"]; $0.timeLimit = 90 }
+    let fixture = try ServedFixture {
+      $0.quizzes = ["short"]; $0.timeLimit = 90
+    }
     let list = try fixture.request("GET", "/api/quizzes")
     let quizzes = try #require(list.json["quizzes"] as? [[String: Any]])
     #expect(quizzes.map { $0["id"] as? String } == ["short"])
@@ -111,7 +115,8 @@ import Testing
   @Test func aSaveAfterTheDeadlineIsRefusedAndTheAttemptKeepsWhatWasSaved() throws {
     let fixture = try ServedFixture { $0.timeLimit = 1 }
     let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
-    #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#).status == 200)
+    #expect(
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#).status == 200)
     Thread.sleep(forTimeInterval: 2.5)
     let late = try fixture.request("PUT", "/api/attempts/\(token)/answers/capital", json: #"{"response": "Paris"}"#)
     #expect(late.status == 409, "\(late.text)")

@@ -23,15 +23,21 @@ enum ServeCommand {
 
       quiz serve geography --listen 0.0.0.0:8080 --roster class.csv --reveal each --time-limit 20m
       """,
-    arguments: [ArgumentSpec(name: "quiz", help: "Quiz ids to serve (default: all).", optional: true, repeatable: true)],
+    arguments: [
+      ArgumentSpec(name: "quiz", help: "Quiz ids to serve (default: all).", optional: true, repeatable: true)
+    ],
     options: [
-      .value("listen", valueName: "host:port", help: "The address and port to listen on; port 0 picks a free one.",
+      .value(
+        "listen", valueName: "host:port", help: "The address and port to listen on; port 0 picks a free one.",
         defaultValue: "127.0.0.1:8080"),
       .value("roster", valueName: "file", help: "A CSV file of name,code lines: only these takers, with their codes."),
-      .value("reveal", help: "After each answer (each), at the end (end), or only the score (never).",
+      .value(
+        "reveal", help: "After each answer (each), at the end (end), or only the score (never).",
         allowed: ["each", "end", "never"], defaultValue: "end"),
-      .value("time-limit", valueName: "duration", help: "Each attempt's time, such as 45m, 1h30m or 90s; "
-        + "past it answers are refused and the attempt is submitted with what was saved."),
+      .value(
+        "time-limit", valueName: "duration",
+        help: "Each attempt's time, such as 45m, 1h30m or 90s; "
+          + "past it answers are refused and the attempt is submitted with what was saved."),
       .value("tls-cert", valueName: "file", help: "A PEM certificate (chain): serve HTTPS (with --tls-key)."),
       .value("tls-key", valueName: "file", help: "The PEM private key of --tls-cert."),
       .value("threads", valueName: "n", help: "Request threads (and database connections).", defaultValue: "4"),

@@ -19,7 +19,8 @@ enum ServeOptions {
     configuration.reveal = RevealPolicy(rawValue: arguments.value("reveal") ?? "end") ?? .end
     if let text = arguments.value("time-limit") {
       guard let seconds = DurationParser.seconds(text), seconds > 0 else {
-        throw CLIError.usage("Invalid '--time-limit \(text)': expected a duration such as 45m, 1h30m or 90s", command: command)
+        throw CLIError.usage(
+          "Invalid '--time-limit \(text)': expected a duration such as 45m, 1h30m or 90s", command: command)
       }
       configuration.timeLimit = seconds
     }
@@ -40,7 +41,9 @@ enum ServeOptions {
     return configuration
   }
 
-  static func readTLS(_ arguments: ParsedArguments, into configuration: inout QuizServerConfiguration, command: Command) throws {
+  static func readTLS(_ arguments: ParsedArguments, into configuration: inout QuizServerConfiguration, command: Command)
+    throws
+  {
     let certificate = arguments.value("tls-cert")
     let key = arguments.value("tls-key")
     guard (certificate == nil) == (key == nil) else {
