@@ -11,6 +11,8 @@ import PackageDescription
 // CLibXML2 → XML ───────────────┤  (Moodle XML, the escaping XML writer)
 // CLibZip → Zip ────────────────┘  (the Canvas QTI package)
 //
+// CMicroHTTPD → HTTP  (libmicrohttpd: the server under `quiz serve`; its routes live above)
+//
 // QuizFormats holds every reader and writer and the one registry of formats
 // (`QuizFileFormat.all`); the repository and the CLI ask the registry and name no format.
 let package = Package(
@@ -69,6 +71,7 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
     .testTarget(name: "XMLTests", dependencies: ["XML"]),
+    .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
     .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
     .testTarget(name: "QuizFormatsTests", dependencies: ["QuizFormats", "QuizDomain", "XML"]),
     .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
