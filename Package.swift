@@ -76,7 +76,8 @@ let package = Package(
     .testTarget(name: "QuizFormatsTests", dependencies: ["QuizFormats", "QuizDomain", "XML"]),
     .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
     .testTarget(
-      name: "QuizServerTests", dependencies: ["QuizServer", "QuizRepository", "QuizDomain", "TestSupport"]),
+      name: "QuizServerTests",
+      dependencies: ["QuizServer", "QuizRepository", "QuizDomain", "QuizFormats", "XML", "TestSupport"]),
     .testTarget(
       name: "QuizCLITests",
       dependencies: ["quiz", "QuizCLI", "QuizFormats", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport"],

@@ -29,32 +29,41 @@ public enum HTMLSanitizer {
   public static func clean(_ html: String) -> String { clean(HTMLFragment.parse(html)) }
 
   /// Parsed HTML sanitised.
-  public static func clean(_ nodes: [HTMLNode]) -> String {
+  public static func clean(_ nodes: [HTMLNode]) -> String { clean(nodes, writingText: HTMLEscape.text) }
+
+  /// Parsed HTML sanitised, each text node (never an attribute value) written by `writingText`,
+  /// whose output goes into the page as it is: it must escape what it does not mean as markup.
+  /// For a served cloze question, whose gaps become form controls in the text.
+  public static func clean(_ nodes: [HTMLNode], writingText: (String) -> String) -> String {
     var output = ""
-    write(nodes, inside: nil, to: &output)
+    write(nodes, inside: nil, writingText: writingText, to: &output)
     return output
   }
 
-  private static func write(_ nodes: [HTMLNode], inside parent: String?, to output: inout String) {
+  private static func write(
+    _ nodes: [HTMLNode], inside parent: String?, writingText: (String) -> String, to output: inout String
+  ) {
     for node in nodes {
       switch node {
-      case .text(let text): output += HTMLEscape.text(text)
-      case .element(let element): write(element, inside: parent, to: &output)
+      case .text(let text): output += writingText(text)
+      case .element(let element): write(element, inside: parent, writingText: writingText, to: &output)
       }
     }
   }
 
-  private static func write(_ element: HTMLElement, inside parent: String?, to output: inout String) {
+  private static func write(
+    _ element: HTMLElement, inside parent: String?, writingText: (String) -> String, to output: inout String
+  ) {
     let name = element.name
     guard !hiddenElements.contains(name) else { return }
     guard isAllowed(name, inside: parent) else {
       // The element goes; its text stays.
-      write(element.children, inside: parent, to: &output)
+      write(element.children, inside: parent, writingText: writingText, to: &output)
       return
     }
     output += "<\(name)\(attributes(of: element))>"
     guard !voidTags.contains(name) else { return }
-    write(element.children, inside: name, to: &output)
+    write(element.children, inside: name, writingText: writingText, to: &output)
     output += "</\(name)>"
   }
 
