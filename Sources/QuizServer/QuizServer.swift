@@ -60,6 +60,7 @@ public final class QuizServer: Sendable {
     http.port = configuration.port
     http.threads = configuration.threads
     http.maxBodyBytes = 65_536
+    http.bodyTooLarge = Reply.secured(Reply.error(413, "the request body is larger than 64 KiB"))
     http.tlsCertificatePEM = configuration.tlsCertificatePEM
     http.tlsKeyPEM = configuration.tlsKeyPEM
     return http

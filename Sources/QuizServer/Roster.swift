@@ -57,7 +57,7 @@ public struct RosterError: Error, Equatable, Sendable, CustomStringConvertible {
   public let line: Int
   public let message: String
 
-  public var description: String { "\(file), line \(line): \(message)" }
+  public var description: String { "\(file):\(line): \(message)" }
 }
 
 /// One line of CSV split into its fields.

@@ -7,25 +7,25 @@ import Foundation
 /// A minimal HTTP/1.1 client over a plain socket, for talking to the server under test the
 /// way any client would: one request per connection (`Connection: close`), or a stream read
 /// as it comes (Server-Sent Events), every read with a deadline.
-struct RawHTTPResponse {
-  var status: Int
-  var headers: [(name: String, value: String)]
-  var body: [UInt8]
+public struct RawHTTPResponse {
+  public var status: Int
+  public var headers: [(name: String, value: String)]
+  public var body: [UInt8]
 
-  var text: String { String(decoding: body, as: UTF8.self) }
-  func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
-  func headers(_ name: String) -> [String] { headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value) }
-  var json: [String: Any] { ((try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]) ?? [:] }
+  public var text: String { String(decoding: body, as: UTF8.self) }
+  public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+  public func headers(_ name: String) -> [String] { headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value) }
+  public var json: [String: Any] { ((try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]) ?? [:] }
 }
 
-struct RawHTTPError: Error, CustomStringConvertible {
-  let description: String
+public struct RawHTTPError: Error, CustomStringConvertible {
+  public let description: String
 }
 
-final class RawConnection {
-  let descriptor: Int32
+public final class RawConnection {
+  public let descriptor: Int32
 
-  init(port: UInt16) throws {
+  public init(port: UInt16) throws {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw RawHTTPError(description: "socket: \(errno)") }
     var address = sockaddr_in()
@@ -45,7 +45,7 @@ final class RawConnection {
 
   deinit { close(descriptor) }
 
-  func send(_ bytes: [UInt8]) throws {
+  public func send(_ bytes: [UInt8]) throws {
     var sent = 0
     while sent < bytes.count {
       let n = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -55,7 +55,7 @@ final class RawConnection {
   }
 
   /// What arrives within `timeout` seconds (until the peer closes, or `until` holds).
-  func read(timeout: Double, until done: ([UInt8]) -> Bool = { _ in false }) -> [UInt8] {
+  public func read(timeout: Double, until done: ([UInt8]) -> Bool = { _ in false }) -> [UInt8] {
     var received: [UInt8] = []
     let deadline = Date().addingTimeInterval(timeout)
     var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -71,8 +71,8 @@ final class RawConnection {
   }
 }
 
-enum RawHTTP {
-  static func request(
+public enum RawHTTP {
+  public static func request(
     port: UInt16, _ method: String, _ path: String, body: [UInt8] = [], headers: [(String, String)] = [],
     timeout: Double = 10
   ) throws -> RawHTTPResponse {
@@ -86,7 +86,7 @@ enum RawHTTP {
     return try parse(bytes)
   }
 
-  static func parse(_ bytes: [UInt8]) throws -> RawHTTPResponse {
+  public static func parse(_ bytes: [UInt8]) throws -> RawHTTPResponse {
     let separator: [UInt8] = [13, 10, 13, 10]
     guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else {
       throw RawHTTPError(description: "no complete response: \(String(decoding: bytes, as: UTF8.self))")
@@ -108,7 +108,7 @@ enum RawHTTP {
     return RawHTTPResponse(status: status, headers: headers, body: body)
   }
 
-  static func dechunked(_ bytes: [UInt8]) -> [UInt8] {
+  public static func dechunked(_ bytes: [UInt8]) -> [UInt8] {
     var result: [UInt8] = []
     var index = 0
     while index < bytes.count {
