@@ -24,7 +24,9 @@ import Testing
   static func leakedKeys(_ json: [String: Any]) -> [String] {
     // Saved answers are the taker's own (`$.answers`); everything else must name no answer key.
     let questions = json["questions"] ?? []
-    return keys(of: questions, path: "$.questions").filter { answerKeys.contains(String($0.split(separator: ".").last ?? "")) }
+    return keys(of: questions, path: "$.questions").filter {
+      answerKeys.contains(String($0.split(separator: ".").last ?? ""))
+    }
   }
 
   @Test(arguments: RevealPolicy.allCases)

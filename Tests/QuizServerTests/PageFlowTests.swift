@@ -124,7 +124,9 @@ enum PageFlow {
     try PageFlow.signIn(browser, taker: "Ana", quiz: "short")
     let first = try browser.get("/attempt")
     let csrf = try #require(Browser.hiddenField("csrf", in: first.text))
-    #expect(try browser.post("/answer", [("csrf", csrf), ("question", "one"), ("choice", "b")]).header("location") == "/attempt?q=2")
+    #expect(
+      try browser.post("/answer", [("csrf", csrf), ("question", "one"), ("choice", "b")]).header("location")
+        == "/attempt?q=2")
     #expect(try browser.get("/attempt").text.contains("Question 2 of 2"))
     #expect(try browser.post("/answer", [("csrf", csrf), ("question", "one"), ("choice", "a")]).status == 303)
     let back = try browser.get("/attempt?q=1")

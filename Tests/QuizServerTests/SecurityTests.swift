@@ -13,7 +13,9 @@ import Testing
   @Test func rosterCodesAreComparedWholeAndAnUnknownNameIsAnsweredAsAWrongCode() throws {
     let roster = Self.roster
     #expect(roster.admits(name: "Ana", code: "tiger-1234"))
-    for code in ["tiger-123", "tiger-12345", "Tiger-1234", "", "lion-5678"] { #expect(!roster.admits(name: "Ana", code: code)) }
+    for code in ["tiger-123", "tiger-12345", "Tiger-1234", "", "lion-5678"] {
+      #expect(!roster.admits(name: "Ana", code: code))
+    }
     #expect(!roster.admits(name: "Nobody", code: "0000000000000000"))
     #expect(ConstantTime.equal(Array("abc".utf8), Array("abc".utf8)))
     #expect(!ConstantTime.equal(Array("abd".utf8), Array("abc".utf8)))
@@ -78,7 +80,9 @@ import Testing
     let form = try browser.get("/")
     let csrf = try #require(Browser.hiddenField("csrf", in: form.text))
     #expect(try browser.post("/sign-in", [("quiz", "every"), ("taker", "Ana")]).status == 403)
-    #expect(try browser.post("/sign-in", [("csrf", String(repeating: "1", count: 32)), ("quiz", "every"), ("taker", "Ana")]).status == 403)
+    #expect(
+      try browser.post("/sign-in", [("csrf", String(repeating: "1", count: 32)), ("quiz", "every"), ("taker", "Ana")])
+        .status == 403)
     // The token of the form without its cookie (another site's page cannot send it).
     let stranger = Browser(port: fixture.port)
     #expect(try stranger.post("/sign-in", [("csrf", csrf), ("quiz", "every"), ("taker", "Ana")]).status == 403)
@@ -161,7 +165,8 @@ import Testing
     #expect(cookie?.contains("; Secure") == true && cookie?.contains("HttpOnly") == true, "\(form.output)")
     let csrf = try #require(Browser.hiddenField("csrf", in: form.output))
     let signIn = try ChildProcess.run([
-      "curl", "-sS", "-k", "-i", "-m", "10", "-b", jar, "--data", "csrf=\(csrf)&quiz=every&taker=Ana", base + "/sign-in",
+      "curl", "-sS", "-k", "-i", "-m", "10", "-b", jar, "--data", "csrf=\(csrf)&quiz=every&taker=Ana",
+      base + "/sign-in",
     ])
     #expect(signIn.output.hasPrefix("HTTP/1.1 303"), "\(signIn.output)")
     let attemptCookie = signIn.output.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") }
@@ -177,7 +182,9 @@ import Testing
     let prompt = try #require(pick["prompt"] as? String)
     let choices = (pick["choices"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
     for text in [prompt] + choices {
-      for bad in ["<script", "onerror", "onmouseover", "alert("] { #expect(!text.lowercased().contains(bad), "\(text)") }
+      for bad in ["<script", "onerror", "onmouseover", "alert("] {
+        #expect(!text.lowercased().contains(bad), "\(text)")
+      }
     }
     #expect(prompt.contains("Pick"))
     let browser = Browser(port: fixture.port)

@@ -14,7 +14,9 @@ public struct RawHTTPResponse {
 
   public var text: String { String(decoding: body, as: UTF8.self) }
   public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
-  public func headers(_ name: String) -> [String] { headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value) }
+  public func headers(_ name: String) -> [String] {
+    headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+  }
   public var json: [String: Any] { ((try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]) ?? [:] }
 }
 
@@ -38,7 +40,8 @@ public final class RawConnection {
       }
     }
     guard result == 0 else {
-      close(descriptor)
+      // Not closed here: a class whose init throws once every property is set is
+      // deinitialised, and deinit closes it (closing twice would close another's descriptor).
       throw RawHTTPError(description: "connect: \(errno)")
     }
   }
