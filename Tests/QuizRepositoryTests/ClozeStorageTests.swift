@@ -177,7 +177,10 @@ import Testing
     }
     let repository = try QuizRepository.open(at: path)
     var after = try TableRebuildMigrationTests.dump(repository.database)
-    for table in ["cloze_parts", "cloze_alternatives"] { #expect(after.removeValue(forKey: table) == []) }
+    // Later migrations' tables (0010's cloze, 0011's served attempts) start empty.
+    for table in ["cloze_parts", "cloze_alternatives", "served_attempts", "served_questions", "served_answers"] {
+      #expect(after.removeValue(forKey: table) == [])
+    }
     #expect(after == dumped)
     try repository.saveQuiz(Fixtures.quiz("mixed", questions: [ClozeStorageTests.cloze()]))
     #expect(try repository.storedQuiz("mixed")?.quiz.questions == [ClozeStorageTests.cloze()])
