@@ -37,7 +37,9 @@ extension StaticAssets {
           input.focus();
           input.dispatchEvent(new Event("change", { bubbles: true }));
           event.preventDefault();
-        } else if (event.key === "Enter") {
+        } else if (event.key === "Enter" && (event.target === document.body || event.target.type === "radio" ||
+            event.target.type === "checkbox")) {
+          // Links and buttons keep their own Enter.
           const button = document.querySelector("button[data-requires-answer]");
           if (button && !button.disabled && button.form) {
             event.preventDefault();
