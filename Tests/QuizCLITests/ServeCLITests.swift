@@ -117,10 +117,13 @@ import Testing
   /// What one taker's client saw: the last value acknowledged per question, and the request
   /// that was in flight when the server went away (its answer may or may not have landed).
   final class TakerLog: Sendable {
-    let state = Mutex<(acknowledged: [String: String], inFlight: (String, String)?)>(([:], nil))
+    let state = Mutex<(acknowledged: [String: String], inFlight: (String, String)?, refusal: String?)>(([:], nil, nil))
   }
 
-  @Test func sigtermWithRequestsInFlightExits0AndKeepsEveryAcknowledgedAnswer() throws {
+  /// SIGTERM: a clean stop (exit 0); SIGKILL (kill -9): no stop at all. Either way every
+  /// answer acknowledged before is in the database when the server comes back.
+  @Test(arguments: [SIGTERM, SIGKILL])
+  func stoppedMidLoadItKeepsEveryAcknowledgedAnswer(_ signal: Int32) throws {
     let workspace = try Self.workspace(questions: 20)
     let server = try Server(workspace, ["--listen", "127.0.0.1:0"])
     let port = try server.waitForPort()
@@ -138,8 +141,19 @@ import Testing
       let log = logs[index]
       DispatchQueue.global().async(group: group) { Self.answerUntilRefused(port: port, token: token, log: log) }
     }
-    Thread.sleep(forTimeInterval: 0.5)
-    #expect(server.stop() == 0, "\(server.stderr)")
+    // Stopped once the load is well under way (some answers acknowledged, more in flight).
+    let loaded = Date().addingTimeInterval(20)
+    while logs.reduce(0, { $0 + $1.state.withLock { $0.acknowledged.count } }) < 30, Date() < loaded {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    #expect(
+      logs.allSatisfy { $0.state.withLock { $0.refusal == nil } }, "\(logs.map { $0.state.withLock { $0.refusal } })")
+    let status = server.stop(signal)
+    if signal == SIGTERM {
+      #expect(status == 0 && server.process.terminationReason == .exit, "\(server.stderr)")
+    } else {
+      #expect(status == SIGKILL && server.process.terminationReason == .uncaughtSignal)
+    }
     #expect(group.wait(timeout: .now() + 30) == .success)
 
     // Restarted, the server resumes each taker with every answer it acknowledged.
@@ -175,9 +189,12 @@ import Testing
         guard
           let reply = try? RawHTTP.request(
             port: port, "PUT", "/api/attempts/\(token)/answers/\(question)",
-            body: Array(#"{"selected": ["\#(value)"]}"#.utf8), timeout: 10),
-          reply.status == 200
-        else { return }
+            body: Array(#"{"selected": ["\#(value)"]}"#.utf8), timeout: 10)
+        else { return }  // The server is gone.
+        guard reply.status == 200 else {
+          log.state.withLock { $0.refusal = "\(reply.status) \(reply.text)" }
+          return
+        }
         log.state.withLock {
           $0.acknowledged[question] = value
           $0.inFlight = nil
