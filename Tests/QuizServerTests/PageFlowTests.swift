@@ -136,4 +136,25 @@ enum PageFlow {
     #expect(try browser.post("/submit", [("csrf", csrf)]).status == 303)
     #expect(try browser.get("/review").text.contains("<strong>2</strong> of 2"))
   }
+
+  @Test func pastTheDeadlineTheQuestionPagesLeadToTheReviewOfWhatWasSaved() throws {
+    let fixture = try ServedFixture {
+      $0.quizzes = ["short"]
+      $0.timeLimit = 1
+    }
+    let browser = Browser(port: fixture.port)
+    try PageFlow.signIn(browser, taker: "Ana", quiz: "short")
+    let page = try browser.get("/attempt")
+    #expect(page.text.contains("data-seconds-left=\""))
+    let csrf = try #require(Browser.hiddenField("csrf", in: page.text))
+    #expect(try browser.post("/answer", [("csrf", csrf), ("question", "one"), ("choice", "a")]).status == 303)
+    Thread.sleep(forTimeInterval: 1.5)
+    let late = try browser.post("/answer", [("csrf", csrf), ("question", "two"), ("choice", "a")])
+    #expect(late.status == 303)
+    #expect(try browser.get("/attempt").header("location") == "/review")
+    let review = try browser.get("/review")
+    #expect(
+      review.text.contains("The time was up") && review.text.contains("<strong>1</strong> of 2"), "\(review.text)")
+    #expect(try fixture.repository().attemptSummaries().first?.score == 1)
+  }
 }
