@@ -52,7 +52,7 @@ SELECT a.taker, q.slug FROM answers AS x
   JOIN questions AS q ON q.id = v.question_id
 UNION
 SELECT s.taker, q.slug FROM served_answers AS x
-  JOIN served_attempts AS s ON s.id = x.served_attempt_id
+  JOIN served_attempts AS s ON s.id = x.served_id
   JOIN question_versions AS v ON v.id = x.version_id
   JOIN questions AS q ON q.id = v.question_id
 """
