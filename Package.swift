@@ -11,6 +11,8 @@ import PackageDescription
 // CLibXML2 → XML ───────────────┤  (Moodle XML, the escaping XML writer)
 // CLibZip → Zip ────────────────┘  (the Canvas QTI package)
 //
+// CMicroHTTPD → HTTP  (libmicrohttpd: the server under `quiz serve`; its routes live above)
+//
 // QuizFormats holds every reader and writer and the one registry of formats
 // (`QuizFileFormat.all`); the repository and the CLI ask the registry and name no format.
 let package = Package(
@@ -37,6 +39,12 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     .target(name: "XML", dependencies: ["CLibXML2"]),
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
+    ),
+    .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
     .target(name: "QuizDomain"),
     .target(name: "QuizFormats", dependencies: ["QuizDomain", "XML", "Zip"]),
     .executableTarget(name: "EmbedMigrationsTool"),
@@ -50,7 +58,9 @@ let package = Package(
       dependencies: ["SQLite", "QuizDomain", "QuizFormats"],
       plugins: ["EmbedMigrations"]
     ),
-    .target(name: "QuizCLI", dependencies: ["QuizRepository", "QuizFormats", "QuizDomain", "XML"]),
+    // The server under `quiz serve`: routes, the JSON API, pages and the monitor, over HTTP.
+    .target(name: "QuizServer", dependencies: ["HTTP", "QuizRepository", "QuizDomain", "QuizFormats", "XML"]),
+    .target(name: "QuizCLI", dependencies: ["QuizServer", "QuizRepository", "QuizFormats", "QuizDomain", "XML"]),
     .executableTarget(name: "quiz", dependencies: ["QuizCLI"]),
     .executableTarget(
       name: "quiz-bench",
@@ -61,9 +71,13 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
     .testTarget(name: "XMLTests", dependencies: ["XML"]),
+    .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
     .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
     .testTarget(name: "QuizFormatsTests", dependencies: ["QuizFormats", "QuizDomain", "XML"]),
     .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
+    .testTarget(
+      name: "QuizServerTests",
+      dependencies: ["QuizServer", "QuizRepository", "QuizDomain", "QuizFormats", "XML", "TestSupport"]),
     .testTarget(
       name: "QuizCLITests",
       dependencies: ["quiz", "QuizCLI", "QuizFormats", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport"],

@@ -1,9 +1,11 @@
 import QuizDomain
 import SQLite
 
-/// What a change-log row is about.
+/// What a change-log row is about. `taker` is a sign-in to a served attempt (insert: started,
+/// update: resumed), `answer` an answer it saved (insert: first, update: changed); its
+/// submission is an `attempt` insert.
 enum ChangeEntity: String {
-  case quiz, section, question, choice, attempt, regrade
+  case quiz, section, question, choice, attempt, regrade, taker, answer
 }
 
 enum ChangeOperation: String {

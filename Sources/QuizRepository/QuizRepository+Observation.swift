@@ -7,12 +7,13 @@ public struct Change: Equatable, Sendable {
   /// The entry's place in commit order; increases with every change, in every process.
   public var sequence: Int64
   public var time: String
-  /// quiz, section, question, choice, attempt or regrade.
+  /// quiz, section, question, choice, attempt or regrade; taker (a sign-in to a served attempt)
+  /// or answer (an answer it saved).
   public var entity: String
   /// insert, update or delete.
   public var operation: String
   public var quiz: String
-  /// The question id or attempt id, when the change is about one.
+  /// The question id or attempt id, when the change is about one; the taker's name for a sign-in.
   public var item: String?
   /// A JSON object of counts or facts, such as {"questions_changed":1}.
   public var detail: String?

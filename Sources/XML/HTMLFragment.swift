@@ -33,6 +33,30 @@ public enum HTMLFragment {
     return bodyContent(document.pointee.children)
   }
 
+  /// A whole page (`<!doctype html><html …>…`) read by the same parser: its `<html>` element,
+  /// with `<head>` and `<body>` as libxml2 builds them (implied ones added); nil when libxml2
+  /// gives no tree. For checking pages this project writes, not for sanitising.
+  public static func parseDocument(_ html: String) -> HTMLElement? {
+    _ = htmlParserInitialized
+    let bytes = Array(html.utf8)
+    let options =
+      HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+      | HTML_PARSE_IGNORE_ENC.rawValue
+    let document = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { base in
+        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+          htmlReadMemory($0, Int32(clamping: buffer.count), nil, "UTF-8", Int32(options))
+        }
+      } ?? nil
+    }
+    guard let document else { return nil }
+    defer { xmlFreeDoc(document) }
+    for node in siblings(document.pointee.children) where name(of: node) == "html" {
+      if case .element(let element)? = convert(node) { return element }
+    }
+    return nil
+  }
+
   /// The nodes under `<html>`: `<body>`'s children in their place. libxml2 puts what follows a
   /// `</html>` or `</body>` in the text after the body, so that is kept too, in order.
   private static func bodyContent(_ first: xmlNodePtr?) -> [HTMLNode] {

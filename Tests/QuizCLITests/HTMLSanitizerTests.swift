@@ -1,5 +1,6 @@
 import Foundation
 import QuizDomain
+import QuizFormats
 import Testing
 import XML
 

@@ -35,17 +35,19 @@ need_packages() {
 }
 
 # What building quiz needs: the C libraries it links (SQLite, libxml2 for Moodle XML and HTML,
-# libzip for Canvas packages) and pkg-config to find them.
+# libzip for Canvas packages, libmicrohttpd for `quiz serve`) and pkg-config to find them.
 BUILD_PACKAGES=(
   "header:/usr/include/sqlite3.h libsqlite3-dev"
   "header:/usr/include/libxml2/libxml/xmlreader.h libxml2-dev"
   "header:/usr/include/zip.h libzip-dev"
+  "header:/usr/include/microhttpd.h libmicrohttpd-dev"
   "command:pkg-config pkg-config"
 )
 
 # What the tests need besides: the sqlite3 CLI (tests tamper with databases), tmux (the
 # full-screen take), zsh and fish (the completion scripts run in their shells), groff (the man
-# page), python3's venv-free pip for jsonschema (exports are validated against the schema).
+# page), python3's venv-free pip for jsonschema (exports are validated against the schema),
+# curl and openssl (the HTTP tests fetch over HTTPS from a certificate they make).
 TEST_PACKAGES=(
   "command:sqlite3 sqlite3"
   "command:tmux tmux"
@@ -53,6 +55,8 @@ TEST_PACKAGES=(
   "command:fish fish"
   "command:groff groff"
   "command:python3 python3"
+  "command:curl curl"
+  "command:openssl openssl"
 )
 
 # Python's jsonschema, from PyPI when Debian's python3-jsonschema is not there.

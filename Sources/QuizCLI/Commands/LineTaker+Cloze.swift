@@ -36,18 +36,3 @@ extension LineTaker {
     }
   }
 }
-
-extension ClozePart {
-  var isShuffled: Bool { if case .choice(let body) = body { body.isShuffled } else { false } }
-}
-
-extension Cloze {
-  /// The choices of each gap marked `shuffle` in a reproducible order.
-  mutating func shuffleChoices(using generator: inout some RandomNumberGenerator) {
-    for p in parts.indices {
-      guard case .choice(var body) = parts[p].body, body.isShuffled else { continue }
-      body.choices.shuffle(using: &generator)
-      parts[p].body = .choice(body)
-    }
-  }
-}

@@ -155,34 +155,24 @@ struct PresentedQuestion {
 }
 
 /// Reproducible shuffling of the choices of questions marked `shuffle`, of the stems of
-/// matching questions marked `shuffle`, and of every matching question's answers (Moodle
-/// always shuffles them).
+/// matching questions marked `shuffle`, of every matching question's answers (Moodle always
+/// shuffles them) and of cloze gaps' choices marked `shuffle`: the orders are the domain's
+/// (`PresentationOrder`, which `quiz serve` pins too), applied here to the terminal-safe texts.
 enum Shuffle {
   static func presentationOrder(_ questions: [Question], originals: Quiz, seed: UInt64) -> [PresentedQuestion] {
-    var generator = SplitMix64(seed: seed)
     var byID: [String: Question] = [:]
     for question in originals.questions { byID[question.id] = question }
-    return questions.map { question in
-      var shown = question
-      if question.shuffle { shown.choices.shuffle(using: &generator) }
-      let original = byID[question.id] ?? question
-      var presented = PresentedQuestion(original: original, shown: shown)
-      if case .matching(var matching) = shown.body, case .matching(let stored) = original.body {
-        if question.shuffle {
-          matching.pairs.shuffle(using: &generator)
-          shown.body = .matching(matching)
-          presented = PresentedQuestion(original: original, shown: shown)
-        }
-        presented.answerChoices = stored.answerChoices.map {
+    let stored = questions.map { byID[$0.id] ?? $0 }
+    let orders = PresentationOrder.draw(for: stored, seed: seed)
+    return questions.indices.map { index in
+      let original = stored[index]
+      let order = orders[index]
+      var presented = PresentedQuestion(original: original, shown: order.apply(to: questions[index]))
+      if case .matching = questions[index].body, case .matching = original.body {
+        presented.answerChoices = order.offeredAnswers(of: original).map {
           // As `terminalSafe` shows the pairs' answers, so that the reveal compares like with like.
           (text: $0, shown: TextFormatting.forTerminal($0, original.textFormat))
         }
-        presented.answerChoices.shuffle(using: &generator)
-      }
-      if case .cloze(var cloze) = shown.body, cloze.parts.contains(where: \.isShuffled) {
-        cloze.shuffleChoices(using: &generator)
-        shown.body = .cloze(cloze)
-        presented = PresentedQuestion(original: original, shown: shown)
       }
       return presented
     }

@@ -28,8 +28,8 @@ enum HTMLText {
   static let blocks: Set<String> = [
     "p", "div", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "blockquote",
   ]
-  /// Elements whose content is not text.
-  static let hidden: Set<String> = ["script", "style", "template", "head"]
+  /// Elements whose content is not text: the sanitiser's.
+  static let hidden = HTMLSanitizer.hiddenElements
 
   /// The walk over the tree, text accumulated.
   private struct Writer {

@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizFormats
 import QuizRepository
 
 /// Text from the database or an input file, made safe to print on a terminal: a control

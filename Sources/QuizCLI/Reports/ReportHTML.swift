@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizFormats
 import XML
 
 /// The report as one self-contained HTML file: inline CSS, the tables, and inline SVG charts
@@ -87,29 +88,12 @@ enum ReportHTML {
     """
   }
 
-  /// A question's text in the page: an HTML text (or Moodle's auto-format, its line breaks
-  /// kept) sanitised, with its embedded files (`@@PLUGINFILE@@/NAME`) as data: URLs, so that the
-  /// page stays one self-contained file; other texts escaped.
+  /// A question's text in the page, sanitised or escaped by its format (the shared rendering).
   static func text(_ text: String, _ format: TextFormat, files: [QuestionFile] = []) -> String {
-    guard format == .html || format == .moodle else { return escape(text) }
-    // The shared resolution: the longest name first, as written or percent-encoded.
-    let html = PluginFileReferences.resolving(text, files: files) { file in
-      imageType(of: file.name).map { "data:\($0);base64,\(Base64.encode(file.bytes))" }
-    }.text
-    return HTMLSanitizer.clean(TextTree.nodes(html, format))
+    QuestionTextHTML.html(text, format, files: files)
   }
 
-  /// The media type of an image file, by its name's ending; nil for what is not an image.
-  static func imageType(of name: String) -> String? {
-    let ending = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-    let types = [
-      "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
-      "svg": "image/svg+xml",
-    ]
-    return name.contains(".") ? types[ending] : nil
-  }
-
-  static func escape(_ text: String) -> String { XMLText.html(text) }
+  static func escape(_ text: String) -> String { HTMLEscape.text(text) }
 
   /// Ten bars, one per 10% of the maximum score.
   static func histogram(_ percents: [Double]) -> String {

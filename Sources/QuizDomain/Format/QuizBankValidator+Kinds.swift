@@ -135,6 +135,13 @@ extension QuizBankValidator {
 extension QuizBankValidator {
   /// What is wrong with `answer` (at `here`) as an answer to `question`: a response of another
   /// kind, unknown choices, units or stems, a mark where none is given or out of range.
+  /// What is wrong with `answer` to `question`, as an imported attempt's answer is checked, each
+  /// at its JSON path under `path` (`$.selected[0]`): unknown choices, stems or units, the
+  /// wrong form for the kind, a mark on a question that is not marked by hand.
+  public static func answerProblems(_ answer: Answer, question: Question, path: String) -> [Problem] {
+    answerProblems(answer, question: question, here: path)
+  }
+
   static func answerProblems(_ answer: Answer, question: Question, here: @autoclosure () -> String) -> [Problem] {
     var problems: [Problem] = []
     func add(_ key: String, _ message: String) { problems.append(Problem(path: here() + key, message: message)) }

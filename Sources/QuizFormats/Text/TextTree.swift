@@ -3,10 +3,10 @@ import XML
 
 /// A question's text read once as an HTML tree: what the report's sanitiser writes back and
 /// what the terminal shows, so both agree on what is a tag and what is text.
-enum TextTree {
+public enum TextTree {
   /// HTML texts parsed; Moodle's auto-format parsed with its line breaks made `<br>`s; plain and
   /// Markdown texts one text node (they are never read as HTML).
-  static func nodes(_ text: String, _ format: TextFormat) -> [HTMLNode] {
+  public static func nodes(_ text: String, _ format: TextFormat) -> [HTMLNode] {
     switch format {
     case .html: return HTMLFragment.parse(text)
     case .moodle: return lineBreaks(HTMLFragment.parse(text))
@@ -17,7 +17,7 @@ enum TextTree {
   /// Moodle's FORMAT_MOODLE runs `nl2br`: a `<br>` before each line break of the text. Done on
   /// the tree, a line break inside a tag or an attribute is left alone (Moodle's would put a
   /// `<br />` there), and so is one inside `<pre>`, which shows its line breaks already.
-  static func lineBreaks(_ nodes: [HTMLNode]) -> [HTMLNode] {
+  public static func lineBreaks(_ nodes: [HTMLNode]) -> [HTMLNode] {
     nodes.flatMap { node -> [HTMLNode] in
       switch node {
       case .text(let text): return breaking(text)

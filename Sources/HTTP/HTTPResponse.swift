@@ -1,0 +1,40 @@
+/// A response's body: all of it at once, or written over time.
+public enum HTTPBody: Sendable {
+  case bytes([UInt8])
+  case stream(HTTPEventStream)
+}
+
+/// What the handler answers. Content-Length is set by the server (a stream is sent chunked).
+public struct HTTPResponse: Sendable {
+  public var status: Int
+  public var headers: [(name: String, value: String)]
+  public var body: HTTPBody
+
+  public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    self.status = status
+    self.headers = headers
+    self.body = .bytes(body)
+  }
+
+  /// A response whose body is written over time, e.g. Server-Sent Events.
+  public init(status: Int = 200, headers: [(name: String, value: String)] = [], stream: HTTPEventStream) {
+    self.status = status
+    self.headers = headers
+    self.body = .stream(stream)
+  }
+
+  public static func text(
+    _ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8"
+  ) -> HTTPResponse {
+    HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
+  }
+
+  /// A Server-Sent Events response: text/event-stream, not cached, not buffered by proxies.
+  public static func eventStream(_ stream: HTTPEventStream) -> HTTPResponse {
+    HTTPResponse(
+      headers: [
+        ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
+        ("X-Accel-Buffering", "no"),
+      ], stream: stream)
+  }
+}

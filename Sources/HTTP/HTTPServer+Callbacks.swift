@@ -1,0 +1,59 @@
+import CMicroHTTPD
+import Glibc
+
+// MARK: - libmicrohttpd's callbacks (C functions; the context is the unretained core)
+
+extension HTTPServer {
+  /// Called on the first callback of a request (head read), for each piece of the body, and
+  /// once more when the body is complete; the last call answers.
+  static let accessHandler: MHD_AccessHandlerCallback = {
+    context, connection, url, method, _, uploadData, uploadSize, requestContext in
+    guard let context, let connection, let requestContext, let uploadSize else { return .NO }
+    let core = HTTPServerCore.from(context)
+    guard let existing = requestContext.pointee else {
+      let builder = HTTPRequestBuilder(
+        connection: connection, method: method.map { String(cString: $0) } ?? "",
+        path: url.map { String(cString: $0) } ?? "/", isTLS: core.configuration.isTLS)
+      requestContext.pointee = Unmanaged.passRetained(builder).toOpaque()
+      core.requestBegan()
+      if let length = builder.declaredLength, length > core.configuration.maxBodyBytes {
+        return core.configuration.bodyTooLarge.queue(on: connection, core: core)
+      }
+      return .YES
+    }
+    let builder = Unmanaged<HTTPRequestBuilder>.fromOpaque(existing).takeUnretainedValue()
+    if uploadSize.pointee > 0 {
+      guard let uploadData else { return .NO }
+      let keepReading = builder.append(uploadData, count: uploadSize.pointee, limit: core.configuration.maxBodyBytes)
+      uploadSize.pointee = 0
+      return keepReading ? .YES : .NO
+    }
+    if builder.isTooLarge { return core.configuration.bodyTooLarge.queue(on: connection, core: core) }
+    return core.handler(builder.request).queue(on: connection, core: core)
+  }
+
+  /// The request is over (answered, aborted or timed out): its builder is released.
+  static let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
+    guard let context, let requestContext, let existing = requestContext.pointee else { return }
+    Unmanaged<HTTPRequestBuilder>.fromOpaque(existing).release()
+    requestContext.pointee = nil
+    HTTPServerCore.from(context).requestEnded()
+  }
+
+  /// libmicrohttpd's error messages; kept while starting, to say why it did not.
+  static let logger: MHD_LogCallback = { context, format, arguments in
+    guard let context, let format, let arguments else { return }
+    var buffer = [CChar](repeating: 0, count: 1024)
+    _ = vsnprintf(&buffer, buffer.count, format, arguments)
+    let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    HTTPServerCore.from(context).log(message.trimmingNewlines)
+  }
+}
+
+extension String {
+  fileprivate var trimmingNewlines: String {
+    var text = self
+    while text.last == "\n" || text.last == "\r" { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,92 @@
+import CMicroHTTPD
+import Glibc
+
+// MARK: - Starting libmicrohttpd
+
+extension HTTPServer {
+  static func startDaemon(
+    _ configuration: HTTPServerConfiguration, address: ListenAddress, tls: TLSMemory, core: HTTPServerCore
+  ) throws -> Daemon {
+    var storage = address.storage
+    let started = withUnsafeMutablePointer(to: &storage) { storage in
+      storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+        var options = configuration.options(address: socketAddress, tls: tls)
+        return quiz_mhd_start_daemon(
+          configuration.flags(address), 0, accessHandler, core.unretained, requestCompleted, core.unretained,
+          logger, core.unretained, &options)
+      }
+    }
+    let messages = core.endStartMessages()
+    guard let started else { throw startFailure(configuration, address: address, messages: messages) }
+    return Daemon(pointer: started)
+  }
+
+  private static func startFailure(
+    _ configuration: HTTPServerConfiguration, address: ListenAddress, messages: [String]
+  ) -> HTTPError {
+    let reason = messages.last ?? String(cString: strerror(errno))
+    let mentionsTLS = messages.contains { message in
+      ["tls", "x509", "certificate", "key"].contains { message.lowercased().contains($0) }
+    }
+    if configuration.isTLS, mentionsTLS {
+      return HTTPError(.invalidTLS, "invalid TLS certificate or key: \(messages.joined(separator: "; "))")
+    }
+    return HTTPError(.cannotListen, "cannot listen on \(address.description): \(reason)")
+  }
+}
+
+// MARK: - Flags and options
+
+extension HTTPServerConfiguration {
+  func flags(_ address: ListenAddress) -> UInt32 {
+    var flags =
+      MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_AUTO.rawValue | MHD_USE_ERROR_LOG.rawValue
+      | MHD_ALLOW_SUSPEND_RESUME.rawValue
+    if isTLS { flags |= MHD_USE_TLS.rawValue }
+    if address.isIPv6 { flags |= address.isAnyAddress ? MHD_USE_DUAL_STACK.rawValue : MHD_USE_IPv6.rawValue }
+    return flags
+  }
+
+  /// The options besides the callbacks, ending with .END; the pointers must stay
+  /// valid while the daemon starts.
+  func options(address: UnsafeMutablePointer<sockaddr>, tls: TLSMemory) -> [MHD_OptionItem] {
+    var options = [
+      MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(address)),
+      MHD_OptionItem(option: .CONNECTION_LIMIT, value: connectionLimit, ptr_value: nil),
+      MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: connectionTimeoutSeconds, ptr_value: nil),
+    ]
+    if threads > 1 {
+      options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: threads, ptr_value: nil))
+    }
+    if perClientConnectionLimit > 0 {
+      options.append(
+        MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: perClientConnectionLimit, ptr_value: nil))
+    }
+    if let certificate = tls.certificate, let key = tls.key {
+      options.append(MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: certificate))
+      options.append(MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: key))
+    }
+    options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+    return options
+  }
+
+  func validate() throws {
+    func check(_ valid: Bool, _ what: String) throws {
+      if !valid { throw HTTPError(.invalidConfiguration, "invalid HTTP server configuration: \(what)") }
+    }
+    try check((1...1024).contains(threads), "threads must be 1 to 1024, not \(threads)")
+    try check(connectionLimit >= 1, "the connection limit must be at least 1, not \(connectionLimit)")
+    try check(perClientConnectionLimit >= 0, "the per-client connection limit must not be negative")
+    try check(connectionTimeoutSeconds >= 0, "the connection timeout must not be negative")
+    try check(maxBodyBytes >= 0, "the largest body must not be negative")
+    guard isTLS else { return }
+    if tlsCertificatePEM == nil || tlsKeyPEM == nil {
+      throw HTTPError(
+        .invalidTLS,
+        "TLS needs both a certificate and a key; only the \(tlsKeyPEM == nil ? "certificate" : "key") was given")
+    }
+    if MHD_is_feature_supported(.FEATURE_TLS) != .YES {
+      throw HTTPError(.invalidTLS, "this libmicrohttpd was built without TLS")
+    }
+  }
+}

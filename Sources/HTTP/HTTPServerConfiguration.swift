@@ -1,0 +1,31 @@
+/// How an `HTTPServer` listens and what it accepts.
+public struct HTTPServerConfiguration: Sendable {
+  /// An IPv4 or IPv6 address or a name ("localhost"); "::" listens on IPv6 and IPv4.
+  public var host: String = "127.0.0.1"
+  /// 0: any free port (`HTTPServer.port` tells which).
+  public var port: UInt16 = 8080
+  /// libmicrohttpd's thread pool; each thread serves many connections.
+  public var threads: Int = 4
+  public var connectionLimit: Int = 1000
+  /// 0: no limit per client address.
+  public var perClientConnectionLimit: Int = 0
+  /// A connection idle (or a request arriving) this long is closed: slow clients are dropped.
+  public var connectionTimeoutSeconds: Int = 30
+  /// A body larger than this is answered `bodyTooLarge` without calling the handler.
+  public var maxBodyBytes: Int = 65536
+  public var bodyTooLarge = HTTPResponse(
+    status: 413, headers: [("Content-Type", "application/json")],
+    body: Array(#"{"error": "the request body is too large"}"#.utf8))
+  /// PEM text; both set: HTTPS only.
+  public var tlsCertificatePEM: String? = nil
+  public var tlsKeyPEM: String? = nil
+  /// An open event stream is sent a comment line (":\n\n") this often when it has nothing to
+  /// say, which keeps proxies from closing it. 0: never.
+  public var eventStreamKeepAliveSeconds: Double = 15
+  /// How long `stop()` waits for requests in flight (and open event streams to end).
+  public var stopGraceSeconds: Double = 10
+
+  public init() {}
+
+  var isTLS: Bool { tlsCertificatePEM != nil || tlsKeyPEM != nil }
+}

@@ -1,0 +1,102 @@
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// What libmicrohttpd's callbacks reach through their context pointer: the handler, the
+/// configuration and the counts `stop()` waits on. The server keeps it alive until the daemon
+/// has stopped, so the callbacks take it unretained.
+final class HTTPServerCore: Sendable {
+  let configuration: HTTPServerConfiguration
+  let handler: @Sendable (HTTPRequest) -> HTTPResponse
+  private let state = Mutex(State())
+
+  private struct State {
+    /// Requests from their first callback until libmicrohttpd reports them completed.
+    var requestsInFlight = 0
+    var stopping = false
+    /// libmicrohttpd's messages while the daemon starts (why it did not), nil afterwards.
+    var startMessages: [String]? = []
+    var streams: [ObjectIdentifier: HTTPEventStream] = [:]
+  }
+
+  init(configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    self.configuration = configuration
+    self.handler = handler
+  }
+
+  var unretained: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+  static func from(_ pointer: UnsafeMutableRawPointer) -> HTTPServerCore {
+    Unmanaged<HTTPServerCore>.fromOpaque(pointer).takeUnretainedValue()
+  }
+}
+
+// MARK: - Requests in flight
+
+extension HTTPServerCore {
+  func requestBegan() { state.withLock { $0.requestsInFlight += 1 } }
+  func requestEnded() { state.withLock { $0.requestsInFlight -= 1 } }
+
+  /// True once `stop()` began: responses then ask the client to close the connection.
+  var isStopping: Bool { state.withLock { $0.stopping } }
+
+  /// Marks the server stopping and returns the event streams still open.
+  func beginStopping() -> [HTTPEventStream] {
+    state.withLock {
+      $0.stopping = true
+      return Array($0.streams.values)
+    }
+  }
+
+  /// Waits until no request is in flight, or the deadline passes; returns how many still are.
+  func waitForRequests(seconds: Double) -> Int {
+    let deadline = MonotonicClock.now + seconds
+    while true {
+      let inFlight = state.withLock { $0.requestsInFlight }
+      if inFlight == 0 || MonotonicClock.now >= deadline { return inFlight }
+      usleep(5_000)
+    }
+  }
+}
+
+// MARK: - Event streams
+
+extension HTTPServerCore {
+  func register(_ stream: HTTPEventStream) {
+    state.withLock { $0.streams[ObjectIdentifier(stream)] = stream }
+  }
+
+  /// The streams still attached to a connection; forgets the ones that ended.
+  func openStreams() -> [HTTPEventStream] {
+    state.withLock { state in
+      state.streams = state.streams.filter { !$0.value.hasEnded }
+      return Array(state.streams.values)
+    }
+  }
+}
+
+// MARK: - Start-up messages
+
+extension HTTPServerCore {
+  func log(_ message: String) {
+    state.withLock { $0.startMessages?.append(message) }
+  }
+
+  /// The messages logged while starting; later ones are dropped (the server does not print).
+  func endStartMessages() -> [String] {
+    state.withLock {
+      let messages = $0.startMessages ?? []
+      $0.startMessages = nil
+      return messages
+    }
+  }
+}
+
+/// Seconds on the monotonic clock.
+enum MonotonicClock {
+  static var now: Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

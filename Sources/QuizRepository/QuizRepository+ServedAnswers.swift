@@ -1,0 +1,92 @@
+import QuizDomain
+import SQLite
+
+// MARK: - Saving answers
+
+extension QuizRepository {
+  /// Saves `answer` to a question of the open served attempt of `token`, replacing the one
+  /// saved before unless `lockAnswered` (answers are revealed one by one: a saved answer cannot
+  /// change). The answer is checked against the version the attempt was shown, as an imported
+  /// attempt's answers are, and scored against it under the quiz's rule; an empty answer (no
+  /// choice, a blank response, nothing matched, every gap blank) is refused. One BEGIN
+  /// IMMEDIATE transaction, with its change-log row.
+  public func saveServedAnswer(token: String, answer: Answer, lockAnswered: Bool, now: Timestamp) throws
+    -> ServedSave
+  {
+    try write { _ in
+      guard let row = try servedRow(token: token) else { throw ServedAttemptError.unknownAttempt }
+      guard row.isOpen else { throw ServedAttemptError.alreadySubmitted }
+      guard !row.isPastDeadline(at: now) else { throw ServedAttemptError.pastDeadline }
+      guard let pinned = try pinnedQuestions(servedID: row.id, only: answer.question).first else {
+        throw ServedAttemptError.unknownQuestion(answer.question)
+      }
+      let question = try shownVersion(pinned)
+      if let problem = Self.servedAnswerProblems(answer, question: question).first {
+        throw ServedAttemptError.invalidAnswer(problem.description)
+      }
+      let saved =
+        try database.fetchOne(
+          "SELECT 1 FROM served_answers WHERE served_id = ? AND version_id = ?", [row.id, pinned.versionRow]
+        ) { _ in true } ?? false
+      if saved && lockAnswered {
+        throw ServedAttemptError.locked("question \"\(question.id)\" was answered already: its answer cannot change")
+      }
+      let score = Scoring.score(question, answer: answer, rule: question.scoring ?? row.defaultScoring)
+      try upsertServedAnswer(answer.response, score: score, servedID: row.id, versionRow: pinned.versionRow, now: now)
+      try logChange(
+        .answer, saved ? .update : .insert, quiz: row.quiz, item: question.id, detail: try servedDetail(row), at: now)
+      return ServedSave(
+        score: score, points: question.points, fraction: question.points > 0 ? score / question.points : 0)
+    }
+  }
+
+  private func upsertServedAnswer(
+    _ response: Response, score: Double, servedID: Int64, versionRow: Int64, now: Timestamp
+  ) throws {
+    let columns = QuestionRows.columns(of: response)
+    let statement = try database.cachedStatement(
+      """
+      INSERT INTO served_answers (served_id, version_id, selected, response, response_unit, score, saved_at, saved_unix)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (served_id, version_id) DO UPDATE SET selected = excluded.selected, response = excluded.response,
+        response_unit = excluded.response_unit, score = excluded.score, saved_at = excluded.saved_at,
+        saved_unix = excluded.saved_unix
+      """)
+    try statement.execute([
+      servedID, versionRow, columns.selected, columns.response, columns.unit, score, now.text, now.unixSeconds,
+    ])
+  }
+
+  /// What is wrong with a served answer (`$` is the answer's own object, as the JSON API takes
+  /// it): what an imported attempt's answer is checked for, a mark (a taker gives none), and an
+  /// answer that gives nothing.
+  static func servedAnswerProblems(_ answer: Answer, question: Question) -> [Problem] {
+    if answer.mark != nil { return [Problem(path: "$.mark", message: "a taker's answer carries no mark")] }
+    let problems = QuizBankValidator.answerProblems(answer, question: question, path: "$")
+    guard problems.isEmpty else { return problems }
+    switch answer.response {
+    case .choices(let ids) where ids.isEmpty:
+      return [Problem(path: "$.selected", message: "no choice was selected")]
+    case .text(let text, _) where isBlank(text):
+      return [Problem(path: "$.response", message: "the response is blank")]
+    case .matched(let matches) where matches.isEmpty:
+      return [Problem(path: "$.matched", message: "no stem was matched")]
+    case .parts(let parts) where parts.allSatisfy(isBlank):
+      return [Problem(path: "$.parts", message: "every gap is blank")]
+    default:
+      return []
+    }
+  }
+
+  private static func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
+
+  /// Whether a gap's response gives nothing.
+  private static func isBlank(_ response: Response) -> Bool {
+    switch response {
+    case .choices(let ids): ids.isEmpty
+    case .text(let text, _): isBlank(text)
+    case .matched(let matches): matches.isEmpty
+    case .parts(let parts): parts.allSatisfy(isBlank)
+    }
+  }
+}

@@ -1,0 +1,222 @@
+import QuizDomain
+import SQLite
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+// Attempts taken through `quiz serve` (migrations/0011_served_attempts.sql): signed in, answered
+// question by question, submitted. Every call that writes runs in one BEGIN IMMEDIATE
+// transaction that reads what it writes over, and logs what it did in the change log in that
+// transaction, so `quiz watch` and the monitor of every process see it.
+
+// MARK: - Signing in
+
+extension QuizRepository {
+  /// Signs `taker` in to `quiz`. Their open attempt is resumed as it was left (same token,
+  /// answers and deadline) unless its deadline has passed, when it is submitted with what was
+  /// saved; a submitted one is `.submitted`. Otherwise the questions are drawn (pools, question
+  /// and choice shuffles, exactly as `take --seed` draws them) from the quiz as it is now and
+  /// pinned to their current versions, and `timeLimit` seconds from `now` is the deadline.
+  public func signIn(quiz: String, taker: String, timeLimit: Double?, now: Timestamp) throws -> ServedSignIn {
+    try write { _ in
+      guard let stored = try storedQuiz(quiz) else { throw ServedAttemptError.unknownQuiz(quiz) }
+      if let row = try servedRow(quizRow: stored.rowID, taker: taker) {
+        guard row.isOpen else { return .submitted(try loadServedAttempt(row)) }
+        if row.isPastDeadline(at: now) {
+          return .submitted(try submitServed(row, at: now, expired: true))
+        }
+        try logChange(.taker, .update, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
+        return .resumed(try loadServedAttempt(row))
+      }
+      guard !stored.quiz.questions.isEmpty else {
+        throw RepositoryError.refused("quiz \"\(quiz)\" has no questions yet")
+      }
+      let seed = UInt64.random(in: 0...UInt64.max)
+      let row = try insertServedAttempt(stored, taker: taker, seed: seed, timeLimit: timeLimit, now: now)
+      try logChange(.taker, .insert, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
+      return .started(try loadServedAttempt(row))
+    }
+  }
+
+  /// Inserts the served attempt and its pinned questions; returns its row.
+  private func insertServedAttempt(
+    _ stored: StoredQuiz, taker: String, seed: UInt64, timeLimit: Double?, now: Timestamp
+  ) throws -> ServedRow {
+    let drawn = QuestionDraw.questions(of: stored.quiz, seed: seed)
+    let orders = PresentationOrder.draw(for: drawn, seed: seed)
+    var deadline: Double?
+    if let timeLimit, timeLimit.isFinite, timeLimit > 0 { deadline = now.unixSeconds + timeLimit }
+    try database.execute(
+      """
+      INSERT INTO served_attempts (token, csrf, quiz_id, taker, started_at, started_unix, deadline_unix, seed,
+        records_given)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        Self.randomToken(), Self.randomToken(), stored.rowID, taker, now.text, now.unixSeconds, deadline,
+        Int64(bitPattern: seed), stored.quiz.variesPerAttempt,
+      ])
+    let servedID = database.lastInsertedRowID
+    let insert = try database.cachedStatement(
+      "INSERT INTO served_questions (served_id, position, version_id, shown_order) VALUES (?, ?, ?, ?)")
+    for (position, question) in drawn.enumerated() {
+      guard let rows = stored.questionRows[question.id] else { continue }
+      try insert.execute([servedID, Int64(position), rows.version, orders[position].storageText])
+    }
+    guard
+      let row = try database.fetchOne("SELECT \(ServedRow.columns) WHERE s.id = ?", [servedID], { ServedRow($0) })
+    else { throw RepositoryError.refused("the served attempt just written is missing") }
+    return row
+  }
+
+  /// 128 bits from the system's secure generator, as 32 lowercase hex digits.
+  static func randomToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(32)
+    for _ in 0..<2 {
+      var bits: UInt64 = generator.next()
+      for _ in 0..<16 {
+        text.append(digits[Int(bits & 0xF)])
+        bits >>= 4
+      }
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+}
+
+// MARK: - Reading
+
+extension QuizRepository {
+  /// The served attempt whose token is `token`, as its taker sees it; nil when there is none.
+  /// Read in one transaction: its questions and answers are one state.
+  public func servedAttempt(token: String) throws -> ServedAttempt? {
+    try read { _ in
+      guard let row = try servedRow(token: token) else { return nil }
+      return try loadServedAttempt(row)
+    }
+  }
+
+  /// Every served attempt at the quizzes `quizzes` (every quiz when nil), by quiz then start,
+  /// with its progress: questions answered, the score of the saved answers (the recorded
+  /// attempt's once submitted). For the monitor; one read transaction.
+  public func servedAttemptSummaries(quizzes: [String]?) throws -> [ServedAttemptSummary] {
+    try read { _ in
+      var filter = ""
+      var arguments: [any DatabaseValueConvertible] = []
+      if let quizzes {
+        guard !quizzes.isEmpty else { return [] }
+        filter = "WHERE z.slug IN (" + Array(repeating: "?", count: quizzes.count).joined(separator: ", ") + ")"
+        arguments = quizzes
+      }
+      return try database.fetchAll(
+        """
+        SELECT z.slug, s.taker,
+          (SELECT count(*) FROM served_answers an WHERE an.served_id = s.id),
+          (SELECT count(*) FROM served_questions sq WHERE sq.served_id = s.id),
+          coalesce(a.score, s.score, (SELECT total(an.score) FROM served_answers an WHERE an.served_id = s.id)),
+          coalesce(a.max_score, s.max_score, (SELECT total(v.points) FROM served_questions sq
+            JOIN question_versions v ON v.id = sq.version_id WHERE sq.served_id = s.id)),
+          s.started_at, s.started_unix, s.deadline_unix, s.submitted_unix IS NOT NULL, a.uid
+        FROM served_attempts s JOIN quizzes z ON z.id = s.quiz_id LEFT JOIN attempts a ON a.id = s.attempt_id
+        \(filter)
+        ORDER BY z.slug, s.started_unix, s.id
+        """, arguments
+      ) { row in
+        ServedAttemptSummary(
+          quiz: row.string(0), taker: row.string(1), answered: row.int(2), questions: row.int(3),
+          score: row.double(4), maxScore: row.double(5),
+          startedAt: Timestamp(row.string(6)) ?? Timestamp(unixSeconds: row.double(7)),
+          deadline: row.optionalDouble(8).map(Timestamp.init(unixSeconds:)), submitted: row.bool(9),
+          attemptID: row.optionalString(10))
+      }
+    }
+  }
+}
+
+// MARK: - Submitting
+
+extension QuizRepository {
+  /// Records the served attempt of `token` as an ordinary attempt (its taker, start, `now` as its
+  /// submission, the questions it was given and the versions it was shown) and marks it
+  /// submitted. Twice: `alreadySubmitted`. Past the deadline it is submitted all the same, with
+  /// what was saved, and marked expired.
+  public func submitServedAttempt(token: String, now: Timestamp) throws -> ServedAttempt {
+    try write { _ in
+      guard let row = try servedRow(token: token) else { throw ServedAttemptError.unknownAttempt }
+      guard row.isOpen else { throw ServedAttemptError.alreadySubmitted }
+      return try submitServed(row, at: now, expired: row.isPastDeadline(at: now))
+    }
+  }
+
+  /// Submits every open served attempt whose deadline has passed at `now`, with what was saved;
+  /// returns how many. One transaction.
+  public func submitExpiredServedAttempts(now: Timestamp) throws -> Int {
+    try write { _ in
+      let tokens = try database.fetchAll(
+        "SELECT token FROM served_attempts WHERE submitted_unix IS NULL AND deadline_unix <= ? ORDER BY id",
+        [now.unixSeconds]
+      ) { $0.string(0) }
+      var submitted = 0
+      for token in tokens {
+        guard let row = try servedRow(token: token), row.isOpen else { continue }
+        _ = try submitServed(row, at: now, expired: true)
+        submitted += 1
+      }
+      return submitted
+    }
+  }
+
+  /// Records `row`'s attempt and marks it submitted, inside the caller's transaction.
+  func submitServed(_ row: ServedRow, at now: Timestamp, expired: Bool) throws -> ServedAttempt {
+    guard let stored = try storedQuiz(row.quiz) else { throw ServedAttemptError.unknownQuiz(row.quiz) }
+    let pinned = try pinnedQuestions(servedID: row.id)
+    var attempt = Attempt(
+      id: UUID().uuidString.lowercased(), quiz: row.quiz, taker: row.taker, startedAt: row.startedAt,
+      submittedAt: now, given: row.recordsGiven ? pinned.map(\.id) : nil,
+      answers: try savedAnswers(servedID: row.id).map(\.answer))
+    // Pinned to what was shown: a version the quiz no longer shows is history (docs/quiz-bank.md).
+    for question in pinned where question.retired || question.number != question.currentNumber {
+      attempt.versions[question.id] = question.number
+    }
+    if attempt.given == nil && stored.quiz.questions.map(\.id) != pinned.map(\.id) { attempt.given = pinned.map(\.id) }
+    let scored = try recordServed(attempt, stored: stored, pinned: pinned)
+    try database.execute(
+      """
+      UPDATE served_attempts SET submitted_at = ?, submitted_unix = ?, score = ?, max_score = ?, expired = ?,
+        attempt_id = (SELECT id FROM attempts WHERE uid = ?)
+      WHERE id = ?
+      """, [now.text, now.unixSeconds, scored.score, scored.maxScore, expired, attempt.id ?? "", row.id])
+    try logChange(
+      .attempt, .insert, quiz: row.quiz, item: attempt.id,
+      detail: try servedDetail(row, submitted: scored, expired: expired), at: now)
+    guard let updated = try servedRow(token: row.token) else { throw ServedAttemptError.unknownAttempt }
+    return try loadServedAttempt(updated)
+  }
+
+  /// Records `attempt` as an import records one. When the quiz has changed since sign-in so that
+  /// its list of questions no longer fits the sections' picks, it is recorded as a record of
+  /// history: with the maximum of what it was shown.
+  private func recordServed(_ attempt: Attempt, stored: StoredQuiz, pinned: [PinnedQuestion]) throws
+    -> ScoredAttempt
+  {
+    let target = AttemptTarget(stored)
+    var problems: [Problem] = []
+    if case .added(let scored)? = try recordAttempt(attempt, target: target, path: "$", at: now(), problems: &problems)
+    {
+      return scored
+    }
+    var history = attempt
+    history.maxScore = try pinned.reduce(0) { $0 + (try question(versionRow: $1.versionRow, id: $1.id)).points }
+    problems = []
+    if case .added(let scored)? = try recordAttempt(history, target: target, path: "$", at: now(), problems: &problems)
+    {
+      return scored
+    }
+    throw RepositoryError.invalid(problems, total: problems.count)
+  }
+}

@@ -1,0 +1,187 @@
+import QuizDomain
+import SQLite
+
+/// One row of `served_attempts` (migrations/0011_served_attempts.sql), with its quiz's id,
+/// title and rule.
+struct ServedRow {
+  let id: Int64
+  let token: String
+  let csrf: String
+  let quizRow: Int64
+  let quiz: String
+  let quizTitle: String
+  let quizScoring: ScoringRule?
+  let taker: String
+  let startedAt: Timestamp
+  let deadline: Timestamp?
+  let recordsGiven: Bool
+  let submittedAt: Timestamp?
+  let score: Double?
+  let maxScore: Double?
+  let expired: Bool
+  /// The recorded attempt's id, while it exists.
+  let attemptID: String?
+  /// The recorded attempt's score now (a regrade or a mark may have moved it).
+  let attemptScore: (score: Double, maxScore: Double)?
+
+  static let columns = """
+    s.id, s.token, s.csrf, s.quiz_id, z.slug, z.title, z.scoring, s.taker, s.started_at, s.started_unix,
+    s.deadline_unix, s.records_given, s.submitted_at, s.submitted_unix, s.score, s.max_score, s.expired,
+    a.uid, a.score, a.max_score
+    FROM served_attempts s JOIN quizzes z ON z.id = s.quiz_id LEFT JOIN attempts a ON a.id = s.attempt_id
+    """
+
+  init(_ row: Row) {
+    id = row.int64(0)
+    token = row.string(1)
+    csrf = row.string(2)
+    quizRow = row.int64(3)
+    quiz = row.string(4)
+    quizTitle = row.string(5)
+    quizScoring = row.optionalString(6).flatMap(ScoringRule.init)
+    taker = row.string(7)
+    startedAt = Timestamp(row.string(8)) ?? Timestamp(unixSeconds: row.double(9))
+    deadline = row.optionalDouble(10).map(Timestamp.init(unixSeconds:))
+    recordsGiven = row.bool(11)
+    submittedAt = row.isNull(12) ? nil : Timestamp(row.string(12)) ?? Timestamp(unixSeconds: row.double(13))
+    score = row.optionalDouble(14)
+    maxScore = row.optionalDouble(15)
+    expired = row.bool(16)
+    attemptID = row.optionalString(17)
+    attemptScore = row.isNull(18) ? nil : (row.double(18), row.double(19))
+  }
+
+  var isOpen: Bool { submittedAt == nil }
+
+  /// Whether its time is up at `now`.
+  func isPastDeadline(at now: Timestamp) -> Bool {
+    guard let deadline else { return false }
+    return now.unixSeconds >= deadline.unixSeconds
+  }
+
+  /// The rule a question without its own is scored under.
+  var defaultScoring: ScoringRule { quizScoring ?? .allOrNothing }
+}
+
+/// One question a served attempt was shown: its pinned version and order.
+struct PinnedQuestion {
+  let id: String
+  let versionRow: Int64
+  let number: Int
+  /// The question's current version number, and whether it is retired now.
+  let currentNumber: Int
+  let retired: Bool
+  let order: PresentationOrder
+}
+
+// MARK: - Reading served attempts
+
+extension QuizRepository {
+  func servedRow(token: String) throws -> ServedRow? {
+    try database.fetchOne("SELECT \(ServedRow.columns) WHERE s.token = ?", [token]) { ServedRow($0) }
+  }
+
+  func servedRow(quizRow: Int64, taker: String) throws -> ServedRow? {
+    try database.fetchOne("SELECT \(ServedRow.columns) WHERE s.quiz_id = ? AND s.taker = ?", [quizRow, taker]) {
+      ServedRow($0)
+    }
+  }
+
+  /// The questions of served attempt `servedID`, in its order; `id` limits them to that question.
+  func pinnedQuestions(servedID: Int64, only id: String? = nil) throws -> [PinnedQuestion] {
+    try database.fetchAll(
+      """
+      SELECT q.slug, sq.version_id, v.version, q.current_version, q.section_id IS NULL, sq.shown_order
+      FROM served_questions sq
+      JOIN question_versions v ON v.id = sq.version_id JOIN questions q ON q.id = v.question_id
+      WHERE sq.served_id = ?1 AND (?2 IS NULL OR q.slug = ?2)
+      ORDER BY sq.position
+      """, [servedID, id]
+    ) { row in
+      PinnedQuestion(
+        id: row.string(0), versionRow: row.int64(1), number: row.int(2), currentNumber: row.int(3),
+        retired: row.bool(4), order: PresentationOrder(storageText: row.optionalString(5)) ?? PresentationOrder())
+    }
+  }
+
+  /// A version as it is shown: content, kind parts, files and options (tags are the identity's,
+  /// and not shown).
+  func shownVersion(_ pinned: PinnedQuestion) throws -> Question {
+    var question = try question(versionRow: pinned.versionRow, id: pinned.id)
+    question.files = try files(ofVersionRow: pinned.versionRow)
+    try options(ofVersionRow: pinned.versionRow).apply(to: &question)
+    return question
+  }
+
+  /// The answers saved for served attempt `servedID`, with their scores, by question id.
+  func savedAnswers(servedID: Int64) throws -> [(answer: Answer, score: Double)] {
+    try database.fetchAll(
+      """
+      SELECT q.slug, \(QuestionRows.responseColumns), an.score
+      FROM served_answers an
+      JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+      JOIN served_questions sq ON sq.served_id = an.served_id AND sq.version_id = an.version_id
+      WHERE an.served_id = ? ORDER BY sq.position
+      """, [servedID]
+    ) { row in (Answer(question: row.string(0), response: QuestionRows.response(row, at: 1)), row.double(5)) }
+  }
+
+  /// The whole served attempt of `row`, as its taker sees it.
+  func loadServedAttempt(_ row: ServedRow) throws -> ServedAttempt {
+    let questions = try pinnedQuestions(servedID: row.id).map { pinned in
+      let stored = try shownVersion(pinned)
+      return ServedQuestion(
+        question: pinned.order.apply(to: stored), version: pinned.number,
+        answerChoices: pinned.order.offeredAnswers(of: stored), order: pinned.order)
+    }
+    var answers: [String: Answer] = [:]
+    var scores: [String: Double] = [:]
+    for saved in try savedAnswers(servedID: row.id) {
+      answers[saved.answer.question] = saved.answer
+      scores[saved.answer.question] = saved.score
+    }
+    var submitted: SubmittedServedAttempt?
+    if let submittedAt = row.submittedAt {
+      submitted = SubmittedServedAttempt(
+        attemptID: row.attemptID ?? "", score: row.attemptScore?.score ?? row.score ?? 0,
+        maxScore: row.attemptScore?.maxScore ?? row.maxScore ?? 0, submittedAt: submittedAt, expired: row.expired)
+    }
+    return ServedAttempt(
+      token: row.token, csrf: row.csrf, quiz: row.quiz, quizTitle: row.quizTitle, taker: row.taker,
+      startedAt: row.startedAt, deadline: row.deadline, questions: questions, answers: answers, scores: scores,
+      submitted: submitted)
+  }
+}
+
+// MARK: - The change log's details
+
+extension QuizRepository {
+  /// The detail of a served attempt's change-log row: a compact JSON object (as `quiz watch
+  /// --json` copies details) with the taker (personal data, but the change log and `quiz watch`
+  /// are the teacher's, as is the database), how many questions have a saved answer, of how
+  /// many, and the score so far — once submitted, the recorded score, its maximum and whether
+  /// the deadline submitted it — so a monitor can show progress without reading the attempt.
+  /// `{"taker":"Ann","answered":3,"questions":5,"score":2.5}`. The token and csrf value are
+  /// credentials: never logged.
+  func servedDetail(_ row: ServedRow, submitted: ScoredAttempt? = nil, expired: Bool = false) throws -> String {
+    let progress = try database.fetchOne(
+      """
+      SELECT (SELECT count(*) FROM served_answers WHERE served_id = ?1),
+        (SELECT count(*) FROM served_questions WHERE served_id = ?1),
+        (SELECT total(score) FROM served_answers WHERE served_id = ?1)
+      """, [row.id]
+    ) { ($0.int(0), $0.int(1), $0.double(2)) }
+    var writer = JSONWriter(pretty: false)
+    writer.beginObject()
+    writer.field("taker", row.taker)
+    writer.field("answered", progress?.0 ?? 0)
+    writer.field("questions", progress?.1 ?? 0)
+    writer.field("score", submitted?.score ?? progress?.2 ?? 0)
+    if let submitted {
+      writer.field("max_score", submitted.maxScore)
+      writer.field("expired", expired)
+    }
+    writer.endObject()
+    return writer.string
+  }
+}

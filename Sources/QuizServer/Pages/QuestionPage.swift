@@ -1,0 +1,76 @@
+import QuizDomain
+import XML
+
+/// One question per page: the progress, the time left, the prompt, the answer form with the
+/// controls of the question's kind, and after a revealed answer its result, the feedback, the
+/// right answer and a Next button. The form works without JavaScript; `quiz.js` only keeps
+/// Submit disabled until something is given (`data-requires-answer`) and adds keys.
+enum QuestionPage {
+  static func render(_ view: QuestionView) -> String {
+    let question = view.question
+    let text = QuestionText(question: question)
+    var body = "<h2 class=\"progress\">Question \(view.number) of \(view.count)</h2>\n"
+    if let seconds = view.secondsLeft { body += timer(seconds) }
+    body += "<div class=\"prompt\" id=\"prompt\" dir=\"auto\">"
+    if case .cloze(let cloze) = question.body {
+      body += ClozeControls.render(question, cloze, saved: view.saved, locked: view.reveal != nil) + "</div>\n"
+      body += answerForm(view, controls: "")
+    } else {
+      body += text.html(question.prompt) + "</div>\n"
+      body += answerForm(view, controls: QuestionControls.render(view))
+    }
+    if let reveal = view.reveal { body += RevealSection.render(question, reveal: reveal, saved: view.saved) }
+    body += navigation(view)
+    let title = "Question \(view.number) of \(view.count) — \(view.quizTitle)"
+    return PageShell.render(title: title, heading: view.quizTitle, body: body)
+  }
+
+  /// The time left as minutes and seconds; `quiz.js` counts it down from the data attribute.
+  static func timer(_ seconds: Int) -> String {
+    let left = max(0, seconds)
+    return
+      "<p class=\"timer\">Time left: <span id=\"time-left\" data-seconds-left=\"\(left)\">\(timeText(left))</span></p>\n"
+  }
+
+  /// Minutes and seconds, `12:05`.
+  static func timeText(_ seconds: Int) -> String {
+    let left = max(0, seconds)
+    return "\(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)"
+  }
+
+  /// The answer form. A cloze question's controls stand in its prompt, outside the form, and
+  /// belong to it through `form="answer"`.
+  private static func answerForm(_ view: QuestionView, controls: String) -> String {
+    var form = "<form id=\"answer\" method=\"post\" action=\"\(HTMLEscape.attribute(view.action))\">\n"
+    form += PageShell.hidden("csrf", view.csrf) + "\n" + PageShell.hidden("question", view.question.id) + "\n"
+    form += controls
+    if view.reveal == nil {
+      if view.question.kind == .description {
+        form += "<div class=\"actions\"><button type=\"submit\">Continue</button></div>\n"
+      } else {
+        form += "<div class=\"actions\"><button type=\"submit\" data-requires-answer>Submit</button></div>\n"
+      }
+    }
+    return form + "</form>\n"
+  }
+
+  /// Previous / Next links, and on the last question the final submit (after its reveal with
+  /// `--reveal each`, at once otherwise).
+  private static func navigation(_ view: QuestionView) -> String {
+    var links: [String] = []
+    if let previous = view.previousHref, view.reveal == nil {
+      links.append("<a class=\"button secondary\" href=\"\(HTMLEscape.attribute(previous))\">Previous</a>")
+    }
+    if let next = view.nextHref, view.reveal != nil || !view.isLast {
+      let label = view.reveal != nil ? "Next" : "Skip"
+      links.append("<a class=\"button\" href=\"\(HTMLEscape.attribute(next))\">\(label)</a>")
+    }
+    var html = links.isEmpty ? "" : "<nav class=\"actions\" aria-label=\"Questions\">\(links.joined())</nav>\n"
+    if view.isLast || (view.nextHref == nil && view.reveal != nil) {
+      html += "<form method=\"post\" action=\"\(HTMLEscape.attribute(view.submitAction))\" class=\"finish\">\n"
+      html += PageShell.hidden("csrf", view.csrf) + "\n"
+      html += "<div class=\"actions\"><button type=\"submit\">Finish and submit the quiz</button></div>\n</form>\n"
+    }
+    return html
+  }
+}

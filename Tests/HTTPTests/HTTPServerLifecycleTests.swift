@@ -1,0 +1,92 @@
+import Foundation
+import HTTP
+import Testing
+
+/// Many connections at once, slow clients, a taken port, and stopping with work in flight.
+@Suite struct HTTPServerLifecycleTests {
+  @Test func fiftyConnectionsAtOnceAreAllAnswered() throws {
+    let server = try startServer(threads: 4, handler: echo)
+    defer { server.stop() }
+    let connections = try (0..<50).map { _ in try TestConnection(port: server.port) }
+    for (index, connection) in connections.enumerated() {
+      try connection.send("GET /n/\(index) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    }
+    for (index, connection) in connections.enumerated() {
+      let response = try connection.readResponse(timeout: 5)
+      #expect(response.status == 200)
+      #expect(response.headers["x-path"] == "/n/\(index)")
+    }
+  }
+
+  @Test func aSlowClientIsDroppedAfterTheTimeoutWhileOthersAreServed() throws {
+    let server = try startServer(threads: 1, timeout: 1, handler: echo)
+    defer { server.stop() }
+    let slow = try TestConnection(port: server.port)
+    try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n")
+    let started = TestClock.now
+    let other = try fetch(server.port, "GET", "/meanwhile")
+    #expect(other.status == 200)
+    #expect(TestClock.now - started < 0.5)
+    #expect(slow.waitForClose(timeout: 4))
+    let elapsed = TestClock.now - started
+    #expect(elapsed >= 0.9 && elapsed < 3.5, "dropped after \(elapsed) s")
+  }
+
+  @Test func listeningOnATakenPortThrowsNamingTheAddress() throws {
+    let first = try startServer(handler: echo)
+    defer { first.stop() }
+    var configuration = HTTPServerConfiguration()
+    configuration.port = first.port
+    let error = #expect(throws: HTTPError.self) { try HTTPServer(configuration, handler: echo) }
+    #expect(error?.kind == .cannotListen)
+    #expect(error?.description.hasPrefix("cannot listen on 127.0.0.1:\(first.port): ") == true)
+    #expect(error?.description.lowercased().contains("in use") == true, "\(error?.description ?? "")")
+  }
+
+  @Test func anUnresolvableHostThrows() {
+    var configuration = HTTPServerConfiguration()
+    configuration.host = "no such host.invalid"
+    configuration.port = 0
+    let error = #expect(throws: HTTPError.self) { try HTTPServer(configuration, handler: echo) }
+    #expect(error?.description.hasPrefix("cannot listen on no such host.invalid:0: ") == true)
+  }
+
+  @Test func anOutOfRangeConfigurationThrows() {
+    var configuration = HTTPServerConfiguration()
+    configuration.threads = 0
+    let error = #expect(throws: HTTPError.self) { try HTTPServer(configuration, handler: echo) }
+    #expect(error?.kind == .invalidConfiguration)
+    #expect(error?.description.contains("threads") == true)
+  }
+
+  @Test func ipv6LoopbackIsServed() throws {
+    let server = try startServer(configure: { $0.host = "::1" }) { request in .text(request.clientAddress) }
+    defer { server.stop() }
+    let connection = try TestConnection(port: server.port, host: "::1")
+    try connection.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    #expect(try connection.readResponse().text == "::1")
+  }
+
+  @Test func stopLetsASlowHandlerFinishAndItsClientGetsTheWholeReply() throws {
+    let entered = Recorder<Bool>()
+    let server = try startServer { _ in
+      entered.record(true)
+      usleep(800_000)
+      return .text(String(repeating: "done ", count: 20_000))
+    }
+    let connection = try TestConnection(port: server.port)
+    try connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+    let deadline = TestClock.now + 3
+    while entered.all.isEmpty, TestClock.now < deadline { usleep(10_000) }
+    let stopping = TestClock.now
+    server.stop()
+    let stopTook = TestClock.now - stopping
+    let response = try connection.readResponse(timeout: 3)
+    #expect(response.status == 200)
+    #expect(response.body.count == 100_000)
+    #expect(response.headers["connection"]?.lowercased() == "close")
+    #expect(stopTook >= 0.5 && stopTook < 4, "stop took \(stopTook) s")
+    #expect(throws: (any Error).self) { try fetch(server.port, "GET", "/after", timeout: 1) }
+    server.stop()  // a second stop does nothing
+  }
+}

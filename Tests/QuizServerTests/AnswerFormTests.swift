@@ -1,0 +1,70 @@
+import QuizDomain
+import Testing
+
+@testable import QuizServer
+
+/// Forms as the pages post them, read into quiz-bank/1 answers for every kind, with errors.
+@Suite struct AnswerFormTests {
+  func decode(_ form: [String: String], _ question: Question) throws(AnswerForm.Failure) -> Response {
+    try AnswerForm.decode(
+      form, question: question, answerChoices: question.kind == .matching ? Fixtures.matchingOrder : []
+    ).response
+  }
+
+  @Test func choices() throws {
+    #expect(try decode(["choice": "b", "csrf": "t"], Fixtures.choice) == .choices(["b"]))
+    #expect(try decode(["choice.z": "on", "choice.x": "on"], Fixtures.multiple) == .choices(["x", "z"]))
+    #expect(try decode([:], Fixtures.multiple) == .choices([]))
+    #expect(throws: AnswerForm.Failure(message: "choice: there is no choice \"q\"")) {
+      try decode(["choice": "q"], Fixtures.choice)
+    }
+    #expect(throws: AnswerForm.Failure.self) { try decode(["choice.q": "on"], Fixtures.multiple) }
+  }
+
+  @Test func typedAnswers() throws {
+    #expect(try decode(["response": "Paris"], Fixtures.shortAnswer) == .text("Paris"))
+    #expect(try decode(["response": "3.1", "unit": "cm"], Fixtures.numerical) == .text("3.1", unit: "cm"))
+    #expect(try decode(["response": "3.1", "unit": ""], Fixtures.numerical) == .text("3.1", unit: nil))
+    #expect(throws: AnswerForm.Failure(message: "unit: there is no unit \"km\"")) {
+      try decode(["response": "3", "unit": "km"], Fixtures.numerical)
+    }
+    #expect(try decode(["response": "مرحبا 👋\nline"], Fixtures.essay) == .text("مرحبا 👋\nline"))
+    #expect(try decode([:], Fixtures.description) == .text(""))
+  }
+
+  @Test func matching() throws {
+    #expect(
+      try decode(["match.jp": "1", "match.fr": "3"], Fixtures.matching)
+        == .matched([StemMatch(stem: "fr", answer: "Paris"), StemMatch(stem: "jp", answer: "東京")]))
+    #expect(try decode(["match.jp": ""], Fixtures.matching) == .matched([]))
+    #expect(throws: AnswerForm.Failure.self) { try decode(["match.jp": "4"], Fixtures.matching) }
+    #expect(throws: AnswerForm.Failure.self) { try decode(["match.jp": "x"], Fixtures.matching) }
+    #expect(throws: AnswerForm.Failure(message: "match.de: there is no stem \"de\"")) {
+      try decode(["match.de": "1"], Fixtures.matching)
+    }
+  }
+
+  @Test func cloze() throws {
+    #expect(
+      try decode(["gap.1": "Paris", "gap.2": "3.14", "gap.3": "r", "gap.4.n": "on", "gap.4.m": "on"], Fixtures.cloze)
+        == .parts([.text("Paris"), .text("3.14"), .choices(["r"]), .choices(["m", "n"])]))
+    #expect(try decode([:], Fixtures.cloze) == .parts([.text(""), .text(""), .choices([]), .choices([])]))
+    #expect(throws: AnswerForm.Failure.self) { try decode(["gap.3": "zz"], Fixtures.cloze) }
+    #expect(throws: AnswerForm.Failure.self) { try decode(["gap.4.zz": "on"], Fixtures.cloze) }
+    #expect(throws: AnswerForm.Failure.self) { try decode(["gap.9": "x"], Fixtures.cloze) }
+    #expect(throws: AnswerForm.Failure.self) { try decode(["gap.3.r": "on"], Fixtures.cloze) }
+  }
+
+  @Test func emptyAnswersAreDetected() throws {
+    #expect(AnswerForm.isEmpty(try decode([:], Fixtures.choice)))
+    #expect(AnswerForm.isEmpty(try decode(["response": "  \n"], Fixtures.shortAnswer)))
+    #expect(AnswerForm.isEmpty(try decode([:], Fixtures.matching)))
+    #expect(AnswerForm.isEmpty(try decode(["gap.1": " "], Fixtures.cloze)))
+    #expect(!AnswerForm.isEmpty(try decode(["gap.3": "g"], Fixtures.cloze)))
+    #expect(!AnswerForm.isEmpty(try decode(["choice.x": "on"], Fixtures.multiple)))
+  }
+
+  @Test func theAnswerNamesItsQuestion() throws {
+    #expect(try AnswerForm.decode(["choice": "a"], question: Fixtures.choice).question == "q-choice")
+  }
+}

@@ -1,0 +1,68 @@
+import QuizDomain
+import Testing
+import XML
+
+@testable import QuizServer
+
+@Suite struct OtherPagesTests {
+  @Test func signInWithAPickerAndARoster() throws {
+    let page = try PageTree(
+      SignInPage.render(
+        SignInView(
+          quizzes: [.init(id: "a", title: "Alpha"), .init(id: "b", title: "Beta")], usesRoster: true, csrf: "t")))
+    #expect(page.element(id: "quiz")?.name == "select")
+    #expect(page.element(id: "taker")?.attribute("required") != nil)
+    #expect(page.element(id: "code")?.attribute("type") == "password")
+    #expect(page.all("input").contains { $0.attribute("name") == "csrf" && $0.attribute("value") == "t" })
+    #expect(page.unlabelledControls.isEmpty)
+  }
+
+  @Test func signInForOneQuizHasNoPickerNorCode() throws {
+    let page = try PageTree(
+      SignInPage.render(
+        SignInView(quizzes: [.init(id: "a", title: "Alpha")], usesRoster: false, csrf: "t", error: "Wrong code")))
+    #expect(page.element(id: "quiz") == nil)
+    #expect(page.all("input").contains { $0.attribute("name") == "quiz" && $0.attribute("value") == "a" })
+    #expect(page.element(id: "code") == nil)
+    #expect(page.all("h1").map(PageTree.text) == ["Alpha"])
+    #expect(page.elements.contains { $0.attribute("role") == "alert" && PageTree.text($0) == "Wrong code" })
+  }
+
+  @Test func theReviewShowsEachAnswerOrOnlyTheScore() throws {
+    let items = [
+      ReviewView.Item(
+        question: Fixtures.choice, number: 1, response: .choices(["b"]),
+        reveal: RevealView(fraction: 0, score: 0, points: 1, feedback: ["\(Fixtures.secret)-B"])),
+      ReviewView.Item(
+        question: Fixtures.shortAnswer, number: 2, response: .text("Lyon"),
+        reveal: RevealView(fraction: 0, score: 0, points: 1)),
+    ]
+    let review = ReviewPage.render(ReviewView(quizTitle: "Q", taker: "Ann", score: 0, maxScore: 2, items: items))
+    #expect(review.contains("Your score: <strong>0</strong> of 2"))
+    #expect(review.contains("Grass") && review.contains("Lyon") && review.contains("ACCEPTEDPARIS"))
+    #expect(review.contains("\(Fixtures.secret)-B"))
+    let never = ReviewPage.render(ReviewView(quizTitle: "Q", taker: "Ann", score: 1.5, maxScore: 2))
+    #expect(never.contains("Your score: <strong>1.5</strong> of 2"))
+    #expect(!never.contains("Question"))
+  }
+
+  @Test func messages() throws {
+    let page = try PageTree(MessagePage.render(.alreadySubmitted(quizTitle: "Q", link: (href: "/", label: "Start"))))
+    #expect(page.html.contains("submitted this quiz already"))
+    #expect(page.all("a").map { $0.attribute("href") } == ["/"])
+    #expect(MessagePage.render(.timeIsUp(quizTitle: "Q")).contains("time is up"))
+  }
+
+  @Test func monitorRows() {
+    let row = MonitorPage.row(
+      MonitorRow(
+        quiz: "q", taker: "Ann", answered: 3, questions: 20, score: 2.5, maxScore: 20, secondsLeft: 61, submitted: false
+      ))
+    #expect(row.contains("<td>3 of 20</td><td>2.5 of 20</td><td>1:01</td><td>In progress</td>"))
+    let done = MonitorPage.row(
+      MonitorRow(
+        quiz: "q", taker: "Ann", answered: 20, questions: 20, score: 20, maxScore: 20, secondsLeft: nil, submitted: true
+      ))
+    #expect(done.contains("<td>Submitted</td>"))
+  }
+}
