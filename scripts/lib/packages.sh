@@ -66,14 +66,12 @@ need_jsonschema() {
   need_packages "file:/usr/lib/python3/dist-packages/jsonschema python3-jsonschema"
 }
 
-# What the `quiz serve` checks need besides: chromedriver to drive Chromium from selenium (the
-# browser test), wrk (the throughput run's keep-alive load), curl (signing takers in from shell
-# scripts) and openssl (test certificates for --tls-cert and --tls-key).
+# What the `quiz serve` checks and benchmarks need beyond TEST_PACKAGES (which has curl and
+# openssl): chromedriver to drive Chromium from selenium (the browser test) and wrk (the
+# throughput run's keep-alive load).
 SERVE_TEST_PACKAGES=(
   "command:chromedriver chromium-driver"
   "command:wrk wrk"
-  "command:curl curl"
-  "command:openssl openssl"
 )
 
 # Python packages from PyPI, each "MODULE PACKAGE": installed with pip when `import MODULE`
