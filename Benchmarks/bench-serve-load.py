@@ -179,7 +179,8 @@ def main():
         outcome, failure_rows = run_locust(served, work, args)
         time.sleep(1)  # let the watch and the event stream catch up with the last commits
         peak = served.peak_memory_kib()
-        watch_lines, event_count = watch.count, events.count
+        watch_lines = watch.count
+        event_count = f"{events.count} ({', '.join(f'{n} {c}' for n, c in sorted(events.by_name.items()))})"
         served.stop()
         ok = report(outcome, failure_rows, answers_in_database(db), peak, watch_lines, event_count, args)
     except ServeError as error:

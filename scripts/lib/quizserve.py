@@ -177,10 +177,11 @@ def first_answer(question):
 
 class EventCounter:
     """Reads the monitor's Server-Sent Events on a thread, counting the events (blocks with a
-    `data:` line) until `close`."""
+    `data:` line), in all and by their `event:` name ("message" when unnamed), until `close`."""
 
     def __init__(self, served, path="/api/monitor/events"):
         self.count = 0
+        self.by_name = {}
         self.error = None
         self.connected = threading.Event()
         self.sock = socket.create_connection(("127.0.0.1", served.port), timeout=10)
@@ -199,14 +200,17 @@ class EventCounter:
                 self.error = f"monitor events: {status.strip()}"
                 return
             self.connected.set()
-            in_event = False
+            in_event, name = False, "message"
             for raw in stream:
                 line = raw.rstrip(b"\r\n")
                 if line.startswith(b"data:"):
                     in_event = True
+                elif line.startswith(b"event:"):
+                    name = line[6:].strip().decode(errors="replace")
                 elif not line and in_event:
                     self.count += 1
-                    in_event = False
+                    self.by_name[name] = self.by_name.get(name, 0) + 1
+                    in_event, name = False, "message"
         except OSError as error:
             if self.error is None:
                 self.error = str(error)
