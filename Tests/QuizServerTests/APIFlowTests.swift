@@ -33,7 +33,7 @@ import Testing
     // What `quiz grade` computes for the same answers: the domain's scoring of the quiz.
     let repository = try fixture.repository()
     let quiz = try repository.requireQuiz("every").quiz
-    let expected = ScoringRule.score(
+    let expected = Scoring.score(
       Attempt(
         quiz: "every", taker: "Ana",
         answers: try Self.answers.map { try QuizBankReader.readAnswer(Array($0.json.utf8), question: $0.question) }),
