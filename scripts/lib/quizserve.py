@@ -199,21 +199,31 @@ class EventCounter:
             if " 200" not in status:
                 self.error = f"monitor events: {status.strip()}"
                 return
+            chunked = False
+            for raw in iter(stream.readline, b""):
+                if raw in (b"\r\n", b"\n"):
+                    break
+                name, _, value = raw.decode(errors="replace").partition(":")
+                if name.strip().lower() == "transfer-encoding" and "chunked" in value.lower():
+                    chunked = True
             self.connected.set()
-            in_event, name = False, "message"
-            for raw in stream:
-                line = raw.rstrip(b"\r\n")
-                if line.startswith(b"data:"):
-                    in_event = True
-                elif line.startswith(b"event:"):
-                    name = line[6:].strip().decode(errors="replace")
-                elif not line and in_event:
-                    self.count += 1
-                    self.by_name[name] = self.by_name.get(name, 0) + 1
-                    in_event, name = False, "message"
+            self._count_events(dechunked(stream) if chunked else iter(stream.readline, b""))
         except OSError as error:
             if self.error is None:
                 self.error = str(error)
+
+    def _count_events(self, lines):
+        in_event, name = False, "message"
+        for raw in lines:
+            line = raw.rstrip(b"\r\n")
+            if line.startswith(b"data:"):
+                in_event = True
+            elif line.startswith(b"event:"):
+                name = line[6:].strip().decode(errors="replace")
+            elif not line and in_event:
+                self.count += 1
+                self.by_name[name] = self.by_name.get(name, 0) + 1
+                in_event, name = False, "message"
 
     def close(self):
         try:
@@ -222,3 +232,20 @@ class EventCounter:
             pass
         self.sock.close()
         self.thread.join(timeout=5)
+
+
+def dechunked(stream):
+    """The lines of a chunked HTTP/1.1 body read from `stream`, joined across chunk boundaries."""
+    pending = b""
+    while True:
+        size_line = stream.readline()
+        if not size_line:
+            return
+        size = int(size_line.split(b";")[0].strip() or b"0", 16)
+        if size == 0:
+            return
+        pending += stream.read(size)
+        stream.readline()  # the CRLF after the chunk
+        *lines, pending = pending.split(b"\n")
+        for line in lines:
+            yield line + b"\n"
