@@ -58,10 +58,9 @@ let package = Package(
       dependencies: ["SQLite", "QuizDomain", "QuizFormats"],
       plugins: ["EmbedMigrations"]
     ),
-    // The served pages (Pages/: pure rendering and form decoding) and, on the server branch,
-    // the routes over HTTP and the repository.
-    .target(name: "QuizServer", dependencies: ["QuizDomain", "QuizFormats", "XML"]),
-    .target(name: "QuizCLI", dependencies: ["QuizRepository", "QuizFormats", "QuizDomain", "XML"]),
+    // The server under `quiz serve`: routes, the JSON API, pages and the monitor, over HTTP.
+    .target(name: "QuizServer", dependencies: ["HTTP", "QuizRepository", "QuizDomain", "QuizFormats", "XML"]),
+    .target(name: "QuizCLI", dependencies: ["QuizServer", "QuizRepository", "QuizFormats", "QuizDomain", "XML"]),
     .executableTarget(name: "quiz", dependencies: ["QuizCLI"]),
     .executableTarget(
       name: "quiz-bench",
@@ -76,7 +75,9 @@ let package = Package(
     .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
     .testTarget(name: "QuizFormatsTests", dependencies: ["QuizFormats", "QuizDomain", "XML"]),
     .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
-    .testTarget(name: "QuizServerTests", dependencies: ["QuizServer", "QuizDomain", "QuizFormats", "XML"]),
+    .testTarget(
+      name: "QuizServerTests",
+      dependencies: ["QuizServer", "QuizRepository", "QuizDomain", "QuizFormats", "XML", "TestSupport"]),
     .testTarget(
       name: "QuizCLITests",
       dependencies: ["quiz", "QuizCLI", "QuizFormats", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport"],

@@ -36,13 +36,15 @@ public final class HTTPServer: Sendable {
   /// (up to `stopGraceSeconds`), then stops. Calling it again does nothing.
   public func stop() {
     guard let daemon = daemon.withLock({ $0.take() }) else { return }
-    _ = MHD_quiesce_daemon(daemon.pointer)
+    // The listening socket is handed back and becomes ours to close, after MHD_stop_daemon.
+    let listening = MHD_quiesce_daemon(daemon.pointer)
     for stream in core.beginStopping() { stream.close() }
     _ = core.waitForRequests(seconds: core.configuration.stopGraceSeconds)
     watcher.stop()
     // libmicrohttpd must not be stopped with a connection suspended.
     for stream in core.openStreams() { stream.abandon() }
     MHD_stop_daemon(daemon.pointer)
+    if listening >= 0 { Glibc.close(listening) }
   }
 }
 

@@ -57,6 +57,10 @@ import Testing
     (["watch", "--since", "5", "--quiz", "geo"], [], ["since": ["5"], "quiz": ["geo"]], []),
     (["check"], [], [:], []),
     (["backup", "copy.sqlite", "--force"], ["copy.sqlite"], [:], ["force"]),
+    (
+      ["serve", "geo", "--listen", "0.0.0.0:8080", "--reveal", "each", "--time-limit", "20m"], ["geo"],
+      ["listen": ["0.0.0.0:8080"], "reveal": ["each"], "time-limit": ["20m"]], []
+    ),
     (["completions", "zsh"], ["zsh"], [:], []),
   ]
 

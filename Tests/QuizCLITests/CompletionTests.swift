@@ -476,6 +476,7 @@ import Testing
       "import --quiz": .quiz, "search --quiz": .quiz, "history --quiz": .quiz, "watch --quiz": .quiz,
       "take --as": .taker, "grade --as": .taker, "history --taker": .taker, "report --taker": .taker,
       "grade --attempts": .file, "export --output": .file, "report --output": .file,
+      "serve <quiz>": .quiz, "serve --roster": .file, "serve --tls-cert": .file, "serve --tls-key": .file,
     ]
     #expect(found == expected)
   }

@@ -34,8 +34,14 @@ import Testing
       ),
       ("Sources/QuizFormats", ["SQLite", "CSQLite", "CLibXML2", "CLibZip", "QuizRepository", "QuizCLI", "Foundation"]),
       ("Sources/SQLite", ["QuizDomain", "QuizFormats", "QuizRepository", "QuizCLI"]),
-      ("Sources/QuizRepository", ["QuizCLI", "CSQLite", "XML", "Zip", "CLibXML2", "CLibZip"]),
-      ("Sources/QuizCLI", ["SQLite", "CSQLite", "Zip", "CLibZip", "CLibXML2"]),
+      ("Sources/QuizRepository", ["QuizCLI", "QuizServer", "HTTP", "CSQLite", "XML", "Zip", "CLibXML2", "CLibZip"]),
+      // The server speaks HTTP through the wrapper and SQL through the repository only.
+      ("Sources/QuizServer", ["SQLite", "CSQLite", "CMicroHTTPD", "Zip", "CLibZip", "CLibXML2", "QuizCLI"]),
+      (
+        "Sources/HTTP",
+        ["QuizDomain", "QuizFormats", "QuizRepository", "QuizServer", "QuizCLI", "SQLite", "Foundation"]
+      ),
+      ("Sources/QuizCLI", ["SQLite", "CSQLite", "Zip", "CLibZip", "CLibXML2", "HTTP", "CMicroHTTPD"]),
       ("Sources/Zip", ["QuizDomain", "QuizRepository", "QuizCLI", "SQLite", "CSQLite", "Foundation"]),
       (
         "Sources/HTTP",

@@ -20,6 +20,7 @@ enum Commands {
     RegradeCommand.command,
     ReportCommand.command,
     WatchCommand.command,
+    ServeCommand.command,
     CheckCommand.command,
     BackupCommand.command,
     CompletionsCommand.command,

@@ -666,16 +666,17 @@ extension QuizBankDecoder {
   }
 
   /// `{"question": ID, "selected": [...]}`, `{"question": ID, "response": TEXT, "unit": TEXT}`
-  /// or `{"question": ID, "matched": {STEM: ANSWER}}`, with an essay's `mark`.
-  mutating func decodeAnswer() throws -> Answer? {
-    var question: String?
+  /// or `{"question": ID, "matched": {STEM: ANSWER}}`, with an essay's `mark`. With `fixed`, the
+  /// question is known from elsewhere (a URL) and the object holds no `question`.
+  mutating func decodeAnswer(question fixed: String? = nil) throws -> Answer? {
+    var question: String? = fixed
     var response: Response?
     var unit: String?
     var mark: Mark?
     var valid = true
     let seen = try decodeObject { decoder, key in
       switch key {
-      case "question": question = try decoder.decodeSlug()
+      case "question" where fixed == nil: question = try decoder.decodeSlug()
       case "selected":
         let selected = try decoder.decodeArray { try $0.decodeSlug() }
         if let picks = selected, Set(picks).count != picks.count {
@@ -697,7 +698,7 @@ extension QuizBankDecoder {
       return true
     }
     guard let seen else { return nil }
-    requireFields(["question"], in: seen)
+    if fixed == nil { requireFields(["question"], in: seen) }
     // Counted without a list: this runs for every answer of every attempt read.
     let formCount = seen.count { $0 == "selected" || $0 == "response" || $0 == "matched" || $0 == "parts" }
     if formCount == 0 {

@@ -11,6 +11,9 @@ enum QuestionPage {
     let text = QuestionText(question: question)
     var body = "<h2 class=\"progress\">Question \(view.number) of \(view.count)</h2>\n"
     if let seconds = view.secondsLeft { body += timer(seconds) }
+    if let error = view.error {
+      body += "<p class=\"error\" role=\"alert\" dir=\"auto\">\(HTMLEscape.text(error))</p>\n"
+    }
     body += "<div class=\"prompt\" id=\"prompt\" dir=\"auto\">"
     if case .cloze(let cloze) = question.body {
       body += ClozeControls.render(question, cloze, saved: view.saved, locked: view.reveal != nil) + "</div>\n"

@@ -28,6 +28,9 @@ struct QuestionView: Sendable {
   /// Where the final submit posts; its form is shown on the last question (after its reveal
   /// with `--reveal each`).
   var submitAction: String
+  /// Plain text: why the last answer was not saved (an empty answer, a choice that is not
+  /// one), shown above the form.
+  var error: String? = nil
 
   var isLast: Bool { number >= count }
 }

@@ -36,7 +36,8 @@ final class TestConnection {
     }
     guard connected == 0 else {
       let reason = String(cString: strerror(errno))
-      Glibc.close(socket)
+      // Not closed here: a class whose init throws once every property is set is
+      // deinitialised, and deinit closes it (closing twice would close another's descriptor).
       throw Failure(description: "connect to \(host):\(port): \(reason)")
     }
   }

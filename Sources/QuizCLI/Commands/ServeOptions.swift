@@ -1,0 +1,100 @@
+import QuizDomain
+import QuizServer
+
+/// `quiz serve`'s command line read into a server configuration: usage errors exit 64,
+/// unreadable files 66, an invalid roster 65 naming its file and line.
+enum ServeOptions {
+  static func configuration(_ invocation: Invocation) throws -> QuizServerConfiguration {
+    let arguments = invocation.arguments
+    let command = invocation.command
+    var configuration = QuizServerConfiguration(databasePath: invocation.databasePath)
+    let quizzes = arguments.positionals
+    configuration.quizzes = quizzes.isEmpty ? nil : quizzes
+    let listen = arguments.value("listen") ?? "127.0.0.1:8080"
+    guard let (host, port) = parseListen(listen) else {
+      throw CLIError.usage("Invalid '--listen \(listen)': expected HOST:PORT, such as 0.0.0.0:8080", command: command)
+    }
+    configuration.host = host
+    configuration.port = port
+    configuration.reveal = RevealPolicy(rawValue: arguments.value("reveal") ?? "end") ?? .end
+    if let text = arguments.value("time-limit") {
+      guard let seconds = DurationParser.seconds(text), seconds > 0 else {
+        throw CLIError.usage(
+          "Invalid '--time-limit \(text)': expected a duration such as 45m, 1h30m or 90s", command: command)
+      }
+      configuration.timeLimit = seconds
+    }
+    let threads = arguments.value("threads") ?? "4"
+    guard let count = Int(threads), (1...256).contains(count) else {
+      throw CLIError.usage("Invalid '--threads \(threads)': expected a number from 1 to 256", command: command)
+    }
+    configuration.threads = count
+    try readTLS(arguments, into: &configuration, command: command)
+    if let path = arguments.value("roster") {
+      let text = String(decoding: try InputFiles.readFile(path), as: UTF8.self)
+      do {
+        configuration.roster = try Roster.parse(text, file: path)
+      } catch let error as RosterError {
+        throw CLIError.data("invalid roster: \(error.description)")
+      }
+    }
+    return configuration
+  }
+
+  static func readTLS(_ arguments: ParsedArguments, into configuration: inout QuizServerConfiguration, command: Command)
+    throws
+  {
+    let certificate = arguments.value("tls-cert")
+    let key = arguments.value("tls-key")
+    guard (certificate == nil) == (key == nil) else {
+      throw CLIError.usage("--tls-cert and --tls-key go together: give both", command: command)
+    }
+    guard let certificate, let key else { return }
+    configuration.tlsCertificatePEM = String(decoding: try InputFiles.readFile(certificate), as: UTF8.self)
+    configuration.tlsKeyPEM = String(decoding: try InputFiles.readFile(key), as: UTF8.self)
+  }
+
+  /// `127.0.0.1:8080`, `[::1]:8080`, `localhost:0`; nil for anything else.
+  static func parseListen(_ text: String) -> (String, UInt16)? {
+    guard let colon = text.lastIndex(of: ":") else { return nil }
+    var host = String(text[..<colon])
+    guard let port = UInt16(text[text.index(after: colon)...]) else { return nil }
+    if host.hasPrefix("[") && host.hasSuffix("]") {
+      host = String(host.dropFirst().dropLast())
+      guard host.contains(":"), host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+      return (host, port)
+    }
+    if host == "localhost" { return ("127.0.0.1", port) }
+    let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+    guard octets.count == 4, octets.allSatisfy({ UInt8($0) != nil && $0.count <= 3 }) else { return nil }
+    return (host, port)
+  }
+
+  static func isLoopback(_ host: String) -> Bool {
+    host.hasPrefix("127.") || host == "::1"
+  }
+}
+
+/// A duration as a person writes it: `90` (seconds), `90s`, `45m`, `2h`, `1h30m`, `1m30s`.
+enum DurationParser {
+  static func seconds(_ text: String) -> Double? {
+    guard !text.isEmpty else { return nil }
+    if let plain = Double(text), plain.isFinite { return plain }
+    var total = 0.0
+    var number = ""
+    var lastUnit = 4
+    for character in text {
+      if character.isASCII && (character.isNumber || character == ".") {
+        number.append(character)
+        continue
+      }
+      let units: [Character: (rank: Int, seconds: Double)] = ["h": (3, 3600), "m": (2, 60), "s": (1, 1)]
+      guard let unit = units[character], let value = Double(number), unit.rank < lastUnit else { return nil }
+      total += value * unit.seconds
+      lastUnit = unit.rank
+      number = ""
+    }
+    guard number.isEmpty, total.isFinite, total <= 7 * 86_400 else { return nil }
+    return total
+  }
+}

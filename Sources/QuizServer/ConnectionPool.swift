@@ -1,0 +1,55 @@
+import QuizRepository
+import Synchronization
+
+/// Repository connections on one database file, shared by the request threads: a repository is
+/// one connection used from one thread at a time, so each request borrows one for its work
+/// and gives it back. Connections are opened when more are needed at once than are idle.
+final class ConnectionPool: Sendable {
+  let path: String
+  let maxIdle: Int
+  private let idle = Mutex<[PooledConnection]>([])
+
+  init(path: String, maxIdle: Int) throws {
+    self.path = path
+    self.maxIdle = maxIdle
+    // Opened once here, so that a missing or unreadable database fails the start, not a request.
+    giveBack(try open())
+  }
+
+  /// Runs `body` with a connection no other thread holds meanwhile.
+  func with<T>(_ body: (QuizRepository) throws -> T) throws -> T {
+    let connection = try take()
+    defer { giveBack(connection) }
+    return try body(connection.repository)
+  }
+
+  /// Closes the idle connections (at stop).
+  func drain() {
+    idle.withLock { $0.removeAll() }
+  }
+
+  private func take() throws -> PooledConnection {
+    if let connection = idle.withLock({ $0.popLast() }) { return connection }
+    return try open()
+  }
+
+  private func giveBack(_ connection: PooledConnection) {
+    idle.withLock { connections in
+      if connections.count < maxIdle { connections.append(connection) }
+    }
+  }
+
+  private func open() throws -> PooledConnection {
+    let repository = try QuizRepository.open(at: path, access: .read)
+    // An answer a taker waits on must not fail behind another process's long write.
+    repository.waitForOtherWriters(upTo: 10)
+    return PooledConnection(repository: repository)
+  }
+}
+
+/// A repository in the pool. Unchecked: the pool hands each to one thread at a time, and a
+/// repository held by a request is in no other thread's reach until given back under the lock.
+final class PooledConnection: @unchecked Sendable {
+  let repository: QuizRepository
+  init(repository: QuizRepository) { self.repository = repository }
+}

@@ -1,0 +1,94 @@
+import HTTP
+import QuizDomain
+import QuizRepository
+import Synchronization
+
+/// `quiz serve`: takers answer in a browser or any HTTP client while their attempts land in
+/// the database; the teacher watches on the monitor page. Starts listening on `init`; `stop()`
+/// lets the requests in flight finish, then ends the poller and the sweeper.
+public final class QuizServer: Sendable {
+  public let configuration: QuizServerConfiguration
+  /// The monitor's secret: 128 random bits.
+  public let monitorToken: String
+  let routes: Routes
+  let http: HTTPServer
+  let poller: LoopThread
+  let sweeper: LoopThread
+
+  public init(_ configuration: QuizServerConfiguration) throws {
+    var configuration = configuration
+    configuration.threads = max(1, min(configuration.threads, 256))
+    let pool = try ConnectionPool(path: configuration.databasePath, maxIdle: configuration.threads + 2)
+    try pool.with { repository in try Self.checkServable(configuration, repository) }
+    let monitor = try MonitorFeed(
+      databasePath: configuration.databasePath, quizzes: configuration.quizzes, log: configuration.log)
+    monitorToken = Tokens.random128()
+    let routes = Routes(configuration: configuration, pool: pool, monitor: monitor, monitorToken: monitorToken)
+    self.configuration = configuration
+    self.routes = routes
+    http = try HTTPServer(Self.httpConfiguration(configuration)) { routes.handle($0) }
+    poller = LoopThread(name: "quiz-serve monitor", interval: MonitorFeed.pollInterval) { monitor.poll() }
+    let log = configuration.log
+    sweeper = LoopThread(name: "quiz-serve deadlines", interval: 1) { Self.sweep(pool, log: log) }
+  }
+
+  /// The bound port (the one picked when 0 was asked for).
+  public var port: UInt16 { http.port }
+
+  /// Where takers go: `http://HOST:PORT/`.
+  public var takersURL: String { "\(scheme)://\(hostForURL):\(port)/" }
+
+  /// The teacher's live page, holding the monitor token.
+  public var monitorURL: String { "\(scheme)://\(hostForURL):\(port)/monitor?token=\(monitorToken)" }
+
+  var scheme: String { configuration.usesTLS ? "https" : "http" }
+  var hostForURL: String { configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host }
+
+  /// Stops accepting, lets the requests in flight finish (each answer they save is committed
+  /// or not begun), then stops the poller and the sweeper and closes the event streams.
+  public func stop() {
+    routes.monitor.closeAll()
+    http.stop()
+    poller.stop()
+    sweeper.stop()
+    routes.pool.drain()
+  }
+
+  static func httpConfiguration(_ configuration: QuizServerConfiguration) -> HTTPServerConfiguration {
+    var http = HTTPServerConfiguration()
+    http.host = configuration.host
+    http.port = configuration.port
+    http.threads = configuration.threads
+    http.maxBodyBytes = 65_536
+    http.bodyTooLarge = Reply.secured(Reply.error(413, "the request body is larger than 64 KiB"))
+    http.tlsCertificatePEM = configuration.tlsCertificatePEM
+    http.tlsKeyPEM = configuration.tlsKeyPEM
+    return http
+  }
+
+  /// The database must be writable and every named quiz must exist.
+  static func checkServable(_ configuration: QuizServerConfiguration, _ repository: QuizRepository) throws {
+    guard !repository.isReadOnly else { throw QuizServerError.readOnlyDatabase(path: repository.path) }
+    for quiz in configuration.quizzes ?? [] { _ = try repository.requireQuiz(quiz) }
+  }
+
+  /// Submits the attempts whose deadline passed, with what they saved.
+  static func sweep(_ pool: ConnectionPool, log: @Sendable (String) -> Void) {
+    do {
+      _ = try pool.with { try $0.submitExpiredServedAttempts(now: Clock.now) }
+    } catch {
+      log("deadlines: expired attempts could not be submitted: \(error)")
+    }
+  }
+}
+
+/// Why a server could not start.
+public enum QuizServerError: Error, Equatable, Sendable, CustomStringConvertible {
+  case readOnlyDatabase(path: String)
+
+  public var description: String {
+    switch self {
+    case .readOnlyDatabase(let path): "the database \(path) is read-only: answers could not be saved"
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import HTTP
+import QuizDomain
+
+/// The replies the routes build: JSON bodies, errors as `{"error": "…"}`, and the headers every
+/// response carries.
+enum Reply {
+  static func json(_ status: Int = 200, _ write: (inout JSONWriter) -> Void) -> HTTPResponse {
+    var writer = JSONWriter(pretty: false)
+    write(&writer)
+    writer.endLine()
+    return HTTPResponse(
+      status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: writer.bytes)
+  }
+
+  static func error(_ status: Int, _ message: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+    var response = json(status) { writer in
+      writer.beginObject()
+      writer.field("error", message)
+      writer.endObject()
+    }
+    response.headers += headers
+    return response
+  }
+
+  static let policy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'"
+
+  /// The headers of every response: no inline script, no sniffing, no referrer; nothing
+  /// personal kept in a cache (static files may be).
+  static func secured(_ response: HTTPResponse, cacheable: Bool = false) -> HTTPResponse {
+    var response = response
+    let present = Set(response.headers.map { $0.name.lowercased() })
+    var added: [(name: String, value: String)] = [
+      ("Content-Security-Policy", policy), ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+      ("X-Frame-Options", "DENY"),
+    ]
+    if !cacheable { added.append(("Cache-Control", "no-store")) }
+    response.headers += added.filter { !present.contains($0.name.lowercased()) }
+    return response
+  }
+}
+
+/// An error a route ends with: the status and what the client is told.
+struct RouteError: Error {
+  let status: Int
+  let message: String
+  var headers: [(name: String, value: String)] = []
+
+  static func badRequest(_ message: String) -> RouteError { RouteError(status: 400, message: message) }
+  static func notFound(_ message: String) -> RouteError { RouteError(status: 404, message: message) }
+  static func conflict(_ message: String) -> RouteError { RouteError(status: 409, message: message) }
+  static func forbidden(_ message: String) -> RouteError { RouteError(status: 403, message: message) }
+
+  var response: HTTPResponse { Reply.error(status, message, headers: headers) }
+}

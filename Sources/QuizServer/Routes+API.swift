@@ -1,0 +1,138 @@
+import HTTP
+import QuizDomain
+import QuizRepository
+
+// MARK: - The JSON API (docs/serve-api.md)
+
+extension Routes {
+  /// `GET /api/quizzes`: id, title, questions per attempt and time limit of each served quiz.
+  func listQuizzes() throws -> HTTPResponse {
+    let quizzes = try pool.with { repository in
+      try repository.read { repository in
+        try (configuration.quizzes ?? repository.quizIDs()).compactMap { try repository.storedQuiz($0)?.quiz }
+      }
+    }
+    return Reply.json { writer in
+      writer.beginObject()
+      writer.key("quizzes")
+      writer.beginArray()
+      for quiz in quizzes {
+        writer.beginObject()
+        writer.field("id", quiz.id)
+        writer.field("title", quiz.title)
+        writer.field("questions", quiz.sections.reduce(0) { $0 + $1.drawCount })
+        writer.key("time_limit")
+        writer.number(configuration.timeLimit)
+        writer.endObject()
+      }
+      writer.endArray()
+      writer.endObject()
+    }
+  }
+
+  /// `POST /api/attempts` `{"quiz", "taker", "code"}`: 201 started, 200 resumed, 409 submitted.
+  func signInAPI(_ request: HTTPRequest) throws -> HTTPResponse {
+    let fields = try QuizBankReader.readStringFields(request.body, allowed: ["quiz", "taker", "code"])
+    guard let quiz = fields["quiz"] else { throw RouteError.badRequest("$.quiz: missing required field \"quiz\"") }
+    guard let taker = fields["taker"] else {
+      throw RouteError.badRequest("$.taker: missing required field \"taker\"")
+    }
+    let outcome = try signIn(quiz: quiz, taker: taker, code: fields["code"], client: request.clientAddress)
+    switch outcome {
+    case .started(let attempt): return attemptReply(attempt, status: 201)
+    case .resumed(let attempt): return attemptReply(attempt, status: 200)
+    case .submitted:
+      throw RouteError.conflict("this quiz was already submitted under that name")
+    }
+  }
+
+  /// Checks the name (and with a roster the code, rate-limited per client address), then signs
+  /// in. Shared by the API and the sign-in page.
+  func signIn(quiz: String, taker rawTaker: String, code: String?, client: String) throws -> ServedSignIn {
+    guard isServed(quiz) else { throw RouteError.from(ServedAttemptError.unknownQuiz(quiz)) }
+    let taker = try TakerName.checked(rawTaker)
+    if let roster = configuration.roster {
+      let now = Clock.monotonic
+      if let wait = limiter.retryAfter(client, now: now) {
+        throw RouteError(
+          status: 429, message: "too many wrong codes: try again in \(wait) s", headers: [("Retry-After", "\(wait)")])
+      }
+      // An unknown name and a wrong code get the same answer.
+      guard roster.admits(name: taker, code: code ?? "") else {
+        limiter.recordFailure(client, now: now)
+        throw RouteError(status: 401, message: "unknown name or wrong code")
+      }
+    }
+    return try pool.with { repository in
+      try repository.signIn(quiz: quiz, taker: taker, timeLimit: configuration.timeLimit, now: Clock.now)
+    }
+  }
+
+  func attemptReply(_ attempt: ServedAttempt, status: Int) -> HTTPResponse {
+    Reply.json(status) { AttemptJSON.write(attempt, reveal: configuration.reveal, to: &$0) }
+  }
+
+  /// `GET /api/attempts/TOKEN`.
+  func attemptState(_ token: String) throws -> HTTPResponse {
+    let attempt = try pool.with { try $0.servedAttempt(token: token) }
+    guard let attempt, isServed(attempt.quiz) else { throw RouteError.from(ServedAttemptError.unknownAttempt) }
+    return attemptReply(attempt, status: 200)
+  }
+
+  /// `PUT /api/attempts/TOKEN/answers/QUESTION`: committed before the reply.
+  func saveAnswer(_ token: String, question: String, _ request: HTTPRequest) throws -> HTTPResponse {
+    let answer = try QuizBankReader.readAnswer(request.body, question: question)
+    let reveal = configuration.reveal
+    let saved = try pool.with { repository in
+      let save = try repository.saveServedAnswer(
+        token: token, answer: answer, lockAnswered: reveal == .each, now: Clock.now)
+      // The question is read only when it is to be revealed: a save stays one transaction.
+      let shown = reveal == .each ? try repository.servedAttempt(token: token) : nil
+      return (save, shown?.questions.first { $0.question.id == question }?.question)
+    }
+    return Reply.json { writer in
+      writer.beginObject()
+      writer.field("saved", true)
+      writer.field("question", question)
+      if reveal == .each, let shown = saved.1 {
+        writer.field("fraction", saved.0.fraction)
+        writer.field("score", saved.0.score)
+        RevealJSON.write(shown, response: answer.response, fraction: saved.0.fraction, to: &writer)
+      }
+      writer.endObject()
+    }
+  }
+
+  /// `POST /api/attempts/TOKEN/submit`: recorded as an ordinary attempt.
+  func submit(_ token: String) throws -> HTTPResponse {
+    let attempt = try pool.with { try $0.submitServedAttempt(token: token, now: Clock.now) }
+    guard let submitted = attempt.submitted else { throw RouteError.conflict("the attempt was not submitted") }
+    return Reply.json { writer in
+      writer.beginObject()
+      writer.field("attempt", attempt.token)
+      writer.field("recorded_as", submitted.attemptID)
+      writer.field("score", submitted.score)
+      writer.field("max_score", submitted.maxScore)
+      writer.field("expired", submitted.expired)
+      if configuration.reveal != .never { AttemptJSON.writeReview(attempt, to: &writer) }
+      writer.endObject()
+    }
+  }
+}
+
+/// A taker's name as typed at sign-in, checked: no control characters, not empty, not long.
+enum TakerName {
+  static let maxLength = 100
+
+  static func checked(_ name: String) throws -> String {
+    let trimmed = name.trimmingSpaces
+    guard !trimmed.isEmpty else { throw RouteError.badRequest("$.taker: give a name") }
+    guard trimmed.count <= maxLength else {
+      throw RouteError.badRequest("$.taker: a name is at most \(maxLength) characters")
+    }
+    guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+      throw RouteError.badRequest("$.taker: a name holds no control characters")
+    }
+    return trimmed
+  }
+}

@@ -1,0 +1,117 @@
+import HTTP
+import QuizDomain
+import QuizRepository
+
+// MARK: - The attempt's pages: a question per page, the answer form, the submit, the review
+
+extension Routes {
+  /// `GET /attempt` (the question after the last answered) or `/attempt?q=N`.
+  func attemptPage(_ request: HTTPRequest) throws -> HTTPResponse {
+    guard let attempt = try pageAttempt(request) else { return Reply.seeOther("/") }
+    if attempt.submitted != nil { return Reply.seeOther("/review") }
+    if let deadline = attempt.deadline, deadline.unixSeconds <= Clock.unixSeconds {
+      _ = try pool.with { try $0.submitServedAttempt(token: attempt.token, now: Clock.now) }
+      return Reply.seeOther("/review")
+    }
+    guard !attempt.questions.isEmpty else { throw RouteError.notFound("this attempt has no questions") }
+    var index = PageViews.currentIndex(attempt)
+    if let asked = request.query["q"] {
+      guard let number = Int(asked), attempt.questions.indices.contains(number - 1) else {
+        throw RouteError.notFound("this attempt has no question \(asked)")
+      }
+      index = number - 1
+    }
+    let view = PageViews.question(attempt, at: index, reveal: configuration.reveal, now: Clock.unixSeconds)
+    return Reply.page(QuestionPage.render(view))
+  }
+
+  /// `POST /answer` (`question`, `csrf`, the kind's fields): saved, then the page that follows
+  /// (with `--reveal each`, the same question, revealed). An empty or unreadable answer is
+  /// refused with the page and why.
+  func answerForm(_ request: HTTPRequest) throws -> HTTPResponse {
+    let attempt = try formAttempt(request)
+    if attempt.submitted != nil { return Reply.seeOther("/review") }
+    let form = request.form
+    guard let index = attempt.questions.firstIndex(where: { $0.question.id == form["question"] }) else {
+      throw RouteError.badRequest("the form names no question of this attempt")
+    }
+    let served = attempt.questions[index]
+    let following = index + 1 < attempt.questions.count ? PageViews.href(index + 1) : PageViews.href(index)
+    if served.question.kind == .description { return Reply.seeOther(following) }
+    let answer: Answer
+    do {
+      answer = try AnswerForm.decode(form, question: served.question, answerChoices: served.answerChoices)
+    } catch {
+      return refusedAnswer(attempt, at: index, error.message)
+    }
+    guard !AnswerForm.isEmpty(answer.response) else {
+      return refusedAnswer(attempt, at: index, "Give an answer first: nothing was chosen or typed.")
+    }
+    let reveal = configuration.reveal
+    do {
+      _ = try pool.with {
+        try $0.saveServedAnswer(token: attempt.token, answer: answer, lockAnswered: reveal == .each, now: Clock.now)
+      }
+    } catch ServedAttemptError.invalidAnswer(let message) {
+      return refusedAnswer(attempt, at: index, message)
+    } catch ServedAttemptError.locked {
+      return Reply.seeOther(PageViews.href(index))
+    } catch ServedAttemptError.alreadySubmitted, ServedAttemptError.pastDeadline {
+      return Reply.seeOther("/attempt")
+    }
+    return Reply.seeOther(reveal == .each ? PageViews.href(index) : following)
+  }
+
+  private func refusedAnswer(_ attempt: ServedAttempt, at index: Int, _ message: String) -> HTTPResponse {
+    let view = PageViews.question(
+      attempt, at: index, reveal: configuration.reveal, now: Clock.unixSeconds, error: message)
+    return Reply.page(QuestionPage.render(view), status: 400)
+  }
+
+  /// `POST /next` (`question`): the question after it.
+  func nextForm(_ request: HTTPRequest) throws -> HTTPResponse {
+    let attempt = try formAttempt(request)
+    let index = attempt.questions.firstIndex { $0.question.id == request.form["question"] } ?? -1
+    return Reply.seeOther(PageViews.href(min(index + 1, max(0, attempt.questions.count - 1))))
+  }
+
+  /// `POST /submit`: recorded as an ordinary attempt, then the review.
+  func submitForm(_ request: HTTPRequest) throws -> HTTPResponse {
+    let attempt = try formAttempt(request)
+    if attempt.submitted == nil {
+      do {
+        _ = try pool.with { try $0.submitServedAttempt(token: attempt.token, now: Clock.now) }
+      } catch ServedAttemptError.alreadySubmitted {
+        // Submitted meanwhile (the deadline's sweeper, another tab): the review shows it.
+      }
+    }
+    return Reply.seeOther("/review")
+  }
+
+  /// `GET /review`: the score and, unless `--reveal never`, question by question.
+  func reviewPage(_ request: HTTPRequest) throws -> HTTPResponse {
+    guard let attempt = try pageAttempt(request) else { return Reply.seeOther("/") }
+    guard let submitted = attempt.submitted else { return Reply.seeOther("/attempt") }
+    return Reply.page(ReviewPage.render(PageViews.review(attempt, submitted, reveal: configuration.reveal)))
+  }
+
+  /// The attempt of the request's cookie: nil without one; 404 for one that is no attempt of
+  /// this server.
+  func pageAttempt(_ request: HTTPRequest) throws -> ServedAttempt? {
+    guard let token = PageCookies.token(PageCookies.attempt, of: request) else { return nil }
+    let attempt = try pool.with { try $0.servedAttempt(token: token) }
+    guard let attempt, isServed(attempt.quiz) else { throw RouteError.from(ServedAttemptError.unknownAttempt) }
+    return attempt
+  }
+
+  /// The attempt a form posts for, its CSRF token checked: 403 without the cookie or with a
+  /// missing or wrong token.
+  func formAttempt(_ request: HTTPRequest) throws -> ServedAttempt {
+    guard let attempt = try pageAttempt(request) else {
+      try PageCookies.checkCSRF(request, expected: nil)
+      throw RouteError.forbidden("sign in first")
+    }
+    try PageCookies.checkCSRF(request, expected: attempt.csrf)
+    return attempt
+  }
+}

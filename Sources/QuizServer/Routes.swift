@@ -1,0 +1,72 @@
+import HTTP
+import QuizDomain
+import QuizRepository
+
+/// What every route shares: the configuration, the connection pool, the sign-in limiter and
+/// the monitor. One value, called from every thread of the HTTP server's pool.
+final class Routes: Sendable {
+  let configuration: QuizServerConfiguration
+  let pool: ConnectionPool
+  let limiter = SignInLimiter()
+  let monitorToken: String
+  let monitor: MonitorFeed
+
+  init(configuration: QuizServerConfiguration, pool: ConnectionPool, monitor: MonitorFeed, monitorToken: String) {
+    self.configuration = configuration
+    self.pool = pool
+    self.monitor = monitor
+    self.monitorToken = monitorToken
+  }
+
+  /// The HTTP server's handler: every response with the security headers; an error that is
+  /// the server's own fault logged and answered 500 without its details.
+  func handle(_ request: HTTPRequest) -> HTTPResponse {
+    do {
+      return Reply.secured(try route(request), cacheable: request.path.hasPrefix("/static/"))
+    } catch {
+      if let known = RouteError.from(error) { return Reply.secured(known.response) }
+      configuration.log("\(request.method) \(request.path): \(error)")
+      return Reply.secured(Reply.error(500, "the server could not do that; try again"))
+    }
+  }
+
+  func route(_ request: HTTPRequest) throws -> HTTPResponse {
+    let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+    if parts.first == "api" { return try routeAPI(request, Array(parts.dropFirst())) }
+    return try routePage(request)
+  }
+
+  func routeAPI(_ request: HTTPRequest, _ parts: [Substring]) throws -> HTTPResponse {
+    switch (request.method, parts.first, parts.count) {
+    case ("GET", "ping", 1):
+      return Reply.json {
+        $0.beginObject(); $0.field("ok", true); $0.endObject()
+      }
+    case ("GET", "quizzes", 1): return try listQuizzes()
+    case ("POST", "attempts", 1): return try signInAPI(request)
+    case (_, "attempts", 2...): return try routeAttempt(request, Array(parts.dropFirst()))
+    case ("GET", "monitor", 2) where parts[1] == "events": return try monitorEvents(request)
+    case (_, "ping", 1), (_, "quizzes", 1), (_, "attempts", 1), (_, "monitor", 2):
+      throw RouteError(status: 405, message: "\(request.method) is not allowed here")
+    default: throw RouteError.notFound("no such route")
+    }
+  }
+
+  /// `/api/attempts/TOKEN`, `…/answers/QUESTION`, `…/submit`.
+  func routeAttempt(_ request: HTTPRequest, _ parts: [Substring]) throws -> HTTPResponse {
+    guard Tokens.looksLikeToken(parts[0]) else { throw RouteError.from(ServedAttemptError.unknownAttempt) }
+    let token = String(parts[0])
+    switch (request.method, parts.count) {
+    case ("GET", 1): return try attemptState(token)
+    case ("PUT", 3) where parts[1] == "answers": return try saveAnswer(token, question: String(parts[2]), request)
+    case ("POST", 2) where parts[1] == "submit": return try submit(token)
+    case (_, 1), (_, 2), (_, 3): throw RouteError(status: 405, message: "\(request.method) is not allowed here")
+    default: throw RouteError.notFound("no such route")
+    }
+  }
+
+  /// Whether `quiz` is one this server serves.
+  func isServed(_ quiz: String) -> Bool {
+    configuration.quizzes.map { $0.contains(quiz) } ?? true
+  }
+}

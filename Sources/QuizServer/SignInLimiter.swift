@@ -1,0 +1,43 @@
+import Synchronization
+
+/// Counts failed sign-ins per client address and refuses an address that failed too often in
+/// the last window: a guesser gets `limit` tries a minute. Bounded in memory: addresses whose
+/// failures have all expired are forgotten, and past `maxAddresses` the oldest go first.
+final class SignInLimiter: Sendable {
+  let limit: Int
+  let window: Double
+  let maxAddresses: Int
+  private let failures = Mutex<[String: [Double]]>([:])
+
+  init(limit: Int = 5, window: Double = 60, maxAddresses: Int = 10_000) {
+    self.limit = limit
+    self.window = window
+    self.maxAddresses = maxAddresses
+  }
+
+  /// Seconds until `address` may try again; nil when it may now.
+  func retryAfter(_ address: String, now: Double) -> Int? {
+    failures.withLock { table in
+      let recent = (table[address] ?? []).filter { now - $0 < window }
+      table[address] = recent.isEmpty ? nil : recent
+      guard recent.count >= limit, let oldest = recent.first else { return nil }
+      return max(1, Int((oldest + window - now).rounded(.up)))
+    }
+  }
+
+  func recordFailure(_ address: String, now: Double) {
+    failures.withLock { table in
+      if table[address] == nil && table.count >= maxAddresses { forgetOldest(&table, now: now) }
+      var recent = (table[address] ?? []).filter { now - $0 < window }
+      recent.append(now)
+      table[address] = Array(recent.suffix(limit))
+    }
+  }
+
+  private func forgetOldest(_ table: inout [String: [Double]], now: Double) {
+    table = table.filter { $0.value.contains { now - $0 < window } }
+    while table.count >= maxAddresses, let oldest = table.min(by: { ($0.value.last ?? 0) < ($1.value.last ?? 0) }) {
+      table[oldest.key] = nil
+    }
+  }
+}

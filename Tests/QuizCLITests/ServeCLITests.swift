@@ -1,0 +1,188 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// `quiz serve` as a user runs it: its usage errors, its output, its stop on SIGTERM.
+@Suite struct ServeCLITests {
+  /// A `quiz serve` running in the background, its output going to files.
+  final class Server {
+    let process = Process()
+    let output: URL
+    let errors: URL
+
+    init(_ workspace: Workspace, _ arguments: [String]) throws {
+      output = workspace.directory.url.appendingPathComponent("serve-\(UUID().uuidString).out")
+      errors = workspace.directory.url.appendingPathComponent("serve-\(UUID().uuidString).err")
+      for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+      process.executableURL = QuizProcess.binary
+      process.arguments = ["--db", workspace.database, "serve"] + arguments
+      process.standardOutput = try FileHandle(forWritingTo: output)
+      process.standardError = try FileHandle(forWritingTo: errors)
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+    }
+
+    deinit {
+      if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+      }
+    }
+
+    var stdout: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+
+    /// The port of the `Takers:` line, once both lines are out (within 20 s).
+    func waitForPort() throws -> UInt16 {
+      for _ in 0..<400 where !stdout.contains("Monitor: ") { Thread.sleep(forTimeInterval: 0.05) }
+      let line = try #require(stdout.split(separator: "\n").first { $0.hasPrefix("Takers: ") }, "\(stdout)\(stderr)")
+      let port = try #require(line.split(separator: ":").last?.split(separator: "/").first.flatMap { UInt16($0) })
+      return port
+    }
+
+    /// Sends `signal` and waits (up to `timeout` s) for the exit; its status, nil if still running.
+    func stop(_ signal: Int32 = SIGTERM, timeout: Double = 30) -> Int32? {
+      kill(process.processIdentifier, signal)
+      let deadline = Date().addingTimeInterval(timeout)
+      while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+      guard !process.isRunning else { return nil }
+      return process.terminationStatus
+    }
+  }
+
+  static func quizDocument(questions: Int) -> String {
+    let items = (1...questions).map { number in
+      #"{"id": "q\#(number)", "prompt": "Question \#(number)?", "choices": [{"id": "a", "text": "A", "correct": true}, {"id": "b", "text": "B", "correct": false}]}"#
+    }
+    return #"{"format": "quiz-bank/1", "quizzes": [{"id": "load", "title": "Load", "sections": [{"questions": ["#
+      + items.joined(separator: ",") + "]}]}]}"
+  }
+
+  static func workspace(questions: Int = 3) throws -> Workspace {
+    let workspace = try Workspace()
+    let bank = try workspace.write("bank.json", quizDocument(questions: questions))
+    let imported = try workspace.quiz("import", bank)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    return workspace
+  }
+
+  @Test(arguments: [
+    ["--listen", "nonsense"], ["--listen", "1.2.3:80"], ["--reveal", "sometimes"], ["--time-limit", "soon"],
+    ["--threads", "0"], ["--tls-cert", "cert.pem"], ["--no-such-option"],
+  ])
+  func usageErrorsExit64WithTheUsage(_ arguments: [String]) throws {
+    let workspace = try Self.workspace()
+    let run = try workspace.quiz(arguments: ["serve"] + arguments)
+    #expect(run.status == 64, "\(arguments): \(run.stderr)")
+    #expect(run.stderr.hasPrefix("Error: "), "\(run.stderr)")
+    #expect(run.stderr.contains("Usage: quiz serve"))
+    #expect(run.stderr.contains("See 'quiz serve --help'"))
+    #expect(run.stdout.isEmpty)
+  }
+
+  @Test func aBadRosterExits65NamingItsFileAndLineAndAMissingOne66() throws {
+    let workspace = try Self.workspace()
+    let roster = try workspace.write("class.csv", "name,code\nAna,tiger\nBo\n")
+    let bad = try workspace.quiz("serve", "--roster", roster)
+    #expect(bad.status == 65)
+    #expect(bad.stderr.contains("\(roster):3:"), "\(bad.stderr)")
+    let twice = try workspace.write("twice.csv", "Ana,1\nAna,2\n")
+    #expect(try workspace.quiz("serve", "--roster", twice).stderr.contains("\(twice):2:"))
+    let missing = try workspace.quiz("serve", "--roster", workspace.directory.path("none.csv"))
+    #expect(missing.status == 66, "\(missing.stderr)")
+    #expect(missing.stderr.contains("none.csv"))
+    #expect(try workspace.quiz("serve", "nosuchquiz", "--listen", "127.0.0.1:0").status != 0)
+  }
+
+  @Test func itPrintsTheTakersAndMonitorAddressesAndWarnsOffLoopbackWithoutTLS() throws {
+    let workspace = try Self.workspace()
+    let server = try Server(workspace, ["--listen", "0.0.0.0:0"])
+    let port = try server.waitForPort()
+    let lines = server.stdout.split(separator: "\n")
+    #expect(lines.first == "Takers: http://0.0.0.0:\(port)/")
+    #expect(
+      lines.dropFirst().first?.firstMatch(of: #/^Monitor: http://0\.0\.0\.0:\d+/monitor\?token=[0-9a-f]{32}$/#) != nil)
+    #expect(server.stderr.contains("warning: ") && server.stderr.contains("in clear"), "\(server.stderr)")
+    let ping = try RawHTTP.request(port: port, "GET", "/api/ping")
+    #expect(ping.status == 200)
+    #expect(server.stop() == 0)
+
+    let loopback = try Server(workspace, ["--listen", "127.0.0.1:0"])
+    _ = try loopback.waitForPort()
+    #expect(!loopback.stderr.contains("warning"))
+    #expect(loopback.stop(SIGINT) == 0)
+  }
+
+  /// What one taker's client saw: the last value acknowledged per question, and the request
+  /// that was in flight when the server went away (its answer may or may not have landed).
+  final class TakerLog: Sendable {
+    let state = Mutex<(acknowledged: [String: String], inFlight: (String, String)?)>(([:], nil))
+  }
+
+  @Test func sigtermWithRequestsInFlightExits0AndKeepsEveryAcknowledgedAnswer() throws {
+    let workspace = try Self.workspace(questions: 20)
+    let server = try Server(workspace, ["--listen", "127.0.0.1:0"])
+    let port = try server.waitForPort()
+    let takers = (1...6).map { "taker-\($0)" }
+    var tokens: [String: String] = [:]
+    for taker in takers {
+      let signIn = try RawHTTP.request(
+        port: port, "POST", "/api/attempts", body: Array(#"{"quiz": "load", "taker": "\#(taker)"}"#.utf8))
+      tokens[taker] = try #require(signIn.json["attempt"] as? String, "\(signIn.text)")
+    }
+    let logs = takers.map { _ in TakerLog() }
+    let group = DispatchGroup()
+    for (index, taker) in takers.enumerated() {
+      let token = tokens[taker] ?? ""
+      let log = logs[index]
+      DispatchQueue.global().async(group: group) { Self.answerUntilRefused(port: port, token: token, log: log) }
+    }
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(server.stop() == 0, "\(server.stderr)")
+    #expect(group.wait(timeout: .now() + 30) == .success)
+
+    // Restarted, the server resumes each taker with every answer it acknowledged.
+    let again = try Server(workspace, ["--listen", "127.0.0.1:0"])
+    let newPort = try again.waitForPort()
+    var acknowledgedCount = 0
+    for (index, taker) in takers.enumerated() {
+      let resumed = try RawHTTP.request(
+        port: newPort, "POST", "/api/attempts", body: Array(#"{"quiz": "load", "taker": "\#(taker)"}"#.utf8))
+      #expect(resumed.status == 200 && resumed.json["attempt"] as? String == tokens[taker])
+      let saved = resumed.json["answers"] as? [String: Any] ?? [:]
+      let (acknowledged, inFlight) = logs[index].state.withLock { ($0.acknowledged, $0.inFlight) }
+      acknowledgedCount += acknowledged.count
+      for (question, value) in acknowledged {
+        let stored = ((saved[question] as? [String: Any])?["selected"] as? [String])?.first
+        let allowed = [value] + (inFlight.map { $0.0 == question ? [$0.1] : [] } ?? [])
+        #expect(
+          stored.map(allowed.contains) == true,
+          "\(taker) \(question): acknowledged \(value), stored \(stored ?? "nothing")")
+      }
+    }
+    #expect(acknowledgedCount > 0)
+    #expect(again.stop() == 0)
+  }
+
+  /// PUTs answers round after round (a, then b, then a, …) until the server stops answering.
+  static func answerUntilRefused(port: UInt16, token: String, log: TakerLog) {
+    for round in 0..<1_000 {
+      for number in 1...20 {
+        let question = "q\(number)"
+        let value = round % 2 == 0 ? "a" : "b"
+        log.state.withLock { $0.inFlight = (question, value) }
+        guard
+          let reply = try? RawHTTP.request(
+            port: port, "PUT", "/api/attempts/\(token)/answers/\(question)",
+            body: Array(#"{"selected": ["\#(value)"]}"#.utf8), timeout: 10),
+          reply.status == 200
+        else { return }
+        log.state.withLock {
+          $0.acknowledged[question] = value
+          $0.inFlight = nil
+        }
+      }
+    }
+  }
+}

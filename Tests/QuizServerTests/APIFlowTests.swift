@@ -1,0 +1,128 @@
+import Foundation
+import QuizDomain
+import QuizRepository
+import QuizServer
+import Testing
+
+/// The JSON API end to end on a real server (port 0) and a real database.
+@Suite(.serialized) struct APIFlowTests {
+  static let answers: [(question: String, json: String)] = [
+    ("pick", #"{"selected": ["a"]}"#),
+    ("capital", #"{"response": "Paris"}"#),
+    ("pi", #"{"response": "3.14", "unit": "rad"}"#),
+    ("cities", #"{"matched": {"a": "Paris", "b": "Tokyo"}}"#),
+    ("why", #"{"response": "Because it is simple"}"#),
+    ("gaps", #"{"parts": [{"response": "France"}, {"selected": ["b"]}]}"#),
+  ]
+
+  @Test func everyKindIsAnsweredSubmittedAndRecordedWithTheScoreGradeGives() throws {
+    let fixture = try ServedFixture()
+    let signIn = try fixture.signIn("Ana")
+    #expect(signIn.status == 201, "\(signIn.text)")
+    let token = try #require(signIn.json["attempt"] as? String)
+    #expect(token.count == 32)
+    for (question, json) in Self.answers {
+      let saved = try fixture.request("PUT", "/api/attempts/\(token)/answers/\(question)", json: json)
+      #expect(saved.status == 200, "\(question): \(saved.text)")
+      #expect(saved.json["saved"] as? Bool == true)
+    }
+    let state = try fixture.request("GET", "/api/attempts/\(token)")
+    #expect((state.json["answers"] as? [String: Any])?.count == Self.answers.count)
+    let submitted = try fixture.request("POST", "/api/attempts/\(token)/submit")
+    #expect(submitted.status == 200, "\(submitted.text)")
+    // What `quiz grade` computes for the same answers: the domain's scoring of the quiz.
+    let repository = try fixture.repository()
+    let quiz = try repository.requireQuiz("every").quiz
+    let expected = Scoring.score(
+      Attempt(
+        quiz: "every", taker: "Ana",
+        answers: try Self.answers.map { try QuizBankReader.readAnswer(Array($0.json.utf8), question: $0.question) }),
+      in: quiz)
+    #expect(submitted.json["score"] as? Double == expected.score)
+    #expect(submitted.json["max_score"] as? Double == quiz.maxScore)
+    let history = try repository.attemptSummaries()
+    #expect(history.map(\.taker) == ["Ana"])
+    #expect(history.first?.score == expected.score)
+    #expect(try fixture.request("POST", "/api/attempts/\(token)/submit").status == 409)
+    #expect(
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 409)
+    #expect(try fixture.signIn("Ana").status == 409)
+  }
+
+  @Test func signingInAgainResumesWithTheSameTokenAnswersAndDeadline() throws {
+    let fixture = try ServedFixture { $0.timeLimit = 600 }
+    let first = try fixture.signIn("Ana")
+    let token = try #require(first.json["attempt"] as? String)
+    let deadline = try #require(first.json["deadline"] as? String)
+    #expect(
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
+    let again = try fixture.signIn("Ana")
+    #expect(again.status == 200)
+    #expect(again.json["attempt"] as? String == token)
+    #expect(again.json["deadline"] as? String == deadline)
+    #expect(((again.json["answers"] as? [String: Any])?["pick"] as? [String: Any])?["selected"] as? [String] == ["b"])
+  }
+
+  @Test func badBodiesAreRefusedAtTheirJSONPath() throws {
+    let fixture = try ServedFixture()
+    let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
+    let wrong = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": "a"}"#)
+    #expect(wrong.status == 400)
+    #expect((wrong.json["error"] as? String)?.contains("$.selected") == true, "\(wrong.text)")
+    #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: "{").status == 400)
+    #expect(try fixture.request("POST", "/api/attempts", json: #"{"quiz": "every"}"#).status == 400)
+    #expect(try fixture.request("POST", "/api/attempts", json: #"{"quiz": "nope", "taker": "A"}"#).status == 404)
+    #expect(try fixture.request("GET", "/api/nothing").status == 404)
+  }
+
+  @Test func theQuizListAndPingAnswer() throws {
+    let fixture = try ServedFixture {
+      $0.quizzes = ["short"]; $0.timeLimit = 90
+    }
+    let list = try fixture.request("GET", "/api/quizzes")
+    let quizzes = try #require(list.json["quizzes"] as? [[String: Any]])
+    #expect(quizzes.map { $0["id"] as? String } == ["short"])
+    #expect(quizzes.first?["questions"] as? Int == 2)
+    #expect(quizzes.first?["time_limit"] as? Double == 90)
+    #expect(try fixture.request("GET", "/api/ping").json["ok"] as? Bool == true)
+    // A quiz the server does not serve is as unknown as one that does not exist.
+    #expect(try fixture.signIn("Ana", quiz: "every").status == 404)
+  }
+
+  @Test func revealEachSaysRightOrWrongThenLocksTheAnswer() throws {
+    let fixture = try ServedFixture { $0.reveal = .each }
+    let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
+    let saved = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#)
+    #expect(saved.status == 200, "\(saved.text)")
+    #expect(saved.json["fraction"] as? Double == 0)
+    #expect((saved.json["right"] as? [String: Any])?["selected"] as? [String] == ["a"])
+    #expect((saved.json["feedback"] as? String)?.contains("SECRET-OUTCOME") == true)
+    let changed = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#)
+    #expect(changed.status == 409)
+  }
+
+  @Test func revealNeverGivesOnlyTheScore() throws {
+    let fixture = try ServedFixture { $0.reveal = .never }
+    let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
+    let saved = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#)
+    #expect(saved.json["fraction"] == nil && saved.json["right"] == nil)
+    let submitted = try fixture.request("POST", "/api/attempts/\(token)/submit")
+    #expect(submitted.json["score"] as? Double == 1)
+    #expect(submitted.json["review"] == nil)
+    #expect(!submitted.text.contains("SECRET"))
+  }
+
+  @Test func aSaveAfterTheDeadlineIsRefusedAndTheAttemptKeepsWhatWasSaved() throws {
+    let fixture = try ServedFixture { $0.timeLimit = 1 }
+    let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
+    #expect(
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#).status == 200)
+    Thread.sleep(forTimeInterval: 2.5)
+    let late = try fixture.request("PUT", "/api/attempts/\(token)/answers/capital", json: #"{"response": "Paris"}"#)
+    #expect(late.status == 409, "\(late.text)")
+    #expect((late.json["error"] as? String)?.isEmpty == false)
+    let history = try fixture.repository().attemptSummaries()
+    #expect(history.count == 1)
+    #expect(history.first?.score == 1)
+  }
+}
