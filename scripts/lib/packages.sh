@@ -65,3 +65,30 @@ need_jsonschema() {
   python3 -m pip install -q jsonschema 2>/dev/null && return 0
   need_packages "file:/usr/lib/python3/dist-packages/jsonschema python3-jsonschema"
 }
+
+# What the `quiz serve` checks and benchmarks need beyond TEST_PACKAGES (which has curl and
+# openssl): chromedriver to drive Chromium from selenium (the browser test) and wrk (the
+# throughput run's keep-alive load).
+SERVE_TEST_PACKAGES=(
+  "command:chromedriver chromium-driver"
+  "command:wrk wrk"
+)
+
+# Python packages from PyPI, each "MODULE PACKAGE": installed with pip when `import MODULE`
+# fails. selenium drives the browser test, selenium_axe_python ships axe-core for its
+# accessibility check, locust runs the load benchmark.
+#
+#   need_python_packages "selenium selenium" "locust locust"
+need_python_packages() {
+  local missing=() need
+  for need in "$@"; do
+    python3 -c "import ${need%% *}" 2>/dev/null || missing+=("${need#* }")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "Installing ${missing[*]} from PyPI ..." >&2
+  python3 -m pip install -q "${missing[@]}" || {
+    echo "could not install the Python packages ${missing[*]}; install them and run this again:" >&2
+    echo "  python3 -m pip install ${missing[*]}" >&2
+    exit 1
+  }
+}

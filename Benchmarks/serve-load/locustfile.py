@@ -1,0 +1,121 @@
+"""Locust users for Benchmarks/bench-serve-load.py: each user is a taker of the served quiz who
+signs in under a name of their own, fetches the attempt (its questions), PUTs an answer to every
+question as fast as the server takes them, submits, and starts again as a new taker.
+
+    locust -f Benchmarks/serve-load/locustfile.py --headless -u 500 -r 100 --run-time 60s \
+        --host http://127.0.0.1:PORT --quiz-id quiz-00000 --results RESULTS.json
+
+Requests are named by route (the token and question id left out). Every PUT answered 200 with
+"saved": true is an acknowledged answer. At the end the locust process writes to --results a JSON
+object: per route every response time (ms) and the failures, the span from the first request's
+start to the last reply, and the acknowledged answers as [taker, question] pairs, for the driver
+to summarise and look for in the database. (The driver reads these rather than locust's stats
+CSV, whose last write can miss the final second of requests.)
+"""
+import itertools
+import json
+import os
+import time
+
+from locust import FastHttpUser, events, task
+from locust.exception import StopUser
+
+SIGN_IN = "POST /api/attempts"
+FETCH = "GET /api/attempts/:token"
+SAVE = "PUT /api/attempts/:token/answers/:question"
+SUBMIT = "POST /api/attempts/:token/submit"
+
+acknowledged = []  # (taker, question) of every answer the server said it saved
+response_times = {}  # route name -> [ms, …]
+failures = {}  # route name -> count
+span = [None, None]  # first request's start, last reply's end (time.time())
+taker_numbers = itertools.count()
+
+
+@events.init_command_line_parser.add_listener
+def add_arguments(parser):
+    parser.add_argument("--quiz-id", default="quiz-00000", help="the served quiz the takers take")
+    parser.add_argument("--results", default="results.json", help="where the results are written at the end")
+    parser.add_argument("--attempts-per-user", type=int, default=0,
+                        help="attempts each user makes before it stops (0: until the run time is up)")
+
+
+@events.request.add_listener
+def record(name, response_time, exception, **_):
+    now = time.time()
+    if span[0] is None:
+        span[0] = now - response_time / 1000
+    span[1] = now
+    response_times.setdefault(name, []).append(response_time)
+    if exception is not None:
+        failures[name] = failures.get(name, 0) + 1
+
+
+@events.test_stop.add_listener
+def write_results(environment, **_):
+    path = environment.parsed_options.results
+    results = {"response_times": response_times, "failures": failures,
+               "seconds": (span[1] - span[0]) if span[0] is not None else 0, "acknowledged": acknowledged}
+    with open(path + ".part", "w", encoding="utf-8") as out:
+        json.dump(results, out)
+    os.replace(path + ".part", path)
+
+
+def answer_for(question):
+    """A valid answer to the question as the API shows it (which one does not matter for load)."""
+    kind = question.get("kind", "choice")
+    if kind == "choice":
+        return {"selected": [question["choices"][0]["id"]]}
+    if kind == "numerical":
+        return {"response": "1"}
+    return {"response": "x"}
+
+
+class Taker(FastHttpUser):
+    """One taker at a time per user; no think time: the load is as fast as the server goes."""
+
+    def on_start(self):
+        self.quiz_id = self.environment.parsed_options.quiz_id
+        self.attempts_left = self.environment.parsed_options.attempts_per_user or None
+        self.pid = os.getpid()
+
+    @task
+    def take_the_quiz(self):
+        if self.attempts_left == 0:
+            raise StopUser()
+        taker = f"load-{self.pid}-{next(taker_numbers):06d}"
+        token = self.sign_in(taker)
+        if token is None:
+            return
+        questions = self.fetch(token)
+        for question in questions:
+            self.save(token, taker, question)
+        self.client.post(f"/api/attempts/{token}/submit", name=SUBMIT)
+        if self.attempts_left is not None:
+            self.attempts_left -= 1
+
+    def sign_in(self, taker):
+        with self.client.post("/api/attempts", json={"quiz": self.quiz_id, "taker": taker}, name=SIGN_IN,
+                              catch_response=True) as reply:
+            if reply.status_code not in (200, 201):
+                reply.failure(f"sign-in: {reply.status_code} {reply.text[:200]}")
+                return None
+            return reply.json()["attempt"]
+
+    def fetch(self, token):
+        with self.client.get(f"/api/attempts/{token}", name=FETCH, catch_response=True) as reply:
+            if reply.status_code != 200:
+                reply.failure(f"fetch: {reply.status_code} {reply.text[:200]}")
+                return []
+            return reply.json()["questions"]
+
+    def save(self, token, taker, question):
+        with self.client.put(f"/api/attempts/{token}/answers/{question['id']}", json=answer_for(question),
+                             name=SAVE, catch_response=True) as reply:
+            if reply.status_code != 200:
+                reply.failure(f"save: {reply.status_code} {reply.text[:200]}")
+                return
+            if reply.json().get("saved") is not True:
+                reply.failure(f"save: 200 without \"saved\": true: {reply.text[:200]}")
+                return
+            acknowledged.append((taker, question["id"]))
