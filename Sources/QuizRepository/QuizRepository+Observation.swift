@@ -166,7 +166,8 @@ final class ObservationCenter: TransactionObserver, @unchecked Sendable {
   var isObserving: Bool { registry.withLock { !$0.values.isEmpty || !$0.changes.isEmpty } }
 
   /// The repository wrote change-log row `sequence` in the open transaction.
-  func didLog(_ sequence: Int64) { pendingSequences.append(sequence) }
+  /// Kept only while someone observes: otherwise no commit notification empties the list.
+  func didLog(_ sequence: Int64) { if isObserving { pendingSequences.append(sequence) } }
 
   func databaseDidCommit(_ database: Database, changedTables: Set<String>) {
     let sequences = pendingSequences

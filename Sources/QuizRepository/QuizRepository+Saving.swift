@@ -384,6 +384,7 @@ extension QuizRepository {
         } else {
           try unindex(questionRows: [rows.identity])
           try database.execute("DELETE FROM questions WHERE id = ?", [rows.identity])
+          ShownVersionCache.shared.forget(path: path)
           outcome = .deleted
         }
         try markSearchStale(stored.rowID)
@@ -441,6 +442,7 @@ extension QuizRepository {
         try database.execute(
           "DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE quiz_id = ?)", [stored.rowID])
         try database.execute("DELETE FROM quizzes WHERE id = ?", [stored.rowID])
+        ShownVersionCache.shared.forget(path: path)
         try logChange(.quiz, .delete, quiz: id, detail: QuizRepository.countsDetail(["attempts": attempts]), at: now())
         return attempts
       }

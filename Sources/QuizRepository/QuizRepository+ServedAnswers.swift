@@ -13,30 +13,54 @@ extension QuizRepository {
   public func saveServedAnswer(token: String, answer: Answer, lockAnswered: Bool, now: Timestamp) throws
     -> ServedSave
   {
-    try servedWrite { _ in
-      guard let row = try servedRow(token: token) else { throw ServedAttemptError.unknownAttempt }
-      guard row.isOpen else { throw ServedAttemptError.alreadySubmitted }
-      guard !row.isPastDeadline(at: now) else { throw ServedAttemptError.pastDeadline }
-      guard let pinned = try pinnedQuestions(servedID: row.id, only: answer.question).first else {
-        throw ServedAttemptError.unknownQuestion(answer.question)
-      }
-      let question = try shownVersion(pinned)
-      if let problem = Self.servedAnswerProblems(answer, question: question).first {
-        throw ServedAttemptError.invalidAnswer(problem.description)
-      }
-      let saved =
-        try database.fetchOne(
-          "SELECT 1 FROM served_answers WHERE served_id = ? AND version_id = ?", [row.id, pinned.versionRow]
-        ) { _ in true } ?? false
-      if saved && lockAnswered {
-        throw ServedAttemptError.locked("question \"\(question.id)\" was answered already: its answer cannot change")
-      }
-      let score = Scoring.score(question, answer: answer, rule: question.scoring ?? row.defaultScoring)
-      try upsertServedAnswer(answer.response, score: score, servedID: row.id, versionRow: pinned.versionRow, now: now)
-      try logChange(
-        .answer, saved ? .update : .insert, quiz: row.quiz, item: question.id, detail: try servedDetail(row), at: now)
-      return ServedSave(
-        score: score, points: question.points, fraction: question.points > 0 ? score / question.points : 0)
+    try servedWrite { repository in
+      try repository.saveInTransaction(token: token, answer: answer, lockAnswered: lockAnswered, now: now)
+    }
+  }
+
+  /// `saveServedAnswer`'s work, inside the transaction of the repository it is called on.
+  private func saveInTransaction(token: String, answer: Answer, lockAnswered: Bool, now: Timestamp) throws
+    -> ServedSave
+  {
+    guard let row = try servedRow(token: token) else { throw ServedAttemptError.unknownAttempt }
+    guard row.isOpen else { throw ServedAttemptError.alreadySubmitted }
+    guard !row.isPastDeadline(at: now) else { throw ServedAttemptError.pastDeadline }
+    guard let (pinned, saved) = try pinnedForSave(servedID: row.id, question: answer.question) else {
+      throw ServedAttemptError.unknownQuestion(answer.question)
+    }
+    let question = try shownVersion(pinned)
+    if let problem = Self.servedAnswerProblems(answer, question: question).first {
+      throw ServedAttemptError.invalidAnswer(problem.description)
+    }
+    if saved && lockAnswered {
+      throw ServedAttemptError.locked("question \"\(question.id)\" was answered already: its answer cannot change")
+    }
+    let score = Scoring.score(question, answer: answer, rule: question.scoring ?? row.defaultScoring)
+    try upsertServedAnswer(answer.response, score: score, servedID: row.id, versionRow: pinned.versionRow, now: now)
+    try logChange(
+      .answer, saved ? .update : .insert, quiz: row.quiz, item: question.id, detail: try servedDetail(row), at: now)
+    return ServedSave(
+      score: score, points: question.points, fraction: question.points > 0 ? score / question.points : 0,
+      shown: pinned.order.apply(to: question))
+  }
+
+  /// Question `id` of served attempt `servedID` as it was pinned, and whether an answer to it is
+  /// saved: one query.
+  private func pinnedForSave(servedID: Int64, question id: String) throws -> (PinnedQuestion, Bool)? {
+    try database.fetchOne(
+      """
+      SELECT q.slug, sq.version_id, v.version, v.created_at, q.current_version, q.section_id IS NULL, sq.shown_order,
+        EXISTS (SELECT 1 FROM served_answers an WHERE an.served_id = sq.served_id AND an.version_id = sq.version_id)
+      FROM questions q JOIN question_versions v ON v.question_id = q.id
+      JOIN served_questions sq ON sq.version_id = v.id AND sq.served_id = ?1
+      WHERE q.slug = ?2
+      """, [servedID, id]
+    ) { row in
+      let pinned = PinnedQuestion(
+        id: row.string(0), versionRow: row.int64(1), number: row.int(2), createdAt: row.string(3),
+        currentNumber: row.int(4), retired: row.bool(5),
+        order: PresentationOrder(storageText: row.optionalString(6)) ?? PresentationOrder())
+      return (pinned, row.bool(7))
     }
   }
 

@@ -21,25 +21,30 @@ extension QuizRepository {
   /// and choice shuffles, exactly as `take --seed` draws them) from the quiz as it is now and
   /// pinned to their current versions, and `timeLimit` seconds from `now` is the deadline.
   public func signIn(quiz: String, taker: String, timeLimit: Double?, now: Timestamp) throws -> ServedSignIn {
-    try servedWrite { _ in
-      guard let stored = try storedQuiz(quiz) else { throw ServedAttemptError.unknownQuiz(quiz) }
-      guard !taker.isEmpty else { throw RepositoryError.refused("the taker's name must not be empty") }
-      if let row = try servedRow(quizRow: stored.rowID, taker: taker) {
-        guard row.isOpen else { return .submitted(try loadServedAttempt(row)) }
-        if row.isPastDeadline(at: now) {
-          return .submitted(try submitServed(row, at: now, expired: true))
-        }
-        try logChange(.taker, .update, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
-        return .resumed(try loadServedAttempt(row))
+    try servedWrite { try $0.signInInTransaction(quiz: quiz, taker: taker, timeLimit: timeLimit, now: now) }
+  }
+
+  /// `signIn`'s work, inside the transaction of the repository it is called on.
+  private func signInInTransaction(quiz: String, taker: String, timeLimit: Double?, now: Timestamp) throws
+    -> ServedSignIn
+  {
+    guard let stored = try storedQuiz(quiz) else { throw ServedAttemptError.unknownQuiz(quiz) }
+    guard !taker.isEmpty else { throw RepositoryError.refused("the taker's name must not be empty") }
+    if let row = try servedRow(quizRow: stored.rowID, taker: taker) {
+      guard row.isOpen else { return .submitted(try loadServedAttempt(row)) }
+      if row.isPastDeadline(at: now) {
+        return .submitted(try submitServed(row, at: now, expired: true))
       }
-      guard !stored.quiz.questions.isEmpty else {
-        throw RepositoryError.refused("quiz \"\(quiz)\" has no questions yet")
-      }
-      let seed = UInt64.random(in: 0...UInt64.max)
-      let row = try insertServedAttempt(stored, taker: taker, seed: seed, timeLimit: timeLimit, now: now)
-      try logChange(.taker, .insert, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
-      return .started(try loadServedAttempt(row))
+      try logChange(.taker, .update, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
+      return .resumed(try loadServedAttempt(row))
     }
+    guard !stored.quiz.questions.isEmpty else {
+      throw RepositoryError.refused("quiz \"\(quiz)\" has no questions yet")
+    }
+    let seed = UInt64.random(in: 0...UInt64.max)
+    let row = try insertServedAttempt(stored, taker: taker, seed: seed, timeLimit: timeLimit, now: now)
+    try logChange(.taker, .insert, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
+    return .started(try loadServedAttempt(row))
   }
 
   /// Inserts the served attempt and its pinned questions; returns its row.
@@ -147,25 +152,25 @@ extension QuizRepository {
   /// submitted. Twice: `alreadySubmitted`. Past the deadline it is submitted all the same, with
   /// what was saved, and marked expired.
   public func submitServedAttempt(token: String, now: Timestamp) throws -> ServedAttempt {
-    try servedWrite { _ in
-      guard let row = try servedRow(token: token) else { throw ServedAttemptError.unknownAttempt }
+    try servedWrite { repository in
+      guard let row = try repository.servedRow(token: token) else { throw ServedAttemptError.unknownAttempt }
       guard row.isOpen else { throw ServedAttemptError.alreadySubmitted }
-      return try submitServed(row, at: now, expired: row.isPastDeadline(at: now))
+      return try repository.submitServed(row, at: now, expired: row.isPastDeadline(at: now))
     }
   }
 
   /// Submits every open served attempt whose deadline has passed at `now`, with what was saved;
   /// returns how many. One transaction.
   public func submitExpiredServedAttempts(now: Timestamp) throws -> Int {
-    try servedWrite { _ in
-      let tokens = try database.fetchAll(
+    try servedWrite { repository in
+      let tokens = try repository.database.fetchAll(
         "SELECT token FROM served_attempts WHERE submitted_unix IS NULL AND deadline_unix <= ? ORDER BY id",
         [now.unixSeconds]
       ) { $0.string(0) }
       var submitted = 0
       for token in tokens {
-        guard let row = try servedRow(token: token), row.isOpen else { continue }
-        _ = try submitServed(row, at: now, expired: true)
+        guard let row = try repository.servedRow(token: token), row.isOpen else { continue }
+        _ = try repository.submitServed(row, at: now, expired: true)
         submitted += 1
       }
       return submitted

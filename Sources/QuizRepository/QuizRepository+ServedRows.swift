@@ -68,6 +68,9 @@ struct PinnedQuestion {
   let id: String
   let versionRow: Int64
   let number: Int
+  /// The version's creation time as stored: with `id` and `number`, what tells a reused row id
+  /// from the version a cached copy was read from.
+  let createdAt: String
   /// The question's current version number, and whether it is retired now.
   let currentNumber: Int
   let retired: Bool
@@ -91,7 +94,7 @@ extension QuizRepository {
   func pinnedQuestions(servedID: Int64, only id: String? = nil) throws -> [PinnedQuestion] {
     try database.fetchAll(
       """
-      SELECT q.slug, sq.version_id, v.version, q.current_version, q.section_id IS NULL, sq.shown_order
+      SELECT q.slug, sq.version_id, v.version, q.current_version, q.section_id IS NULL, sq.shown_order, v.created_at
       FROM served_questions sq
       JOIN question_versions v ON v.id = sq.version_id JOIN questions q ON q.id = v.question_id
       WHERE sq.served_id = ?1 AND (?2 IS NULL OR q.slug = ?2)
@@ -99,14 +102,22 @@ extension QuizRepository {
       """, [servedID, id]
     ) { row in
       PinnedQuestion(
-        id: row.string(0), versionRow: row.int64(1), number: row.int(2), currentNumber: row.int(3),
+        id: row.string(0), versionRow: row.int64(1), number: row.int(2), createdAt: row.string(6),
+        currentNumber: row.int(3),
         retired: row.bool(4), order: PresentationOrder(storageText: row.optionalString(5)) ?? PresentationOrder())
     }
   }
 
   /// A version as it is shown: content, kind parts, files and options (tags are the identity's,
-  /// and not shown).
+  /// and not shown). Read once per process (`ShownVersionCache`).
   func shownVersion(_ pinned: PinnedQuestion) throws -> Question {
+    if let kept = ShownVersionCache.shared.question(path: path, pinned) { return kept }
+    let question = try readShownVersion(pinned)
+    ShownVersionCache.shared.keep(question, path: path, pinned)
+    return question
+  }
+
+  private func readShownVersion(_ pinned: PinnedQuestion) throws -> Question {
     var question = try question(versionRow: pinned.versionRow, id: pinned.id)
     question.files = try files(ofVersionRow: pinned.versionRow)
     try options(ofVersionRow: pinned.versionRow).apply(to: &question)

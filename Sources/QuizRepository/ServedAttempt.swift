@@ -79,6 +79,9 @@ public struct ServedSave: Sendable {
   public let points: Double
   /// `score / points` (0 for a question worth nothing).
   public let fraction: Double
+  /// The question it was scored against, as this attempt shows it (its pinned version, choices
+  /// in the attempt's order): what a reveal shows, without reading the attempt again.
+  public let shown: Question
 }
 
 /// One served attempt, for the monitor.

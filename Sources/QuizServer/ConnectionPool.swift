@@ -8,12 +8,17 @@ final class ConnectionPool: Sendable {
   let path: String
   let maxIdle: Int
   private let idle = Mutex<[PooledConnection]>([])
+  /// The connection the served-attempt writes of every request are committed on, together
+  /// when they come at once (`QuizRepository.shareServedWrites`); borrowed by nobody.
+  private let writer: PooledConnection
 
   init(path: String, maxIdle: Int) throws {
     self.path = path
     self.maxIdle = maxIdle
     // Opened once here, so that a missing or unreadable database fails the start, not a request.
-    giveBack(try open())
+    writer = try Self.open(path)
+    writer.repository.shareServedWrites()
+    giveBack(try Self.open(path))
   }
 
   /// Runs `body` with a connection no other thread holds meanwhile.
@@ -26,11 +31,12 @@ final class ConnectionPool: Sendable {
   /// Closes the idle connections (at stop).
   func drain() {
     idle.withLock { $0.removeAll() }
+    writer.repository.stopSharingServedWrites()
   }
 
   private func take() throws -> PooledConnection {
     if let connection = idle.withLock({ $0.popLast() }) { return connection }
-    return try open()
+    return try Self.open(path)
   }
 
   private func giveBack(_ connection: PooledConnection) {
@@ -39,7 +45,7 @@ final class ConnectionPool: Sendable {
     }
   }
 
-  private func open() throws -> PooledConnection {
+  private static func open(_ path: String) throws -> PooledConnection {
     let repository = try QuizRepository.open(at: path, access: .read)
     // An answer a taker waits on must not fail behind another process's long write.
     repository.waitForOtherWriters(upTo: 10)

@@ -84,20 +84,16 @@ extension Routes {
     let answer = try QuizBankReader.readAnswer(request.body, question: question)
     let reveal = configuration.reveal
     let saved = try pool.with { repository in
-      let save = try repository.saveServedAnswer(
-        token: token, answer: answer, lockAnswered: reveal == .each, now: Clock.now)
-      // The question is read only when it is to be revealed: a save stays one transaction.
-      let shown = reveal == .each ? try repository.servedAttempt(token: token) : nil
-      return (save, shown?.questions.first { $0.question.id == question }?.question)
+      try repository.saveServedAnswer(token: token, answer: answer, lockAnswered: reveal == .each, now: Clock.now)
     }
     return Reply.json { writer in
       writer.beginObject()
       writer.field("saved", true)
       writer.field("question", question)
-      if reveal == .each, let shown = saved.1 {
-        writer.field("fraction", saved.0.fraction)
-        writer.field("score", saved.0.score)
-        RevealJSON.write(shown, response: answer.response, fraction: saved.0.fraction, to: &writer)
+      if reveal == .each {
+        writer.field("fraction", saved.fraction)
+        writer.field("score", saved.score)
+        RevealJSON.write(saved.shown, response: answer.response, fraction: saved.fraction, to: &writer)
       }
       writer.endObject()
     }

@@ -221,13 +221,16 @@ extension Database {
   public enum TransactionKind: String, Sendable {
     case deferred = "DEFERRED"
     case immediate = "IMMEDIATE"
+
+    var beginSQL: String { "BEGIN \(rawValue) TRANSACTION" }
   }
 
   /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
   /// Writers take the lock up front (`IMMEDIATE`) so that two processes wait for each other
   /// on `BEGIN` instead of failing halfway.
   public func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
-    try execute("BEGIN \(kind.rawValue) TRANSACTION")
+    // Cached: a server begins and commits thousands of these a second.
+    try cachedStatement(kind.beginSQL).execute()
     let result: T
     do {
       result = try body()
@@ -236,7 +239,7 @@ extension Database {
       throw error
     }
     do {
-      try execute("COMMIT TRANSACTION")
+      try cachedStatement(literal: "COMMIT TRANSACTION").execute()
     } catch {
       rollbackIgnoringErrors()
       throw error
@@ -250,10 +253,10 @@ extension Database {
     savepointDepth += 1
     defer { savepointDepth -= 1 }
     let name = "quiz_savepoint_\(savepointDepth)"
-    try execute("SAVEPOINT \(name)")
+    try cachedStatement("SAVEPOINT \(name)").execute()
     do {
       let result = try body()
-      try execute("RELEASE SAVEPOINT \(name)")
+      try cachedStatement("RELEASE SAVEPOINT \(name)").execute()
       return result
     } catch {
       if isInTransaction {
