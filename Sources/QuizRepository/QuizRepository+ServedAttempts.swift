@@ -111,35 +111,62 @@ extension QuizRepository {
   /// with its progress: questions answered, the score of the saved answers (the recorded
   /// attempt's once submitted). For the monitor; one read transaction.
   public func servedAttemptSummaries(quizzes: [String]?) throws -> [ServedAttemptSummary] {
-    try read { _ in
-      var filter = ""
-      var arguments: [any DatabaseValueConvertible] = []
-      if let quizzes {
-        guard !quizzes.isEmpty else { return [] }
-        filter = "WHERE z.slug IN (" + Array(repeating: "?", count: quizzes.count).joined(separator: ", ") + ")"
-        arguments = quizzes
-      }
-      return try database.fetchAll(
-        """
-        SELECT z.slug, s.taker,
-          (SELECT count(*) FROM served_answers an WHERE an.served_id = s.id),
-          (SELECT count(*) FROM served_questions sq WHERE sq.served_id = s.id),
-          coalesce(a.score, s.score, (SELECT total(an.score) FROM served_answers an WHERE an.served_id = s.id)),
-          coalesce(a.max_score, s.max_score, (SELECT total(v.points) FROM served_questions sq
-            JOIN question_versions v ON v.id = sq.version_id WHERE sq.served_id = s.id)),
-          s.started_at, s.started_unix, s.deadline_unix, s.submitted_unix IS NOT NULL, a.uid
-        FROM served_attempts s JOIN quizzes z ON z.id = s.quiz_id LEFT JOIN attempts a ON a.id = s.attempt_id
-        \(filter)
-        ORDER BY z.slug, s.started_unix, s.id
-        """, arguments
-      ) { row in
-        ServedAttemptSummary(
-          quiz: row.string(0), taker: row.string(1), answered: row.int(2), questions: row.int(3),
-          score: row.double(4), maxScore: row.double(5),
-          startedAt: Timestamp(row.string(6)) ?? Timestamp(unixSeconds: row.double(7)),
-          deadline: row.optionalDouble(8).map(Timestamp.init(unixSeconds:)), submitted: row.bool(9),
-          attemptID: row.optionalString(10))
-      }
+    if let quizzes, quizzes.isEmpty { return [] }
+    let filter = quizzes.map {
+      "WHERE z.slug IN (" + Array(repeating: "?", count: $0.count).joined(separator: ", ") + ")"
+    }
+    return try read { _ in
+      try summaries(filter: filter ?? "", (quizzes ?? []).map { $0 as any DatabaseValueConvertible })
+    }
+  }
+
+  /// The served attempts that the change-log entries after `sequence` up to `last` are about
+  /// (sign-ins, saved answers, submissions), at the quizzes `quizzes` (every quiz when nil):
+  /// what the monitor reads after each poll instead of every taker's summary. One read
+  /// transaction.
+  public func servedAttemptSummaries(changedAfter sequence: Int64, through last: Int64, quizzes: [String]?)
+    throws -> [ServedAttemptSummary]
+  {
+    guard last > sequence else { return [] }
+    if let quizzes, quizzes.isEmpty { return [] }
+    // A sign-in names its taker in `item`; an answer or a submission in its JSON detail.
+    var filter = """
+      WHERE (z.slug, s.taker) IN (
+        SELECT quiz, CASE WHEN entity = 'taker' THEN item
+                          WHEN json_valid(detail) THEN json_extract(detail, '$.taker') END
+        FROM change_log WHERE seq > ? AND seq <= ? AND entity IN ('taker', 'answer', 'attempt'))
+      """
+    var arguments: [any DatabaseValueConvertible] = [sequence, last]
+    if let quizzes {
+      filter += " AND z.slug IN (" + Array(repeating: "?", count: quizzes.count).joined(separator: ", ") + ")"
+      arguments += quizzes.map { $0 as any DatabaseValueConvertible }
+    }
+    return try read { _ in try summaries(filter: filter, arguments) }
+  }
+
+  private func summaries(filter: String, _ arguments: [any DatabaseValueConvertible]) throws
+    -> [ServedAttemptSummary]
+  {
+    try database.fetchAll(
+      """
+      SELECT z.slug, s.taker,
+        (SELECT count(*) FROM served_answers an WHERE an.served_id = s.id),
+        (SELECT count(*) FROM served_questions sq WHERE sq.served_id = s.id),
+        coalesce(a.score, s.score, (SELECT total(an.score) FROM served_answers an WHERE an.served_id = s.id)),
+        coalesce(a.max_score, s.max_score, (SELECT total(v.points) FROM served_questions sq
+          JOIN question_versions v ON v.id = sq.version_id WHERE sq.served_id = s.id)),
+        s.started_at, s.started_unix, s.deadline_unix, s.submitted_unix IS NOT NULL, a.uid
+      FROM served_attempts s JOIN quizzes z ON z.id = s.quiz_id LEFT JOIN attempts a ON a.id = s.attempt_id
+      \(filter)
+      ORDER BY z.slug, s.started_unix, s.id
+      """, arguments
+    ) { row in
+      ServedAttemptSummary(
+        quiz: row.string(0), taker: row.string(1), answered: row.int(2), questions: row.int(3),
+        score: row.double(4), maxScore: row.double(5),
+        startedAt: Timestamp(row.string(6)) ?? Timestamp(unixSeconds: row.double(7)),
+        deadline: row.optionalDouble(8).map(Timestamp.init(unixSeconds:)), submitted: row.bool(9),
+        attemptID: row.optionalString(10))
     }
   }
 }

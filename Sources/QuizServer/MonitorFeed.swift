@@ -76,12 +76,16 @@ final class MonitorFeed: Sendable {
     switch try state.feed.poll() {
     case .quiet: break
     case .logged:
+      let first = state.feed.last
+      var quizRemoved = false
       while true {
         let entries = try state.feed.nextEntries(limit: 500)
         guard !entries.isEmpty else { break }
         events += entries.filter(isWatched).map(MonitorEvents.change)
+        quizRemoved = quizRemoved || entries.contains { $0.entity == "quiz" && $0.operation == "delete" }
       }
-      events += try refreshedSummaries(&state)
+      // A deleted quiz takes its served attempts with it: only a full read drops them.
+      events += try quizRemoved ? refreshedSummaries(&state) : changedSummaries(&state, after: first)
     case .outsideChange:
       events.append(MonitorEvents.outsideChange)
       events += try refreshedSummaries(&state)
@@ -96,6 +100,21 @@ final class MonitorFeed: Sendable {
 
   private func isWatched(_ change: Change) -> Bool {
     quizzes.map { $0.contains(change.quiz) } ?? true
+  }
+
+  /// Reads the summaries of the takers the new log entries are about (not every taker's, which
+  /// would cost a read of every served attempt per poll under load); an event for each that
+  /// changed.
+  private func changedSummaries(_ state: inout PollerState, after first: Int64) throws -> [[UInt8]] {
+    let fresh = try state.repository.repository.servedAttemptSummaries(
+      changedAfter: first, through: state.feed.last, quizzes: quizzes)
+    var changed: [ServedAttemptSummary] = []
+    for summary in fresh {
+      let key = SummaryKey(quiz: summary.quiz, taker: summary.taker)
+      if state.summaries[key].map({ !$0.sameProgress(as: summary) }) ?? true { changed.append(summary) }
+      state.summaries[key] = summary
+    }
+    return changed.sorted { ($0.quiz, $0.taker) < ($1.quiz, $1.taker) }.map(MonitorEvents.attempt)
   }
 
   /// Reads the summaries again; an event for each that changed.

@@ -307,6 +307,30 @@ import Testing
     _ = try? save(attempt.token, Self.rightAnswer(to: first), at: Self.at(5))
     #expect(try repository.latestSequence() == after)
   }
+
+  /// The monitor reads only the takers that the new log entries are about: a sign-in (named in
+  /// `item`), a saved answer and a submission (named in the detail), not an ordinary attempt.
+  @Test func theSummariesOfChangedTakersAreReadFromTheLogRange() throws {
+    let ann = try signIn("ann", at: Self.t0).attempt
+    let bob = try signIn("bob", at: Self.at(1)).attempt
+    _ = try signIn("عائشة 🌷", at: Self.at(2))
+    let mark = try repository.latestSequence()
+    #expect(try repository.servedAttemptSummaries(changedAfter: mark, through: mark, quizzes: nil).isEmpty)
+    _ = try save(bob.token, Self.rightAnswer(to: bob.questions[0]), at: Self.at(3))
+    var changed = try repository.servedAttemptSummaries(
+      changedAfter: mark, through: try repository.latestSequence(), quizzes: nil)
+    #expect(changed.map(\.taker) == ["bob"] && changed.first?.answered == 1)
+    let beforeSubmit = try repository.latestSequence()
+    _ = try repository.submitServedAttempt(token: ann.token, now: Self.at(4))
+    changed = try repository.servedAttemptSummaries(
+      changedAfter: beforeSubmit, through: try repository.latestSequence(), quizzes: nil)
+    #expect(changed.map(\.taker) == ["ann"] && changed.first?.submitted == true)
+    // The whole range: every taker that changed, once each, in the order of the full read.
+    changed = try repository.servedAttemptSummaries(
+      changedAfter: 0, through: try repository.latestSequence(), quizzes: nil)
+    #expect(changed.map(\.taker) == ["ann", "bob", "عائشة 🌷"])
+    #expect(try repository.servedAttemptSummaries(changedAfter: 0, through: .max, quizzes: ["other"]).isEmpty)
+  }
 }
 
 // MARK: - Cloze
