@@ -18,7 +18,7 @@ final class HTTPRequestBuilder {
 
   init(connection: OpaquePointer, method: String, path: String, isTLS: Bool) {
     self.method = method
-    self.path = path
+    self.path = Self.originForm(path)
     self.isTLS = isTLS
     query = Self.values(of: connection, kind: .GET_ARGUMENT_KIND, joining: nil)
     headers = Self.values(of: connection, kind: .HEADER_KIND, joining: ", ")
@@ -47,6 +47,21 @@ final class HTTPRequestBuilder {
     HTTPRequest(
       method: method, path: path, query: query, headers: headers, body: body, clientAddress: clientAddress,
       isTLS: isTLS)
+  }
+}
+
+// MARK: - The request target
+
+extension HTTPRequestBuilder {
+  /// The path of a request target in absolute form ("http://host:8080/api/ping", which a
+  /// server must accept, RFC 9112 3.2.2, and libmicrohttpd passes on as it came): "/api/ping".
+  /// Any other target is kept as it is.
+  static func originForm(_ target: String) -> String {
+    let lowered = target.prefix(8).lowercased()
+    guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else { return target }
+    let authorityAndPath = target.dropFirst(scheme.count)
+    guard let slash = authorityAndPath.firstIndex(of: "/") else { return "/" }
+    return String(authorityAndPath[slash...])
   }
 }
 

@@ -50,6 +50,10 @@ struct RouteError: Error {
   static func notFound(_ message: String) -> RouteError { RouteError(status: 404, message: message) }
   static func conflict(_ message: String) -> RouteError { RouteError(status: 409, message: message) }
   static func forbidden(_ message: String) -> RouteError { RouteError(status: 403, message: message) }
+  /// 405, with the `Allow` header a 405 must carry (RFC 9110, 15.5.6).
+  static func methodNotAllowed(_ request: HTTPRequest, allow: String) -> RouteError {
+    RouteError(status: 405, message: "\(request.method) is not allowed here", headers: [("Allow", allow)])
+  }
 
   var response: HTTPResponse { Reply.error(status, message, headers: headers) }
 }

@@ -115,20 +115,3 @@ extension Routes {
     }
   }
 }
-
-/// A taker's name as typed at sign-in, checked: no control characters, not empty, not long.
-enum TakerName {
-  static let maxLength = 100
-
-  static func checked(_ name: String) throws -> String {
-    let trimmed = name.trimmingSpaces
-    guard !trimmed.isEmpty else { throw RouteError.badRequest("$.taker: give a name") }
-    guard trimmed.count <= maxLength else {
-      throw RouteError.badRequest("$.taker: a name is at most \(maxLength) characters")
-    }
-    guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-      throw RouteError.badRequest("$.taker: a name holds no control characters")
-    }
-    return trimmed
-  }
-}

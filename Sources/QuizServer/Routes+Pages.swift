@@ -28,9 +28,10 @@ extension Routes {
     case ("POST", "/submit"): return try submitForm(request)
     case ("GET", "/review"): return try reviewPage(request)
     case ("GET", "/monitor"): return try monitorPage(request)
-    case (_, "/"), (_, "/sign-in"), (_, "/attempt"), (_, "/answer"), (_, "/next"), (_, "/submit"), (_, "/review"),
-      (_, "/monitor"):
-      throw RouteError(status: 405, message: "\(request.method) is not allowed here")
+    case (_, "/"): throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")
+    case (_, "/sign-in"), (_, "/answer"), (_, "/next"), (_, "/submit"):
+      throw RouteError.methodNotAllowed(request, allow: "POST")
+    case (_, "/attempt"), (_, "/review"), (_, "/monitor"): throw RouteError.methodNotAllowed(request, allow: "GET")
     default:
       if request.method == "GET", request.path.hasPrefix("/quiz/") { return try signInPage(request) }
       throw RouteError.notFound("there is no such page")
@@ -40,7 +41,7 @@ extension Routes {
   /// `/static/quiz.css`, `quiz.js`, `monitor.js`.
   func staticAsset(_ request: HTTPRequest) throws -> HTTPResponse {
     guard request.method == "GET" || request.method == "HEAD" else {
-      throw RouteError(status: 405, message: "\(request.method) is not allowed here")
+      throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")
     }
     guard let file = StaticAssets.files[request.path] else { throw RouteError.notFound("there is no such file") }
     return HTTPResponse(

@@ -24,8 +24,11 @@ final class Routes: Sendable {
     do {
       return Reply.secured(try route(request), cacheable: request.path.hasPrefix("/static/"))
     } catch {
-      if let known = RouteError.from(error) { return Reply.secured(known.response) }
-      configuration.log("\(request.method) \(request.path): \(error)")
+      if let known = RouteError.from(error) {
+        if known.status >= 500 { configuration.log("\(request.method) \(Tokens.redacted(request.path)): \(error)") }
+        return Reply.secured(known.response)
+      }
+      configuration.log("\(request.method) \(Tokens.redacted(request.path)): \(error)")
       return Reply.secured(Reply.error(500, "the server could not do that; try again"))
     }
   }
@@ -46,8 +49,8 @@ final class Routes: Sendable {
     case ("POST", "attempts", 1): return try signInAPI(request)
     case (_, "attempts", 2...): return try routeAttempt(request, Array(parts.dropFirst()))
     case ("GET", "monitor", 2) where parts[1] == "events": return try monitorEvents(request)
-    case (_, "ping", 1), (_, "quizzes", 1), (_, "attempts", 1), (_, "monitor", 2):
-      throw RouteError(status: 405, message: "\(request.method) is not allowed here")
+    case (_, "ping", 1), (_, "quizzes", 1), (_, "monitor", 2): throw RouteError.methodNotAllowed(request, allow: "GET")
+    case (_, "attempts", 1): throw RouteError.methodNotAllowed(request, allow: "POST")
     default: throw RouteError.notFound("no such route")
     }
   }
@@ -60,7 +63,9 @@ final class Routes: Sendable {
     case ("GET", 1): return try attemptState(token)
     case ("PUT", 3) where parts[1] == "answers": return try saveAnswer(token, question: String(parts[2]), request)
     case ("POST", 2) where parts[1] == "submit": return try submit(token)
-    case (_, 1), (_, 2), (_, 3): throw RouteError(status: 405, message: "\(request.method) is not allowed here")
+    case (_, 1): throw RouteError.methodNotAllowed(request, allow: "GET")
+    case (_, 2) where parts[1] == "submit": throw RouteError.methodNotAllowed(request, allow: "POST")
+    case (_, 3) where parts[1] == "answers": throw RouteError.methodNotAllowed(request, allow: "PUT")
     default: throw RouteError.notFound("no such route")
     }
   }

@@ -11,6 +11,12 @@ extension RouteError {
     case let error as RouteError: return error
     case let error as ServedAttemptError: return from(error)
     case let error as QuizBankError: return badRequest(describe(error))
+    // Another process held the database longer than the busy timeout: nothing was written,
+    // and trying again soon is the answer (503, not the server's own failure).
+    case RepositoryError.storage(let failure) where failure.kind == .busy:
+      return RouteError(
+        status: 503, message: "the database is busy (another program is writing to it): try again",
+        headers: [("Retry-After", "1")])
     default: return nil
     }
   }
@@ -23,8 +29,8 @@ extension RouteError {
     case .alreadySubmitted: return conflict("the attempt was submitted: answers can no longer change")
     case .pastDeadline:
       return conflict("the time limit has passed: the attempt was submitted with the answers saved before it")
-    case .locked(let question):
-      return conflict("the answer to \"\(question)\" was revealed and can no longer change")
+    // The repository's message says which question (and that it was answered already).
+    case .locked(let message): return conflict(message + " (it was revealed)")
     case .invalidAnswer(let message): return badRequest(message)
     }
   }

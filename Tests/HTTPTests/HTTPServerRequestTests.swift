@@ -1,5 +1,6 @@
-import HTTP
 import Testing
+
+@testable import HTTP
 
 /// Requests reach the handler whole and decoded; bodies past the limit never do.
 @Suite struct HTTPServerRequestTests {
@@ -117,5 +118,22 @@ import Testing
     let response = try fetch(server.port, "GET", "/")
     #expect(response.status == 500)
     #expect(response.headers["set-cookie"] == nil)
+  }
+
+  /// RFC 9112 3.2.2: a server must accept a request target in absolute form; the handler sees
+  /// its path, as for any other request.
+  @Test func anAbsoluteFormTargetReachesTheHandlerAsItsPath() throws {
+    let server = try startServer(handler: echo)
+    defer { server.stop() }
+    for (target, path) in [
+      ("http://evil.example/api/ping", "/api/ping"), ("HTTPS://h:1/a/b", "/a/b"), ("http://only-host", "/"),
+    ] {
+      let connection = try TestConnection(port: server.port)
+      try connection.send("GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+      let response = try connection.readResponse(timeout: 3)
+      #expect(response.status == 200, "\(target)")
+      #expect(response.headers["x-path"] == path, "\(target)")
+    }
+    #expect(HTTPRequestBuilder.originForm("/plain/http://x") == "/plain/http://x")
   }
 }

@@ -1,0 +1,35 @@
+/// A taker's name as typed at sign-in, checked: trimmed of white space, not empty, not long,
+/// and nothing in it that would hide or disguise it where the teacher reads it (the monitor,
+/// `quiz history`): no control characters, no line or paragraph separators, and no invisible
+/// format characters (bidirectional overrides, zero-width spaces, byte-order marks) but the
+/// zero-width joiner and non-joiner that emoji and some scripts need.
+enum TakerName {
+  static let maxLength = 100
+  /// A bound in bytes too: combining marks stack any number of scalars on one character.
+  static let maxBytes = 400
+
+  static func checked(_ name: String) throws -> String {
+    let trimmed = String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    guard !trimmed.isEmpty else { throw RouteError.badRequest("$.taker: give a name") }
+    guard trimmed.count <= maxLength, trimmed.utf8.count <= maxBytes else {
+      throw RouteError.badRequest("$.taker: a name is at most \(maxLength) characters (\(maxBytes) bytes of UTF-8)")
+    }
+    if let refused = trimmed.unicodeScalars.first(where: isRefused) {
+      let code = String(refused.value, radix: 16, uppercase: true)
+      let what = refused.properties.generalCategory == .control ? "control" : "invisible or direction"
+      throw RouteError.badRequest(
+        "$.taker: a name holds no \(what) characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))"
+      )
+    }
+    return trimmed
+  }
+
+  private static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: return true
+    // Joiners, and the tags of subdivision flags (🏴 + tags), are part of what is seen.
+    case .format: return !(scalar == "\u{200C}" || scalar == "\u{200D}" || (0xE0020...0xE007F).contains(scalar.value))
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import QuizDomain
+import QuizRepository
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import QuizServer
+
+/// What a hostile client found (issue 23's hostile test): names that hide or disguise
+/// themselves on the monitor, a garbled 409, a 500 with the attempt's token in the log for a
+/// busy database, 405s without `Allow`.
+@Suite(.serialized) struct HostileInputTests {
+  /// Signs in with `takerJSON`, a JSON string literal as sent (escapes and all).
+  private func signIn(_ fixture: ServedFixture, takerJSON: String) throws -> RawHTTPResponseShape {
+    let reply = try fixture.request("POST", "/api/attempts", json: #"{"quiz": "every", "taker": \#(takerJSON)}"#)
+    return RawHTTPResponseShape(
+      status: reply.status, error: reply.json["error"] as? String, taker: reply.json["taker"] as? String)
+  }
+
+  @Test func aNameIsBoundInBytesTooSoCombiningMarksCannotStackPastTheLimit() throws {
+    let fixture = try ServedFixture()
+    // One character to `count`, 10 kB on the wire and on the teacher's screen.
+    let zalgo = "\"e" + String(repeating: "\\u0301", count: 5000) + "\""
+    let refused = try signIn(fixture, takerJSON: zalgo)
+    #expect(refused.status == 400)
+    #expect(refused.error?.hasPrefix("$.taker: a name is at most 100 characters") == true, "\(refused.error ?? "")")
+    let hundredAccented = "\"" + String(repeating: "e\\u0301", count: 100) + "\""
+    #expect(try signIn(fixture, takerJSON: hundredAccented).status == 201)
+  }
+
+  @Test(arguments: [
+    ("\"Ana\\u202Egnp.exe\"", "U+202E"), ("\"Ana\\u200B\"", "U+200B"), ("\"\\uFEFFAna\"", "U+FEFF"),
+    ("\"Ana\\u2066x\"", "U+2066"), ("\"Ana\\u2028Bo\"", "U+2028"), ("\"Ana\\u00ADBo\"", "U+00AD"),
+  ])
+  func invisibleAndDirectionCharactersAreRefusedInNames(taker: String, named: String) throws {
+    let fixture = try ServedFixture()
+    let refused = try signIn(fixture, takerJSON: taker)
+    #expect(refused.status == 400, "\(taker)")
+    #expect(
+      refused.error?.hasPrefix("$.taker: ") == true && refused.error?.contains(named) == true, "\(refused.error ?? "")")
+  }
+
+  @Test func namesOfEveryScriptAndEmojiWithJoinersStillSignIn() throws {
+    let fixture = try ServedFixture()
+    for name in ["山田 太郎", "محمد", "Zoë", "👩‍💻 Ana", "میخواهم", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Iain"] {
+      let reply = try signIn(fixture, takerJSON: "\"\(name)\"")
+      #expect(reply.status == 201, "\(name): \(reply.error ?? "")")
+      #expect(reply.taker == name)
+    }
+  }
+
+  @Test func aNameIsTrimmedOfEveryWhiteSpaceSoANoBreakSpaceIsTheSameTaker() throws {
+    let fixture = try ServedFixture()
+    #expect(try signIn(fixture, takerJSON: #""Ana""#).status == 201)
+    let again = try signIn(fixture, takerJSON: #""\u00A0Ana\u3000""#)
+    #expect(again.status == 200 && again.taker == "Ana", "\(again)")
+  }
+
+  @Test func changingARevealedAnswerSaysWhichQuestionOnceInPlainWords() throws {
+    let fixture = try ServedFixture { $0.reveal = .each }
+    let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
+    let path = "/api/attempts/\(token)/answers/pick"
+    #expect(try fixture.request("PUT", path, json: #"{"selected": ["b"]}"#).status == 200)
+    let locked = try fixture.request("PUT", path, json: #"{"selected": ["a"]}"#)
+    #expect(locked.status == 409)
+    let message = try #require(locked.json["error"] as? String)
+    #expect(message.components(separatedBy: "pick").count == 2, "\(message)")
+    #expect(!message.contains("\"question \""), "\(message)")
+  }
+
+  @Test func everyMethodNotAllowedSaysWhichAreWithAllow() throws {
+    let fixture = try ServedFixture()
+    let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
+    for (method, path, allow) in [
+      ("POST", "/api/ping", "GET"), ("GET", "/api/attempts", "POST"), ("DELETE", "/api/attempts/\(token)", "GET"),
+      ("GET", "/api/attempts/\(token)/submit", "POST"), ("GET", "/api/attempts/\(token)/answers/pick", "PUT"),
+      ("OPTIONS", "/", "GET, HEAD"), ("GET", "/answer", "POST"), ("TRACE", "/review", "GET"),
+      ("PUT", "/static/quiz.css", "GET, HEAD"),
+    ] {
+      let reply = try fixture.request(method, path)
+      #expect(reply.status == 405, "\(method) \(path)")
+      #expect(reply.header("allow") == allow, "\(method) \(path)")
+    }
+  }
+
+  /// Another program holding the database's write lock past the pool's wait (10 s) is not the
+  /// server's failure: 503 with Retry-After, and the log line does not hand on the token.
+  @Test func aDatabaseBusyPastTheWaitIs503AndTheLogHoldsNoToken() throws {
+    let logged = Mutex<[String]>([])
+    let fixture = try ServedFixture { configuration in
+      configuration.log = { line in logged.withLock { $0.append(line) } }
+    }
+    let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
+    let holding = DispatchSemaphore(value: 0)
+    let released = DispatchSemaphore(value: 0)
+    let path = fixture.databasePath
+    Thread.detachNewThread {
+      let repository = try? QuizRepository.open(at: path)
+      _ = try? repository?.write { _ in
+        holding.signal()
+        Thread.sleep(forTimeInterval: 12)
+      }
+      released.signal()
+    }
+    holding.wait()
+    let busy = try RawHTTP.request(
+      port: fixture.port, "PUT", "/api/attempts/\(token)/answers/pick", body: Array(#"{"selected": ["a"]}"#.utf8),
+      timeout: 20)
+    released.wait()
+    #expect(busy.status == 503, "\(busy.text)")
+    #expect(busy.header("retry-after") == "1")
+    #expect((busy.json["error"] as? String)?.contains("busy") == true)
+    let lines = logged.withLock { $0 }
+    #expect(!lines.isEmpty)
+    #expect(lines.allSatisfy { !$0.contains(token) }, "\(lines)")
+    #expect(Tokens.redacted("/api/attempts/\(token)/answers/pick") == "/api/attempts/…/answers/pick")
+    // Once the lock is gone the same save goes through.
+    #expect(
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#).status == 200)
+  }
+}
+
+struct RawHTTPResponseShape: CustomStringConvertible {
+  let status: Int
+  let error: String?
+  let taker: String?
+  var description: String { "\(status) \(error ?? taker ?? "")" }
+}
