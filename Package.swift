@@ -11,6 +11,7 @@ import PackageDescription
 // CLibXML2 → XML ───────────────┤  (Moodle XML, the escaping XML writer)
 // CLibZip → Zip ────────────────┘  (the Canvas QTI package)
 //
+// Locking: a pthread lock ThreadSanitizer can see, for HTTP, the repository, the server, the CLI.
 // CMicroHTTPD → HTTP  (libmicrohttpd: the server under `quiz serve`; its routes live above)
 //
 // QuizFormats holds every reader and writer and the one registry of formats
@@ -44,7 +45,8 @@ let package = Package(
       pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"])]
     ),
-    .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
+    .target(name: "Locking"),
+    .target(name: "HTTP", dependencies: ["CMicroHTTPD", "Locking"]),
     .target(name: "QuizDomain"),
     .target(name: "QuizFormats", dependencies: ["QuizDomain", "XML", "Zip"]),
     .executableTarget(name: "EmbedMigrationsTool"),
@@ -55,12 +57,14 @@ let package = Package(
     ),
     .target(
       name: "QuizRepository",
-      dependencies: ["SQLite", "QuizDomain", "QuizFormats"],
+      dependencies: ["SQLite", "QuizDomain", "QuizFormats", "Locking"],
       plugins: ["EmbedMigrations"]
     ),
     // The server under `quiz serve`: routes, the JSON API, pages and the monitor, over HTTP.
-    .target(name: "QuizServer", dependencies: ["HTTP", "QuizRepository", "QuizDomain", "QuizFormats", "XML"]),
-    .target(name: "QuizCLI", dependencies: ["QuizServer", "QuizRepository", "QuizFormats", "QuizDomain", "XML"]),
+    .target(
+      name: "QuizServer", dependencies: ["HTTP", "QuizRepository", "QuizDomain", "QuizFormats", "XML", "Locking"]),
+    .target(
+      name: "QuizCLI", dependencies: ["QuizServer", "QuizRepository", "QuizFormats", "QuizDomain", "XML", "Locking"]),
     .executableTarget(name: "quiz", dependencies: ["QuizCLI"]),
     .executableTarget(
       name: "quiz-bench",
@@ -71,16 +75,16 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
     .testTarget(name: "XMLTests", dependencies: ["XML"]),
-    .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
+    .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport", "Locking"]),
     .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
     .testTarget(name: "QuizFormatsTests", dependencies: ["QuizFormats", "QuizDomain", "XML"]),
-    .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport"]),
+    .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport", "Locking"]),
     .testTarget(
       name: "QuizServerTests",
-      dependencies: ["QuizServer", "QuizRepository", "QuizDomain", "QuizFormats", "XML", "TestSupport"]),
+      dependencies: ["QuizServer", "QuizRepository", "QuizDomain", "QuizFormats", "XML", "TestSupport", "Locking"]),
     .testTarget(
       name: "QuizCLITests",
-      dependencies: ["quiz", "QuizCLI", "QuizFormats", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport"],
+      dependencies: ["quiz", "QuizCLI", "QuizFormats", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport", "Locking"],
       exclude: ["Reference"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 import CMicroHTTPD
 import Glibc
-import Synchronization
+import Locking
 
 /// A response body written over time (Server-Sent Events). Thread-safe.
 ///
@@ -9,7 +9,7 @@ import Synchronization
 /// serves other connections meanwhile. A suspended connection does not notice its client
 /// leaving, so the server's watcher looks at its socket a few times a second.
 public final class HTTPEventStream: Sendable {
-  let state = Mutex(State())
+  let state = Locked(State())
 
   struct State {
     var pending: [UInt8] = []

@@ -1,4 +1,5 @@
 import Glibc
+import Locking
 import Synchronization
 
 /// One thread that looks at the open event streams a few times a second: a client that left
@@ -6,7 +7,7 @@ import Synchronization
 final class HTTPEventStreamWatcher: Sendable {
   private let core: HTTPServerCore
   private let stopping = Atomic<Bool>(false)
-  private let thread = Mutex<pthread_t?>(nil)
+  private let thread = Locked<pthread_t?>(nil)
   static let tickMicroseconds: UInt32 = 100_000
 
   init(core: HTTPServerCore) { self.core = core }

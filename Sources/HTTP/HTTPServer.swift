@@ -1,12 +1,12 @@
 import CMicroHTTPD
 import Glibc
-import Synchronization
+import Locking
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of threads, each serving many connections, calls
 /// the handler concurrently with whole requests.
 public final class HTTPServer: Sendable {
   private let core: HTTPServerCore
-  private let daemon: Mutex<Daemon?>
+  private let daemon: Locked<Daemon?>
   private let watcher: HTTPEventStreamWatcher
   private let tlsMemory: TLSMemory
   /// The bound port (the one chosen when the configuration asked for port 0).
@@ -25,7 +25,7 @@ public final class HTTPServer: Sendable {
     let started = try Self.startDaemon(configuration, address: address, tls: tlsMemory, core: core)
     let bound = quiz_mhd_bound_port(started.pointer)
     port = bound == 0 ? configuration.port : bound
-    daemon = Mutex(started)
+    daemon = Locked(started)
     watcher = HTTPEventStreamWatcher(core: core)
     watcher.start()
   }

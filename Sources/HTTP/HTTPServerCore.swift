@@ -1,6 +1,6 @@
 import CMicroHTTPD
 import Glibc
-import Synchronization
+import Locking
 
 /// What libmicrohttpd's callbacks reach through their context pointer: the handler, the
 /// configuration and the counts `stop()` waits on. The server keeps it alive until the daemon
@@ -8,7 +8,7 @@ import Synchronization
 final class HTTPServerCore: Sendable {
   let configuration: HTTPServerConfiguration
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   private struct State {
     /// Requests from their first callback until libmicrohttpd reports them completed.

@@ -1,6 +1,6 @@
+import Locking
 import QuizDomain
 import SQLite
-import Synchronization
 
 /// One entry of the change log: what changed, in which quiz, in what order.
 public struct Change: Equatable, Sendable {
@@ -133,7 +133,7 @@ final class ObservationCenter: TransactionObserver, @unchecked Sendable {
     var changes: [Int: AsyncStream<ChangeSet>.Continuation] = [:]
     var next = 0
   }
-  private let registry = Mutex(Registry())
+  private let registry = Locked(Registry())
   /// Change-log rows written by the open transaction (repository thread only).
   private var pendingSequences: [Int64] = []
   private unowned let repository: QuizRepository

@@ -1,5 +1,5 @@
+import Locking
 import QuizDomain
-import Synchronization
 
 /// Decoded question versions as they are shown, kept for the process: a served attempt's save
 /// scores against its pinned version, and reading and decoding that version (content, kind
@@ -27,7 +27,7 @@ final class ShownVersionCache: Sendable {
     let question: Question
   }
 
-  private let entries = Mutex<[Key: Entry]>([:])
+  private let entries = Locked<[Key: Entry]>([:])
 
   /// The version of `pinned` in the database at `path`, if it is kept.
   func question(path: String, _ pinned: PinnedQuestion) -> Question? {

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// Makes this process's served-attempt writes to one database file take turns, and commits
 /// the writes that queued up meanwhile together (group commit). SQLite makes a writer that
@@ -16,8 +16,8 @@ import Synchronization
 /// acknowledged write is committed. Then the oldest waiting writer leads the next batch.
 /// Writers in other processes still meet in SQLite's lock, as before.
 final class WriteGate: Sendable {
-  private let queue = Mutex(Queue())
-  private static let gates = Mutex<[String: WriteGate]>([:])
+  private let queue = Locked(Queue())
+  private static let gates = Locked<[String: WriteGate]>([:])
   /// Writes committed together at most, so that one leader's caller is not held for long.
   static let batchLimit = 32
 

@@ -1,5 +1,5 @@
+import Locking
 import QuizRepository
-import Synchronization
 
 /// Repository connections on one database file, shared by the request threads: a repository is
 /// one connection used from one thread at a time, so each request borrows one for its work
@@ -7,7 +7,7 @@ import Synchronization
 final class ConnectionPool: Sendable {
   let path: String
   let maxIdle: Int
-  private let idle = Mutex<[PooledConnection]>([])
+  private let idle = Locked<[PooledConnection]>([])
   /// The connection the served-attempt writes of every request are committed on, together
   /// when they come at once (`QuizRepository.shareServedWrites`); borrowed by nobody.
   private let writer: PooledConnection

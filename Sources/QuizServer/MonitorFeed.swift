@@ -1,7 +1,7 @@
 import HTTP
+import Locking
 import QuizDomain
 import QuizRepository
-import Synchronization
 
 /// The monitor's event stream: one poller thread reads the repository's change feed (so
 /// writes of every process show: this server's takers, `quiz grade` in a shell) and sends
@@ -10,8 +10,8 @@ import Synchronization
 final class MonitorFeed: Sendable {
   let quizzes: [String]?
   let log: @Sendable (String) -> Void
-  private let subscribers = Mutex<[Subscriber]>([])
-  private let state: Mutex<PollerState>
+  private let subscribers = Locked<[Subscriber]>([])
+  private let state: Locked<PollerState>
   static let pollInterval = 0.1
   static let heartbeatInterval = 15.0
 
@@ -43,7 +43,7 @@ final class MonitorFeed: Sendable {
     for summary in try repository.servedAttemptSummaries(quizzes: quizzes) {
       summaries[SummaryKey(quiz: summary.quiz, taker: summary.taker)] = summary
     }
-    state = Mutex(PollerState(repository: PooledConnection(repository: repository), feed: feed, summaries: summaries))
+    state = Locked(PollerState(repository: PooledConnection(repository: repository), feed: feed, summaries: summaries))
   }
 
   /// A new stream for a monitor page; its snapshot goes out on the next poll.

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Counts failed sign-ins per client address and refuses an address that failed too often in
 /// the last window: a guesser gets `limit` tries a minute. Bounded in memory: addresses whose
@@ -7,7 +7,7 @@ final class SignInLimiter: Sendable {
   let limit: Int
   let window: Double
   let maxAddresses: Int
-  private let failures = Mutex<[String: [Double]]>([:])
+  private let failures = Locked<[String: [Double]]>([:])
 
   init(limit: Int = 5, window: Double = 60, maxAddresses: Int = 10_000) {
     self.limit = limit

@@ -1,13 +1,13 @@
 import Foundation
 import HTTP
-import Synchronization
+import Locking
 import Testing
 
 /// An event stream delivers in order, holds no thread while quiet, and notices its client leave.
 @Suite struct HTTPEventStreamTests {
   /// The server's streams, handed to the test as the handler opens them.
   final class Streams: Sendable {
-    private let opened = Mutex<[HTTPEventStream]>([])
+    private let opened = Locked<[HTTPEventStream]>([])
     func add(_ stream: HTTPEventStream) { opened.withLock { $0.append(stream) } }
     func first(within seconds: Double) throws -> HTTPEventStream {
       let deadline = TestClock.now + seconds

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import SQLite
-import Synchronization
 import Testing
 
 /// Writers on the same quiz never undo each other: every read that a write depends on is made
@@ -11,7 +11,7 @@ import Testing
   @Test func twentySimultaneousAddsKeepTwentyQuestions() throws {
     let workspace = try Workspace()
     #expect(try workspace.quiz("add", "quiz", "cc", "--title", "CC").status == 0)
-    let runs = Mutex<[Int: Run]>([:])
+    let runs = Locked<[Int: Run]>([:])
     let group = DispatchGroup()
     // Read only: each thread starts one quiz process in the workspace's folder.
     nonisolated(unsafe) let shared = workspace
@@ -55,7 +55,7 @@ import Testing
     process.standardInput = FileHandle.nullDevice
     try process.run()
     // Read while it runs, so a full pipe cannot stall it; the deadline ends it.
-    let collected = Mutex(Data())
+    let collected = Locked(Data())
     let reader = Thread { collected.withLock { $0 = output.fileHandleForReading.readDataToEndOfFile() } }
     reader.start()
     let deadline = Date().addingTimeInterval(600)

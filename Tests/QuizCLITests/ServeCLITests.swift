@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -117,7 +117,7 @@ import Testing
   /// What one taker's client saw: the last value acknowledged per question, and the request
   /// that was in flight when the server went away (its answer may or may not have landed).
   final class TakerLog: Sendable {
-    let state = Mutex<(acknowledged: [String: String], inFlight: (String, String)?, refusal: String?)>(([:], nil, nil))
+    let state = Locked<(acknowledged: [String: String], inFlight: (String, String)?, refusal: String?)>(([:], nil, nil))
   }
 
   /// SIGTERM: a clean stop (exit 0); SIGKILL (kill -9): no stop at all. Either way every

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 /// Every answer `quiz serve` acknowledged survives a `kill -9` of the server in the middle of
@@ -42,7 +42,7 @@ import Testing
 
     // The load: threads PUT every taker's answers, recording each one acknowledged; the server
     // is killed once a third of them are in, while the threads are still sending.
-    let acknowledged = Mutex<[Int: [String: String]]>([:])
+    let acknowledged = Locked<[Int: [String: String]]>([:])
     let total = Self.takerCount * Self.questionCount
     let group = DispatchGroup()
     for thread in 0..<Self.threadCount {
@@ -82,7 +82,7 @@ import Testing
   /// Thread `thread` of `threadCount` answers its share of the takers, question by question, until
   /// all are answered or the server stops replying.
   static func answerUntilRefused(
-    _ client: ServeClient, tokens: [String], thread: Int, into acknowledged: borrowing Mutex<[Int: [String: String]]>
+    _ client: ServeClient, tokens: [String], thread: Int, into acknowledged: borrowing Locked<[Int: [String: String]]>
   ) {
     let mine = stride(from: thread, to: tokens.count, by: threadCount)
     for question in 0..<questionCount {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -91,7 +91,7 @@ struct ServeClient: Sendable {
       request.httpBody = try? JSONSerialization.data(withJSONObject: body)
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     }
-    let result = Mutex<(Int, Data)?>(nil)
+    let result = Locked<(Int, Data)?>(nil)
     let done = DispatchSemaphore(value: 0)
     let task = URLSession.shared.dataTask(with: request) { data, response, _ in
       if let response = response as? HTTPURLResponse {

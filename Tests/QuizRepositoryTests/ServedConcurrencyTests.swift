@@ -1,7 +1,7 @@
 import Foundation
+import Locking
 import QuizDomain
 import SQLite
-import Synchronization
 import TestSupport
 import Testing
 
@@ -17,8 +17,8 @@ import Testing
     let setup = try QuizRepository.open(at: path)
     try setup.saveQuiz(ServedAttemptTests.exam)
     let takers = 8
-    let failures = Mutex<[String]>([])
-    let tokens = Mutex<[String: String]>([:])
+    let failures = Locked<[String]>([])
+    let tokens = Locked<[String: String]>([:])
     DispatchQueue.concurrentPerform(iterations: takers) { index in
       do {
         // Two spellings of the path: two write gates, so that writers also meet in SQLite's

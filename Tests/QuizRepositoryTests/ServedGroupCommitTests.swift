@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import QuizDomain
 import Synchronization
 import TestSupport
@@ -22,7 +23,7 @@ import Testing
     defer { writer.stopSharingServedWrites() }
     let takers = 8
     let rounds = 5
-    let failures = Mutex<[String]>([])
+    let failures = Locked<[String]>([])
     let refused = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: takers) { index in
       do {

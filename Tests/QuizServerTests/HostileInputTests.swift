@@ -1,7 +1,7 @@
 import Foundation
+import Locking
 import QuizDomain
 import QuizRepository
-import Synchronization
 import TestSupport
 import Testing
 
@@ -87,7 +87,7 @@ import Testing
   /// Another program holding the database's write lock past the pool's wait (10 s) is not the
   /// server's failure: 503 with Retry-After, and the log line does not hand on the token.
   @Test func aDatabaseBusyPastTheWaitIs503AndTheLogHoldsNoToken() throws {
-    let logged = Mutex<[String]>([])
+    let logged = Locked<[String]>([])
     let fixture = try ServedFixture { configuration in
       configuration.log = { line in logged.withLock { $0.append(line) } }
     }

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -145,7 +146,7 @@ private enum TerminalState {
   static let resized = Atomic<Bool>(false)
   /// The decoder between reads (a sequence can end in the next read) and the keys decoded but
   /// not yet returned (an Esc and the key after it come from one read).
-  static let input = Mutex(KeyInput())
+  static let input = Locked(KeyInput())
   /// The alternate screen, the cursor hidden, bracketed paste on (a paste arrives as one key).
   static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H"
   static let leaveSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"

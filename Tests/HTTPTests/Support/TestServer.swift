@@ -1,5 +1,5 @@
 import HTTP
-import Synchronization
+import Locking
 
 /// Starts a server on a free loopback port with a small configuration for tests.
 func startServer(
@@ -37,7 +37,7 @@ func fetch(
 
 /// Something a handler records for the test to look at afterwards.
 final class Recorder<Value: Sendable>: Sendable {
-  private let values = Mutex<[Value]>([])
+  private let values = Locked<[Value]>([])
   func record(_ value: Value) { values.withLock { $0.append(value) } }
   var all: [Value] { values.withLock { $0 } }
 }
