@@ -62,7 +62,7 @@ extension QuizRepository {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
-        Self.randomToken(), Self.randomToken(), stored.rowID, taker, now.text, now.unixSeconds, deadline,
+        RandomToken.make(), RandomToken.make(), stored.rowID, taker, now.text, now.unixSeconds, deadline,
         Int64(bitPattern: seed), stored.quiz.variesPerAttempt,
       ])
     let servedID = database.lastInsertedRowID
@@ -76,22 +76,6 @@ extension QuizRepository {
       let row = try database.fetchOne("SELECT \(ServedRow.columns) WHERE s.id = ?", [servedID], { ServedRow($0) })
     else { throw RepositoryError.refused("the served attempt just written is missing") }
     return row
-  }
-
-  /// 128 bits from the system's secure generator, as 32 lowercase hex digits.
-  static func randomToken() -> String {
-    var generator = SystemRandomNumberGenerator()
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(32)
-    for _ in 0..<2 {
-      var bits: UInt64 = generator.next()
-      for _ in 0..<16 {
-        text.append(digits[Int(bits & 0xF)])
-        bits >>= 4
-      }
-    }
-    return String(decoding: text, as: UTF8.self)
   }
 }
 

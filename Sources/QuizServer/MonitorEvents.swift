@@ -28,17 +28,7 @@ enum MonitorEvents {
 
   /// A committed change of the log, by any process: what and where, not its details.
   static func change(_ change: Change) -> [UInt8] {
-    event("change") { writer in
-      writer.beginObject()
-      writer.field("seq", Int(change.sequence))
-      writer.field("time", change.time)
-      writer.field("kind", change.entity)
-      writer.field("operation", change.operation)
-      writer.field("quiz", change.quiz)
-      writer.key("item")
-      if let item = change.item { writer.string(item) } else { writer.null() }
-      writer.endObject()
-    }
+    event("change") { change.writeJSON(to: &$0, includingDetail: false) }
   }
 
   static let outsideChange = event("external") { writer in

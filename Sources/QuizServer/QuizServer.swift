@@ -22,7 +22,7 @@ public final class QuizServer: Sendable {
     try pool.with { repository in try Self.checkServable(configuration, repository) }
     let monitor = try MonitorFeed(
       databasePath: configuration.databasePath, quizzes: configuration.quizzes, log: configuration.log)
-    monitorToken = Tokens.random128()
+    monitorToken = RandomToken.make()
     let routes = Routes(configuration: configuration, pool: pool, monitor: monitor, monitorToken: monitorToken)
     self.configuration = configuration
     self.routes = routes

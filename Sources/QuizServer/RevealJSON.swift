@@ -114,33 +114,11 @@ enum RevealJSON {
 // MARK: - Responses as JSON (the saved answers of an attempt)
 
 enum ResponseJSON {
-  /// An answer object without its `question`, as the PUT takes it.
+  /// An answer object without its `question`, as the PUT takes it: quiz-bank/1's own fields
+  /// (a blank cloze gap written `{}`, as an export writes it).
   static func write(_ response: Response, to writer: inout JSONWriter) {
     writer.beginObject()
-    writeFields(response, to: &writer)
+    QuizBankWriter.writeResponse(response, to: &writer)
     writer.endObject()
-  }
-
-  static func writeFields(_ response: Response, to writer: inout JSONWriter) {
-    switch response {
-    case .choices(let ids):
-      writer.key("selected")
-      writer.beginArray()
-      for id in ids { writer.string(id) }
-      writer.endArray()
-    case .text(let text, let unit):
-      writer.field("response", text)
-      writer.optionalField("unit", unit)
-    case .matched(let matches):
-      writer.key("matched")
-      writer.beginObject()
-      for match in matches { writer.field(match.stem, match.answer) }
-      writer.endObject()
-    case .parts(let parts):
-      writer.key("parts")
-      writer.beginArray()
-      for part in parts { write(part, to: &writer) }
-      writer.endArray()
-    }
   }
 }

@@ -8,7 +8,7 @@ extension Routes {
   /// `GET /` (every served quiz) or `GET /quiz/ID` (that one): the sign-in form, with a CSRF
   /// token in a cookie and in the form.
   func signInPage(_ request: HTTPRequest) throws -> HTTPResponse {
-    let csrf = PageCookies.token(PageCookies.signIn, of: request) ?? Tokens.random128()
+    let csrf = PageCookies.token(PageCookies.signIn, of: request) ?? RandomToken.make()
     var view = try signInView(request, csrf: csrf)
     if request.path.hasPrefix("/quiz/") {
       let id = String(request.path.dropFirst("/quiz/".count))
@@ -48,7 +48,7 @@ extension Routes {
 
   /// The sign-in form again with the refusal's words, status and headers (Retry-After).
   private func signInRefused(_ request: HTTPRequest, _ refusal: RouteError, taker: String) throws -> HTTPResponse {
-    let csrf = PageCookies.token(PageCookies.signIn, of: request) ?? Tokens.random128()
+    let csrf = PageCookies.token(PageCookies.signIn, of: request) ?? RandomToken.make()
     var view = try signInView(request, csrf: csrf)
     view.error = refusal.message.hasPrefix("$.taker: ") ? String(refusal.message.dropFirst(9)) : refusal.message
     view.taker = taker

@@ -1,20 +1,7 @@
-/// Secrets the server makes: 128 random bits as 32 lowercase hex digits, from the system's
-/// cryptographic generator (getrandom on Linux).
-enum Tokens {
-  static func random128() -> String {
-    var generator = SystemRandomNumberGenerator()
-    let hex = Array("0123456789abcdef")
-    var text = ""
-    for _ in 0..<2 {
-      var word = generator.next() as UInt64
-      for _ in 0..<16 {
-        text.append(hex[Int(word & 0xF)])
-        word >>= 4
-      }
-    }
-    return text
-  }
+import QuizDomain
 
+/// The server's secrets (made by `RandomToken`): their shape and their comparison.
+enum Tokens {
   /// Whether `text` has the shape of a token (so that anything else is refused before any
   /// database work).
   static func looksLikeToken(_ text: Substring) -> Bool {

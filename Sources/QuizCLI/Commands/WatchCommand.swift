@@ -75,18 +75,7 @@ enum WatchCommand {
 
   static func jsonLine(_ change: Change) -> String {
     var writer = JSONWriter(pretty: false)
-    writer.beginObject()
-    writer.field("seq", Int(change.sequence))
-    writer.field("time", change.time)
-    writer.field("kind", change.entity)
-    writer.field("operation", change.operation)
-    writer.field("quiz", change.quiz)
-    writer.key("item")
-    if let item = change.item { writer.string(item) } else { writer.null() }
-    writer.key("detail")
-    // The detail is a JSON object already (written by the repository): copied as it is.
-    if let detail = change.detail { writer.raw(detail) } else { writer.null() }
-    writer.endObject()
+    change.writeJSON(to: &writer, includingDetail: true)
     return writer.string + "\n"
   }
 }
