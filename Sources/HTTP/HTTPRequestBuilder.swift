@@ -15,6 +15,8 @@ final class HTTPRequestBuilder {
   /// The body passed `maxBodyBytes`: what follows is dropped, `bodyTooLarge` answers.
   private(set) var isTooLarge = false
   private var droppedBytes = 0
+  /// Set when the handler answered `deferred`: the connection is suspended until it is filled.
+  var replySlot: HTTPReplySlot?
 
   init(connection: OpaquePointer, method: String, path: String, isTLS: Bool) {
     self.method = method

@@ -6,7 +6,7 @@ extension HTTPResponse {
   /// Queues the response on the connection. A status outside 100...599 or a header that
   /// could split the response (a control character) becomes a 500 instead.
   func queue(on connection: OpaquePointer, core: HTTPServerCore) -> MHD_Result {
-    guard (100...599).contains(status), headers.allSatisfy(isSafe) else {
+    guard deferredStart == nil, (100...599).contains(status), headers.allSatisfy(isSafe) else {
       return HTTPResponse.text("invalid response from the handler", status: 500).queue(on: connection, core: core)
     }
     let made: OpaquePointer?

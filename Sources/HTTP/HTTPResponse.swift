@@ -9,11 +9,14 @@ public struct HTTPResponse: Sendable {
   public var status: Int
   public var headers: [(name: String, value: String)]
   public var body: HTTPBody
+  /// Set for a response given later (`deferred`): what is handed the reply.
+  let deferredStart: (@Sendable (HTTPReply) -> Void)?
 
   public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
     self.status = status
     self.headers = headers
     self.body = .bytes(body)
+    self.deferredStart = nil
   }
 
   /// A response whose body is written over time, e.g. Server-Sent Events.
@@ -21,7 +24,26 @@ public struct HTTPResponse: Sendable {
     self.status = status
     self.headers = headers
     self.body = .stream(stream)
+    self.deferredStart = nil
   }
+
+  /// The answer comes later: `start` is called with the reply on the connection's thread, and
+  /// may hand it to any other thread, which `send`s the response when it has it. The
+  /// connection's thread serves other connections meanwhile. Status, headers and body of this
+  /// value are not used.
+  public static func deferred(_ start: @escaping @Sendable (HTTPReply) -> Void) -> HTTPResponse {
+    HTTPResponse(deferring: start)
+  }
+
+  private init(deferring start: @escaping @Sendable (HTTPReply) -> Void) {
+    status = 500
+    headers = []
+    body = .bytes([])
+    deferredStart = start
+  }
+
+  /// Whether the answer comes later (`deferred`).
+  public var isDeferred: Bool { deferredStart != nil }
 
   public static func text(
     _ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8"

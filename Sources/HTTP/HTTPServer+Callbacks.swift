@@ -29,7 +29,18 @@ extension HTTPServer {
       return keepReading ? .YES : .NO
     }
     if builder.isTooLarge { return core.configuration.bodyTooLarge.queue(on: connection, core: core) }
-    return core.handler(builder.request).queue(on: connection, core: core)
+    if let slot = builder.replySlot {
+      // Called again after the resume: the deferred reply's response is there.
+      guard let response = slot.take() else { return .YES }
+      return response.queue(on: connection, core: core)
+    }
+    let response = core.handler(builder.request)
+    guard let start = response.deferredStart else { return response.queue(on: connection, core: core) }
+    MHD_suspend_connection(connection)
+    let slot = HTTPReplySlot(suspended: connection)
+    builder.replySlot = slot
+    start(HTTPReply(slot))
+    return .YES
   }
 
   /// The request is over (answered, aborted or timed out): its builder is released.

@@ -18,6 +18,19 @@ extension QuizRepository {
     }
   }
 
+  /// `saveServedAnswer` whose caller does not wait for the disk: `completion` gets the outcome
+  /// once the save is committed (or refused), on the thread that committed it, and should hand
+  /// it on rather than work there: that thread commits every served write of the process.
+  public func saveServedAnswer(
+    token: String, answer: Answer, lockAnswered: Bool, now: Timestamp,
+    completion: @escaping @Sendable (Result<ServedSave, any Error>) -> Void
+  ) {
+    servedWriteLater(
+      { repository in
+        try repository.saveInTransaction(token: token, answer: answer, lockAnswered: lockAnswered, now: now)
+      }, completion: completion)
+  }
+
   /// `saveServedAnswer`'s work, inside the transaction of the repository it is called on.
   private func saveInTransaction(token: String, answer: Answer, lockAnswered: Bool, now: Timestamp) throws
     -> ServedSave

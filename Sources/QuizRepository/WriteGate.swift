@@ -6,28 +6,42 @@ import Locking
 /// finds the file locked sleep and try again (1, 2, 5, … up to 100 ms at a time), so threads of
 /// one server with a connection each, writing at once, waited far longer than the writes take:
 /// with 8 threads the slowest sign-ins and submissions took 180–730 ms instead of 15 ms
-/// (`quiz-bench served`). And a commit costs more than a save's own work: writers that arrive
+/// (`quiz-bench served`). And a commit costs more than a save's own work: writes that arrive
 /// while a transaction is open join the next one.
 ///
-/// The first writer to find the gate free leads: it takes the queued writes (its own first),
-/// runs each in its own SAVEPOINT inside one BEGIN IMMEDIATE transaction on its connection,
-/// commits once, and hands each caller its own result or error — a write that throws rolls
-/// back only its savepoint. Nobody's result is handed over before the COMMIT returned, so an
-/// acknowledged write is committed. Then the oldest waiting writer leads the next batch.
-/// Writers in other processes still meet in SQLite's lock, as before.
+/// Each batch runs its writes each in its own SAVEPOINT inside one BEGIN IMMEDIATE
+/// transaction, commits once, and hands each caller its own result or error: a write that
+/// throws rolls back only its savepoint. Nobody's result is handed over before the COMMIT
+/// returned, so an acknowledged write is committed. Writers in other processes still meet in
+/// SQLite's lock.
+///
+/// Who commits a batch:
+/// - With a shared writer (`shareServedWrites`, a server), a committer thread of the gate's own
+///   commits every batch on that connection. Callers either wait (`run`) or are called back
+///   (`submit`), so a server's request threads need not wait for the disk at all.
+/// - Without one, the first caller to find the gate free leads: it commits the queued writes
+///   on its own connection, then wakes the oldest waiting caller to lead the next batch.
 final class WriteGate: Sendable {
-  private let queue = Locked(Queue())
+  let queue = Locked(Queue())
+  /// Signalled when a write is queued for an idle committer, or the committer should stop.
+  let workQueued = DispatchSemaphore(value: 0)
+  let committerEnded = DispatchSemaphore(value: 0)
   private static let gates = Locked<[String: WriteGate]>([:])
-  /// Writes committed together at most, so that one leader's caller is not held for long.
-  static let batchLimit = 32
+  /// Writes committed together at most, so that the first of a batch is not held for long.
+  static let batchLimit = 64
 
-  private struct Queue {
+  struct Queue {
     var waiting: [any GroupedWrite] = []
     var leading = false
-    /// The connection batches are committed on, when a server gave one (`shareServedWrites`):
-    /// only it writes, so its page cache stays valid from one batch to the next, where a
-    /// leader's own connection must read again every page another connection changed.
-    var writer: SharedWriter?
+    var committer = CommitterState.none
+  }
+
+  enum CommitterState {
+    case none
+    /// Committing on the shared writer; idle: waiting for `workQueued`.
+    case running(SharedWriter, idle: Bool)
+    /// Commits what is queued, then ends.
+    case stopping(SharedWriter, idle: Bool)
   }
 
   /// The gate of the database at `path` (as the repository was opened with it).
@@ -39,32 +53,74 @@ final class WriteGate: Sendable {
       return gate
     }
   }
+}
 
+// MARK: - Writes whose callers wait
+
+extension WriteGate {
   /// Runs `body` in a write transaction, perhaps with other callers' writes on another
   /// thread's connection: `body` must use the repository it is given.
   func run<T: Sendable>(on repository: QuizRepository, _ body: (QuizRepository) throws -> T) throws -> T {
     try withoutActuallyEscaping(body) { body in
-      let write = PendingWrite(body)
-      let leads = queue.withLock { queue in
-        queue.waiting.append(write)
-        defer { queue.leading = true }
-        return !queue.leading
+      let write = PendingWrite(body, completion: nil)
+      let role = queue.withLock { queue in Self.enqueue(write, &queue) }
+      switch role {
+      case .wakeCommitter:
+        workQueued.signal()
+        write.wakeUp.wait()
+      case .wait:
+        write.wakeUp.wait()
+        // Woken without an outcome: the previous leader handed this caller the next batch.
+        if write.outcome == nil { lead(on: repository) }
+      case .lead:
+        lead(on: repository)
       }
-      if !leads { write.wakeUp.wait() }
-      if write.outcome == nil { lead(on: repository) }
       guard let outcome = write.outcome else { throw WriteGateError.notRun }
       return try outcome.get()
     }
   }
 
-  /// Commits the oldest queued writes together, then wakes their callers and the next leader.
-  private func lead(on own: QuizRepository) {
-    let (batch, writer) = queue.withLock { queue in
+  enum Role { case lead, wait, wakeCommitter }
+
+  /// Queues a write and says what its caller does next.
+  static func enqueue(_ write: any GroupedWrite, _ queue: inout Queue) -> Role {
+    queue.waiting.append(write)
+    switch queue.committer {
+    case .running(let writer, idle: true):
+      queue.committer = .running(writer, idle: false)
+      return .wakeCommitter
+    case .stopping(let writer, idle: true):
+      queue.committer = .stopping(writer, idle: false)
+      return .wakeCommitter
+    case .running, .stopping:
+      return .wait
+    case .none:
+      defer { queue.leading = true }
+      return queue.leading ? .wait : .lead
+    }
+  }
+
+  /// Commits the oldest queued writes together on the caller's connection, then wakes their
+  /// callers and the next leader.
+  private func lead(on repository: QuizRepository) {
+    let batch = queue.withLock { queue in
       let batch = Array(queue.waiting.prefix(Self.batchLimit))
       queue.waiting.removeFirst(batch.count)
-      return (batch, queue.writer)
+      return batch
     }
-    let repository = writer?.repository ?? own
+    Self.commit(batch, on: repository)
+    let next = queue.withLock { queue -> (any GroupedWrite)? in
+      if let first = queue.waiting.first { return first }
+      queue.leading = false
+      return nil
+    }
+    // The leader's own write is first in its batch, and its thread is this one.
+    for write in batch.dropFirst() { write.deliver() }
+    next?.wakeToLead()
+  }
+
+  /// Runs each write in its savepoint, in one transaction.
+  static func commit(_ batch: [any GroupedWrite], on repository: QuizRepository) {
     do {
       try repository.write { repository in
         for write in batch { write.perform(in: repository) }
@@ -72,30 +128,12 @@ final class WriteGate: Sendable {
     } catch {
       for write in batch { write.commitFailed(error) }
     }
-    let next = queue.withLock { queue -> (any GroupedWrite)? in
-      if let first = queue.waiting.first { return first }
-      queue.leading = false
-      return nil
-    }
-    // The leader's own write is first in its batch, and its thread is this one.
-    for write in batch.dropFirst() { write.wakeUp.signal() }
-    next?.wakeUp.signal()
-  }
-
-  func adopt(_ writer: QuizRepository) {
-    queue.withLock { $0.writer = SharedWriter(repository: writer) }
-  }
-
-  func release(_ writer: QuizRepository) {
-    queue.withLock { queue in
-      if queue.writer?.repository === writer { queue.writer = nil }
-    }
   }
 }
 
-/// The connection a gate commits on. Unchecked Sendable: only the gate's current leader uses
-/// it, and leadership passes from thread to thread through the gate's lock and semaphores.
-private final class SharedWriter: @unchecked Sendable {
+/// The connection a gate's committer commits on. Unchecked Sendable: only the committer thread
+/// uses it while it runs.
+final class SharedWriter: @unchecked Sendable {
   let repository: QuizRepository
   init(repository: QuizRepository) { self.repository = repository }
 }
@@ -114,53 +152,18 @@ enum WriteGateError: Error, CustomStringConvertible {
   }
 }
 
-/// A caller's write queued in the gate, as the leader sees it.
-private protocol GroupedWrite: AnyObject, Sendable {
-  var wakeUp: DispatchSemaphore { get }
-  /// Runs the write in its own savepoint of the leader's transaction, keeping its outcome.
-  func perform(in repository: QuizRepository)
-  /// The batch did not commit: a kept result becomes `error`.
-  func commitFailed(_ error: any Error)
-}
-
-/// Unchecked Sendable: the caller blocks on `wakeUp` from queueing it until the leader has set
-/// its outcome, and the gate's lock and the semaphore order those hand-overs, so `body` and
-/// `outcome` are touched by one thread at a time.
-private final class PendingWrite<T: Sendable>: GroupedWrite, @unchecked Sendable {
-  let wakeUp = DispatchSemaphore(value: 0)
-  /// Let go of once run: the caller's closure must not outlive its call
-  /// (`withoutActuallyEscaping`), and the leader may still hold this write when the caller returns.
-  private var body: ((QuizRepository) throws -> T)?
-  private(set) var outcome: Result<T, any Error>?
-
-  init(_ body: @escaping (QuizRepository) throws -> T) { self.body = body }
-
-  func perform(in repository: QuizRepository) {
-    guard let body else { return }
-    defer { self.body = nil }
-    guard repository.database.isInTransaction else {
-      outcome = .failure(WriteGateError.transactionLost)
-      return
-    }
-    outcome = Result { try repository.write(body) }
-  }
-
-  func commitFailed(_ error: any Error) {
-    body = nil
-    if case .failure = outcome { return }
-    outcome = .failure(error)
-  }
-}
+// MARK: - The repository's served writes
 
 extension QuizRepository {
   /// Makes this connection the one this process commits its served-attempt writes to the file
-  /// on (see `WriteGate`), until `stopSharingServedWrites()`: a server with many connections
-  /// gives one, and uses it for nothing else meanwhile.
+  /// on, by a committer thread (see `WriteGate`), until `stopSharingServedWrites()`: a server
+  /// with many connections gives one, and uses it for nothing else meanwhile.
   public func shareServedWrites() {
     WriteGate.of(path).adopt(self)
   }
 
-  /// Served-attempt writes are committed on their callers' connections again.
+  /// Commits the served-attempt writes queued for this connection, then lets their callers
+  /// commit them on their own connections again.
   public func stopSharingServedWrites() {
     WriteGate.of(path).release(self)
   }
@@ -172,5 +175,15 @@ extension QuizRepository {
   func servedWrite<T: Sendable>(_ body: (QuizRepository) throws -> T) throws -> T {
     guard !database.isInTransaction else { return try write(body) }
     return try WriteGate.of(path).run(on: self, body)
+  }
+
+  /// `servedWrite` whose caller does not wait: `completion` gets the outcome once committed,
+  /// on the thread that committed it (at once, on this thread, when no connection is shared).
+  func servedWriteLater<T: Sendable>(
+    _ body: @escaping @Sendable (QuizRepository) throws -> T,
+    completion: @escaping @Sendable (Result<T, any Error>) -> Void
+  ) {
+    guard !database.isInTransaction else { return completion(Result { try write(body) }) }
+    WriteGate.of(path).submit(on: self, body, completion: completion)
   }
 }

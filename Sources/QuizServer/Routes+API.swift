@@ -79,18 +79,33 @@ extension Routes {
     return attemptReply(attempt, status: 200)
   }
 
-  /// `PUT /api/attempts/TOKEN/answers/QUESTION`: committed before the reply.
+  /// `PUT /api/attempts/TOKEN/answers/QUESTION`: committed before the reply. The request's
+  /// thread does not wait for the commit: the reply is sent when the save's batch committed,
+  /// and its JSON is written back on the request's thread.
   func saveAnswer(_ token: String, question: String, _ request: HTTPRequest) throws -> HTTPResponse {
     let answer = try QuizBankReader.readAnswer(request.body, question: question)
-    let reveal = configuration.reveal
-    let saved = try pool.with { repository in
-      try repository.saveServedAnswer(token: token, answer: answer, lockAnswered: reveal == .each, now: Clock.now)
+    let lockAnswered = configuration.reveal == .each
+    return .deferred { [self] reply in
+      do {
+        try pool.with { repository in
+          repository.saveServedAnswer(token: token, answer: answer, lockAnswered: lockAnswered, now: Clock.now) {
+            saved in
+            reply.send { self.respond(to: request, saved.map { self.savedReply($0, question: question, answer) }) }
+          }
+        }
+      } catch {
+        reply.send(respond(to: request, .failure(error)))
+      }
     }
-    return Reply.json { writer in
+  }
+
+  /// The reply to a committed save: with reveal `each`, the fraction, score and right answer.
+  func savedReply(_ saved: ServedSave, question: String, _ answer: Answer) -> HTTPResponse {
+    Reply.json { writer in
       writer.beginObject()
       writer.field("saved", true)
       writer.field("question", question)
-      if reveal == .each {
+      if configuration.reveal == .each {
         writer.field("fraction", saved.fraction)
         writer.field("score", saved.score)
         RevealJSON.write(saved.shown, response: answer.response, fraction: saved.fraction, to: &writer)

@@ -19,10 +19,18 @@ final class Routes: Sendable {
   }
 
   /// The HTTP server's handler: every response with the security headers; an error that is
-  /// the server's own fault logged and answered 500 without its details.
+  /// the server's own fault logged and answered 500 without its details. A deferred response
+  /// (an answer save) goes out as it is: its reply is answered through `respond` later.
   func handle(_ request: HTTPRequest) -> HTTPResponse {
+    respond(to: request, Result { try route(request) })
+  }
+
+  /// What the client gets for a route's outcome.
+  func respond(to request: HTTPRequest, _ outcome: Result<HTTPResponse, any Error>) -> HTTPResponse {
     do {
-      return Reply.secured(try route(request), cacheable: request.path.hasPrefix("/static/"))
+      let response = try outcome.get()
+      if response.isDeferred { return response }
+      return Reply.secured(response, cacheable: request.path.hasPrefix("/static/"))
     } catch {
       if let known = RouteError.from(error) {
         if known.status >= 500 { configuration.log("\(request.method) \(Tokens.redacted(request.path)): \(error)") }

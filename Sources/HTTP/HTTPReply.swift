@@ -1,0 +1,65 @@
+import CMicroHTTPD
+import Locking
+
+/// A reply given later, from any thread: a handler that answers `HTTPResponse.deferred` gets
+/// one, and its connection is suspended (taken out of libmicrohttpd's event loop) until
+/// `send`, so the thread serves other connections meanwhile. A reply let go of without a
+/// `send` answers 500, so that no connection stays suspended for ever.
+public final class HTTPReply: Sendable {
+  let slot: HTTPReplySlot
+
+  init(_ slot: HTTPReplySlot) { self.slot = slot }
+
+  /// Answers the request; only the first call counts. A deferred response cannot be sent (500).
+  public func send(_ response: HTTPResponse) {
+    slot.fill { response }
+  }
+
+  /// Answers the request with what `make` returns, called on the connection's own thread: the
+  /// sender's thread is spared the work of building the response.
+  public func send(making make: @escaping @Sendable () -> HTTPResponse) {
+    slot.fill(make)
+  }
+
+  deinit { slot.fill { HTTPReply.unanswered } }
+
+  static let unanswered = HTTPResponse.text("the server gave no reply", status: 500)
+}
+
+/// Where a deferred reply's response waits for the connection's thread: shared by the
+/// `HTTPReply` the handler holds and the request's builder, which takes the response when
+/// libmicrohttpd calls again after the resume.
+final class HTTPReplySlot: Sendable {
+  private let state = Locked<State>(State())
+  private let connection: SuspendedConnection
+
+  private struct State {
+    var make: (@Sendable () -> HTTPResponse)?
+    var filled = false
+  }
+
+  struct SuspendedConnection: @unchecked Sendable { let pointer: OpaquePointer }
+
+  /// Made after the connection was suspended: resuming one that is not is undefined.
+  init(suspended connection: OpaquePointer) {
+    self.connection = SuspendedConnection(pointer: connection)
+  }
+
+  /// Keeps the first response given and resumes the connection.
+  func fill(_ make: @escaping @Sendable () -> HTTPResponse) {
+    let first = state.withLock { state -> Bool in
+      guard !state.filled else { return false }
+      state.filled = true
+      state.make = make
+      return true
+    }
+    if first { MHD_resume_connection(connection.pointer) }
+  }
+
+  /// The response, once given (nil before: libmicrohttpd called early).
+  func take() -> HTTPResponse? {
+    guard let make = state.withLock({ $0.make.take() }) else { return nil }
+    let response = make()
+    return response.isDeferred ? HTTPReply.unanswered : response
+  }
+}
