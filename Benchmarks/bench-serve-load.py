@@ -44,7 +44,6 @@ import glob
 import json
 import math
 import os
-import resource
 import shutil
 import signal
 import sqlite3
@@ -134,11 +133,6 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def children_cpu_seconds():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def run_locust(served, work, args):
     """Runs locust headless; returns the merged results of its processes (see merge) and the CPU
     seconds locust used (every process: the master waits for its workers)."""
@@ -151,7 +145,7 @@ def run_locust(served, work, args):
     if args.processes > 1:
         argv += ["--processes", str(args.processes)]
     timeout = args.run_time + 120
-    cpu_before, started = children_cpu_seconds(), time.monotonic()
+    started = time.monotonic()
     # A session of its own, so that on a timeout the master and its workers are killed together.
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                                text=True, start_new_session=True)
@@ -165,20 +159,26 @@ def run_locust(served, work, args):
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=10)
-    locust_cpu, wall = children_cpu_seconds() - cpu_before, time.monotonic() - started
+    wall = time.monotonic() - started
     files = sorted(glob.glob(os.path.join(results, "results-*.json")))
     if len(files) != args.processes:
         sys.exit(f"locust ({process.returncode}) left {len(files)} results files, not one per process "
                  f"({args.processes}): a worker's acknowledged answers would go uncounted\n{stderr[-4000:]}")
-    return merge(files), locust_cpu, wall
+    outcome = merge(files)
+    # Each process's own CPU at its stop (its RUSAGE_SELF), the master's too: the master does not
+    # always reap its workers, so this process's RUSAGE_CHILDREN would miss them.
+    for path in glob.glob(os.path.join(results, "master-*.json")):
+        with open(path, encoding="utf-8") as f:
+            outcome["cpu"] += json.load(f)["cpu"]
+    return outcome, wall
 
 
 def merge(files):
     """One outcome from every process's results: per route the [end, ms] replies and the failures,
     the failure messages, the span from the first request to the last reply, every acknowledged
-    (taker, question), and how many each process acknowledged."""
+    (taker, question), how many each process acknowledged, and the CPU seconds they used."""
     outcome = {"replies": {}, "failures": {}, "messages": {}, "acknowledged": set(), "per_process": [],
-               "start": math.inf, "end": -math.inf}
+               "start": math.inf, "end": -math.inf, "cpu": 0.0}
     for path in files:
         with open(path, encoding="utf-8") as f:
             part = json.load(f)
@@ -192,6 +192,7 @@ def merge(files):
             sys.exit(f"{path}: an answer acknowledged twice (taker names must be unique)")
         outcome["acknowledged"] |= pairs
         outcome["per_process"].append(len(pairs))
+        outcome["cpu"] += part["cpu"]
         if part["span"][0] is not None:
             outcome["start"] = min(outcome["start"], part["span"][0])
             outcome["end"] = max(outcome["end"], part["span"][1])
@@ -280,9 +281,9 @@ def main():
         if not events.connected.wait(10):
             sys.exit(f"the monitor's event stream did not open: {events.error}")
         server_cpu = cpu_seconds(served.process.pid)
-        outcome, locust_cpu, wall = run_locust(served, work, args)
+        outcome, wall = run_locust(served, work, args)
         server_after = cpu_seconds(served.process.pid)
-        cpu = (server_after - server_cpu if None not in (server_cpu, server_after) else None, locust_cpu, wall)
+        cpu = (server_after - server_cpu if None not in (server_cpu, server_after) else None, outcome["cpu"], wall)
         time.sleep(1)  # let the watch and the event stream catch up with the last commits
         peak = served.peak_memory_kib()
         watch_lines = watch.count

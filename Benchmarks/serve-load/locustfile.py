@@ -14,7 +14,8 @@ Requests are named by route (the token and question id left out). Every PUT answ
 "saved": true is an acknowledged answer. At the end each process that ran users (the one process,
 or each worker under --processes) writes DIR/results-PID.json: per route every reply's end time
 and response time (ms) and the failures, the failure messages, the span from its first
-request's start to its last reply, and its acknowledged answers as [taker, question] pairs, for
+request's start to its last reply, its acknowledged answers as [taker, question] pairs and the
+CPU seconds it used (a master writes DIR/master-PID.json with its CPU only), for
 the driver to merge, summarise and look for in the database. (The driver reads these rather than
 locust's stats CSV, whose last write can miss the final second of requests, and which holds no
 acknowledged answers.) Taker names carry the process id, so no two workers share a taker.
@@ -23,6 +24,7 @@ import itertools
 import json
 import os
 import random
+import resource
 import time
 
 import gevent
@@ -68,12 +70,16 @@ def record(name, response_time, exception, **_):
 
 @events.test_stop.add_listener
 def write_results(environment, **_):
-    if isinstance(environment.runner, MasterRunner):
-        return  # the master runs no users: its workers write theirs
     pid = os.getpid()
-    path = os.path.join(environment.parsed_options.results, f"results-{pid}.json")
-    results = {"pid": pid, "replies": replies, "failures": failures, "messages": messages, "span": span,
-               "acknowledged": acknowledged}
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = usage.ru_utime + usage.ru_stime
+    if isinstance(environment.runner, MasterRunner):  # runs no users: only its CPU
+        path = os.path.join(environment.parsed_options.results, f"master-{pid}.json")
+        results = {"pid": pid, "cpu": cpu}
+    else:
+        path = os.path.join(environment.parsed_options.results, f"results-{pid}.json")
+        results = {"pid": pid, "cpu": cpu, "replies": replies, "failures": failures, "messages": messages,
+                   "span": span, "acknowledged": acknowledged}
     with open(path + ".part", "w", encoding="utf-8") as out:
         json.dump(results, out)
     os.replace(path + ".part", path)
