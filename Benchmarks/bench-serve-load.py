@@ -2,7 +2,7 @@
 """Load run of `quiz serve` with locust (issue 23, "Reliability and speed").
 
     python3 Benchmarks/bench-serve-load.py [--quiz .build/release/quiz] [--users 500]
-        [--spawn-rate 100] [--run-time 60] [--questions 20]
+        [--spawn-rate 100] [--run-time 60] [--questions 20] [--think 1.0] [--processes 1]
 
 Builds nothing: --quiz names the binary (build it first with
 `swift build -c release --static-swift-stdlib --product quiz`). In a fresh temporary database it
@@ -10,24 +10,46 @@ imports one choice quiz of --questions questions made by Benchmarks/make-bank.py
 `quiz serve --reveal end` on a free loopback port, `quiz watch` on the same database and a client
 of the monitor's event stream, then runs locust headless (Benchmarks/serve-load/locustfile.py):
 --users takers at a time, each signing in under a new name, fetching the attempt, saving an
-answer to every question as fast as the server replies, submitting, and starting again, for
---run-time seconds. Then it prints:
+answer to every question, submitting, and starting again, for --run-time seconds.
+
+Two modes:
+- `--think S` (default 1.0): before each answer and before the submit a taker pauses a random
+  time uniform in [0.5, 1.5] × S seconds, as a person answering as fast as they can read and
+  click. The server then sees a little under users / S saves a second, which one locust process
+  drives with CPU to spare, so the latency measured is the server's, not the client's queue.
+- `--think 0`: no pause, a closed loop (a stress run): each user sends its next request as soon
+  as the last is answered, so by Little's law the mean latency is users / requests per second,
+  however fast the server is, whenever the client (locust) cannot drive more. The run prints
+  that bound.
+
+--processes N (N > 1) runs locust's own --processes N (N workers forked beside a master; the
+default 1 is one plain locust process); each worker writes its own results file and the driver
+merges them. On 2 cores shared with the server a second worker measured no faster, and with
+pauses its p99 was worse (3 processes taking turns), so the default is 1.
+
+Then it prints:
 
 - answers saved per second, and p50/p99 latency per route (over every request the locust users
-  made; goal p99 < 50 ms for answer saves);
+  made; goal p99 < 50 ms for answer saves), and the saves' p50/p99 after the ramp-up (the
+  takers signing in --spawn-rate a second at the start can make much of the tail);
 - errors (goal 0);
-- answers lost: answers the server acknowledged (200, "saved": true) that the database does not
-  hold afterwards, looked up in its served and submitted answers (goal 0);
-- the server's peak memory (VmHWM) and the events `quiz watch` and the event stream received.
+- answers lost: answers the server acknowledged (200, "saved": true) to any worker that the
+  database does not hold afterwards, looked up in its served and submitted answers (goal 0); and
+  the other way round, the answers it holds that no worker saw acknowledged, which can only be
+  the saves in flight when locust stopped (at most one per taker: more means some worker's
+  acknowledgements went missing, and the run fails);
+- the server's peak memory (VmHWM), the CPU the server and locust used, and the events
+  `quiz watch` and the event stream received.
 
 Everything is bounded in time and every process started is killed at the end.
 """
 import argparse
-import csv
+import glob
 import json
 import math
 import os
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -65,6 +87,11 @@ def arguments():
     parser.add_argument("--spawn-rate", type=int, default=100, help="takers started per second (default 100)")
     parser.add_argument("--run-time", type=int, default=60, help="seconds of load (default 60)")
     parser.add_argument("--questions", type=int, default=20, help="questions in the quiz (default 20)")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean pause (s) before each answer and the submit, uniform in [0.5, 1.5] × it; "
+                             "0: no pause, a closed loop (default 1.0)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="locust processes generating the load (N > 1: locust's --processes N; default 1)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (its path is printed)")
     return parser.parse_args()
 
@@ -100,27 +127,81 @@ class LineCounter:
         self.thread.join(timeout=5)
 
 
+def cpu_seconds(pid):
+    """User and system CPU seconds a live process has used; None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def run_locust(served, work, args):
-    """Runs locust headless; returns its results (see the locustfile) and its failure rows."""
-    prefix = os.path.join(work, "locust")
-    results = os.path.join(work, "results.json")
+    """Runs locust headless; returns the merged results of its processes (see merge) and the CPU
+    seconds locust used (every process: the master waits for its workers)."""
+    results = os.path.join(work, "results")
+    os.mkdir(results)
     argv = [sys.executable, "-m", "locust", "-f", LOCUSTFILE, "--headless", "--only-summary",
             "-u", str(args.users), "-r", str(args.spawn_rate), "--run-time", f"{args.run_time}s",
-            "--host", served.base, "--csv", prefix, "--quiz-id", "quiz-00000", "--results", results,
+            "--host", served.base, "--quiz-id", "quiz-00000", "--results", results, "--think", str(args.think),
             "--loglevel", "WARNING"]
+    if args.processes > 1:
+        argv += ["--processes", str(args.processes)]
+    timeout = args.run_time + 120
+    started = time.monotonic()
+    # A session of its own, so that on a timeout the master and its workers are killed together.
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                               text=True, start_new_session=True)
     try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=args.run_time + 120)
+        _, stderr = process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        sys.exit(f"locust did not finish within {args.run_time + 120} s")
-    if not os.path.exists(results):
-        sys.exit(f"locust failed ({done.returncode}):\n{done.stderr[-4000:]}")
-    with open(results, encoding="utf-8") as f:
-        outcome = json.load(f)
-    failure_rows = []
-    if os.path.exists(prefix + "_failures.csv"):
-        with open(prefix + "_failures.csv", newline="") as f:
-            failure_rows = list(csv.DictReader(f))
-    return outcome, failure_rows
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate(timeout=10)
+        sys.exit(f"locust did not finish within {timeout} s")
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+    wall = time.monotonic() - started
+    files = sorted(glob.glob(os.path.join(results, "results-*.json")))
+    if len(files) != args.processes:
+        sys.exit(f"locust ({process.returncode}) left {len(files)} results files, not one per process "
+                 f"({args.processes}): a worker's acknowledged answers would go uncounted\n{stderr[-4000:]}")
+    outcome = merge(files)
+    # Each process's own CPU at its stop (its RUSAGE_SELF), the master's too: the master does not
+    # always reap its workers, so this process's RUSAGE_CHILDREN would miss them.
+    for path in glob.glob(os.path.join(results, "master-*.json")):
+        with open(path, encoding="utf-8") as f:
+            outcome["cpu"] += json.load(f)["cpu"]
+    return outcome, wall
+
+
+def merge(files):
+    """One outcome from every process's results: per route the [end, ms] replies and the failures,
+    the failure messages, the span from the first request to the last reply, every acknowledged
+    (taker, question), how many each process acknowledged, and the CPU seconds they used."""
+    outcome = {"replies": {}, "failures": {}, "messages": {}, "acknowledged": set(), "per_process": [],
+               "start": math.inf, "end": -math.inf, "cpu": 0.0}
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            part = json.load(f)
+        for name, replies in part["replies"].items():
+            outcome["replies"].setdefault(name, []).extend(replies)
+        for key in ("failures", "messages"):
+            for name, count in part[key].items():
+                outcome[key][name] = outcome[key].get(name, 0) + count
+        pairs = {tuple(pair) for pair in part["acknowledged"]}
+        if len(pairs) != len(part["acknowledged"]) or pairs & outcome["acknowledged"]:
+            sys.exit(f"{path}: an answer acknowledged twice (taker names must be unique)")
+        outcome["acknowledged"] |= pairs
+        outcome["per_process"].append(len(pairs))
+        outcome["cpu"] += part["cpu"]
+        if part["span"][0] is not None:
+            outcome["start"] = min(outcome["start"], part["span"][0])
+            outcome["end"] = max(outcome["end"], part["span"][1])
+    outcome["seconds"] = outcome["end"] - outcome["start"] if outcome["end"] > outcome["start"] else float("nan")
+    return outcome
 
 
 def percentile(sorted_values, fraction):
@@ -135,35 +216,68 @@ def answers_in_database(db):
         return set(connection.execute(ANSWERED).fetchall())
 
 
-def report(outcome, failure_rows, held, peak_kib, watch_lines, events, args):
-    acknowledged = {tuple(pair) for pair in outcome["acknowledged"]}
-    seconds = outcome["seconds"] or float("nan")
-    print(f"\nquiz serve under locust: {args.users} takers at a time, {args.questions}-question quiz, "
-          f"{args.run_time} s on loopback")
-    print(f"answers saved: {len(acknowledged)} in {seconds:.1f} s: {len(acknowledged) / seconds:.0f}/s")
+def report(outcome, held, peak_kib, watch_lines, events, cpu, args):
+    acknowledged = outcome["acknowledged"]
+    seconds = outcome["seconds"]
+    mode = (f"takers pausing {0.5 * args.think:g}–{1.5 * args.think:g} s before each answer" if args.think > 0
+            else "no pause: closed loop")
+    generator = f"{args.processes} locust processes" if args.processes > 1 else "1 locust process"
+    print(f"\nquiz serve under locust: {args.users} takers at a time, {mode}; {args.questions}-question quiz, "
+          f"{args.run_time} s on loopback, {generator}")
+    print(f"answers saved: {len(acknowledged)} in {seconds:.1f} s: {len(acknowledged) / seconds:.0f}/s"
+          + (f" (per process: {', '.join(str(n) for n in outcome['per_process'])})" if args.processes > 1 else ""))
     print(f"{'route':46} {'requests':>9} {'fails':>6} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}")
-    for name, times in sorted(outcome["response_times"].items()):
-        times.sort()
+    every = []
+    for name, replies in sorted(outcome["replies"].items()):
+        times = sorted(ms for _, ms in replies)
+        every.extend(replies)
         print(f"{name:46} {len(times):>9} {outcome['failures'].get(name, 0):>6} {percentile(times, 0.5):>7.1f} "
               f"{percentile(times, 0.99):>7.1f} {times[-1]:>7.1f}")
+    if args.think == 0 and every:
+        # Little's law over the run after the ramp-up, when all the users are running: each has
+        # one request in flight or is (briefly) in locust's own code, so users / throughput bounds
+        # the mean latency from above, whatever the server does.
+        ramp_end = outcome["start"] + args.users / args.spawn_rate
+        steady = [ms for end, ms in every if end >= ramp_end]
+        window = outcome["end"] - ramp_end
+        if steady and window > 1:
+            rate = len(steady) / window
+            print(f"closed loop: {args.users} users / {rate:.0f} req/s = mean latency bound "
+                  f"{1000 * args.users / rate:.0f} ms (measured mean {sum(steady) / len(steady):.0f} ms, "
+                  f"after the {args.users / args.spawn_rate:g} s ramp-up)")
     errors = sum(outcome["failures"].values())
     print(f"errors: {errors} (goal 0)")
-    for row in failure_rows[:5]:
-        print(f"  {row['Occurrences']}x {row['Method']} {row['Name']}: {row['Error'][:160]}")
+    for message, count in sorted(outcome["messages"].items(), key=lambda item: -item[1])[:5]:
+        print(f"  {count}x {message[:200]}")
     lost = acknowledged - held
     print(f"answers lost: {len(lost)} of {len(acknowledged)} acknowledged (goal 0)")
     for taker, question in sorted(lost)[:5]:
         print(f"  {taker} {question}")
+    unseen = len(held - acknowledged)
+    complete = unseen <= args.users
+    print(f"answers in the database: {len(held)} = {len(held) - unseen} acknowledged + {unseen} in flight at the "
+          f"stop (at most one per taker, {args.users}: {'ok' if complete else 'MORE: acknowledgements missing'})")
     print(f"server peak memory (VmHWM): {peak_kib / 1024:.1f} MiB" if peak_kib else "server peak memory: unknown")
+    server_cpu, locust_cpu, wall = cpu
+    print(f"CPU over the locust run ({wall:.1f} s): " + (f"server {server_cpu / wall:.2f} cores, " if server_cpu is not None
+                                                          else "") + f"locust {locust_cpu / wall:.2f} cores")
     print(f"quiz watch lines: {watch_lines}; monitor events received: {events}")
-    saves = sorted(outcome["response_times"].get(SAVE, []))
+    saves = sorted(ms for _, ms in outcome["replies"].get(SAVE, []))
     p99 = percentile(saves, 0.99)
+    # The same saves without those answered during the ramp-up, when --spawn-rate takers a second
+    # sign in at once (a class starting together): which part of the tail that burst makes.
+    ramp = args.users / args.spawn_rate
+    later = sorted(ms for end, ms in outcome["replies"].get(SAVE, []) if end >= outcome["start"] + ramp)
+    print(f"answer saves after the {ramp:g} s ramp-up: {len(later)}, p50 {percentile(later, 0.5):.1f} ms, "
+          f"p99 {percentile(later, 0.99):.1f} ms")
     print(f"answer saves p99 {p99:.1f} ms: goal < 50 ms {'met' if p99 < 50 else 'NOT met'}")
-    return errors == 0 and not lost
+    return errors == 0 and not lost and complete
 
 
 def main():
     args = arguments()
+    if args.processes < 1 or args.users < 1 or args.think < 0:
+        sys.exit("--processes and --users must be at least 1, --think at least 0")
     if not os.access(args.quiz, os.X_OK):
         sys.exit(f"{args.quiz} is not an executable: build it with "
                  "`swift build -c release --static-swift-stdlib --product quiz` or name one with --quiz")
@@ -176,13 +290,16 @@ def main():
         events = EventCounter(served)
         if not events.connected.wait(10):
             sys.exit(f"the monitor's event stream did not open: {events.error}")
-        outcome, failure_rows = run_locust(served, work, args)
+        server_cpu = cpu_seconds(served.process.pid)
+        outcome, wall = run_locust(served, work, args)
+        server_after = cpu_seconds(served.process.pid)
+        cpu = (server_after - server_cpu if None not in (server_cpu, server_after) else None, outcome["cpu"], wall)
         time.sleep(1)  # let the watch and the event stream catch up with the last commits
         peak = served.peak_memory_kib()
         watch_lines = watch.count
         event_count = f"{events.count} ({', '.join(f'{n} {c}' for n, c in sorted(events.by_name.items()))})"
         served.stop()
-        ok = report(outcome, failure_rows, answers_in_database(db), peak, watch_lines, event_count, args)
+        ok = report(outcome, answers_in_database(db), peak, watch_lines, event_count, cpu, args)
     except ServeError as error:
         sys.exit(str(error))
     finally:
