@@ -23,7 +23,7 @@ extension HTTPResponse {
     }
     guard let response = made else { return .NO }
     defer { MHD_destroy_response(response) }
-    for header in headers where header.name.lowercased() != "content-length" {
+    for header in headers where !isContentLength(header.name) {
       _ = MHD_add_response_header(response, header.name, header.value)
     }
     if core.isStopping { _ = MHD_add_response_header(response, "Connection", "close") }
@@ -32,10 +32,29 @@ extension HTTPResponse {
 }
 
 /// A header name is a token; neither name nor value may hold a control character (CR or LF
-/// would let the value start a header of its own).
+/// would let the value start a header of its own). Checked byte by byte: it runs for every
+/// header of every response.
 private func isSafe(_ header: (name: String, value: String)) -> Bool {
-  let separators = Set("()<>@,;:\\\"/[]?={} ".unicodeScalars)
-  return !header.name.isEmpty
-    && header.name.unicodeScalars.allSatisfy { $0.value > 32 && $0.value < 127 && !separators.contains($0) }
-    && header.value.unicodeScalars.allSatisfy { $0 == "\t" || ($0.value >= 32 && $0.value != 127) }
+  !header.name.isEmpty && header.name.utf8.allSatisfy(isTokenByte)
+    && header.value.utf8.allSatisfy { $0 == 9 || ($0 >= 32 && $0 != 127) }
+}
+
+/// A visible ASCII character that is not a separator (RFC 9110, 5.6.2).
+private func isTokenByte(_ byte: UInt8) -> Bool {
+  guard byte > 32, byte < 127 else { return false }
+  switch byte {
+  case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "@"),
+    UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "\\"), UInt8(ascii: "\""),
+    UInt8(ascii: "/"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "="),
+    UInt8(ascii: "{"), UInt8(ascii: "}"):
+    return false
+  default:
+    return true
+  }
+}
+
+/// Whether a header name is Content-Length, in any case, without making a lower-cased copy.
+private func isContentLength(_ name: String) -> Bool {
+  let target = "content-length".utf8
+  return name.utf8.count == target.count && zip(name.utf8, target).allSatisfy { $0 | 0x20 == $1 }
 }

@@ -31,49 +31,94 @@ extension QuizRepository {
       }, completion: completion)
   }
 
-  /// `saveServedAnswer`'s work, inside the transaction of the repository it is called on.
+  /// `saveServedAnswer`'s work, inside the transaction of the repository it is called on: two
+  /// reads (the attempt; the pinned question with the attempt's progress besides it) and two
+  /// writes (the answer, its change-log row). It runs on the committer thread of a server,
+  /// which commits every save of the process: it does no more than it must.
   private func saveInTransaction(token: String, answer: Answer, lockAnswered: Bool, now: Timestamp) throws
     -> ServedSave
   {
-    guard let row = try servedRow(token: token) else { throw ServedAttemptError.unknownAttempt }
-    guard row.isOpen else { throw ServedAttemptError.alreadySubmitted }
-    guard !row.isPastDeadline(at: now) else { throw ServedAttemptError.pastDeadline }
-    guard let (pinned, saved) = try pinnedForSave(servedID: row.id, question: answer.question) else {
+    guard let attempt = try attemptForSave(token: token) else { throw ServedAttemptError.unknownAttempt }
+    guard attempt.isOpen else { throw ServedAttemptError.alreadySubmitted }
+    if let deadline = attempt.deadlineUnix, now.unixSeconds >= deadline { throw ServedAttemptError.pastDeadline }
+    guard let target = try questionForSave(servedID: attempt.id, question: answer.question) else {
       throw ServedAttemptError.unknownQuestion(answer.question)
     }
-    let question = try shownVersion(pinned)
+    let question = try shownVersion(target.pinned)
     if let problem = Self.servedAnswerProblems(answer, question: question).first {
       throw ServedAttemptError.invalidAnswer(problem.description)
     }
-    if saved && lockAnswered {
+    if target.saved && lockAnswered {
       throw ServedAttemptError.locked("question \"\(question.id)\" was answered already: its answer cannot change")
     }
-    let score = Scoring.score(question, answer: answer, rule: question.scoring ?? row.defaultScoring)
-    try upsertServedAnswer(answer.response, score: score, servedID: row.id, versionRow: pinned.versionRow, now: now)
+    let score = Scoring.score(question, answer: answer, rule: question.scoring ?? attempt.defaultScoring)
+    try upsertServedAnswer(
+      answer.response, score: score, servedID: attempt.id, versionRow: target.pinned.versionRow, now: now)
+    let detail = Self.progressDetail(
+      taker: attempt.taker, answered: target.othersAnswered + 1, questions: target.questions,
+      score: target.othersScore + score)
     try logChange(
-      .answer, saved ? .update : .insert, quiz: row.quiz, item: question.id, detail: try servedDetail(row), at: now)
+      .answer, target.saved ? .update : .insert, quiz: attempt.quiz, item: question.id, detail: detail, at: now)
     return ServedSave(
       score: score, points: question.points, fraction: question.points > 0 ? score / question.points : 0,
-      shown: pinned.order.apply(to: question))
+      question: question, order: target.pinned.order)
   }
 
-  /// Question `id` of served attempt `servedID` as it was pinned, and whether an answer to it is
-  /// saved: one query.
-  private func pinnedForSave(servedID: Int64, question id: String) throws -> (PinnedQuestion, Bool)? {
-    try database.fetchOne(
-      """
-      SELECT q.slug, sq.version_id, v.version, v.created_at, q.current_version, q.section_id IS NULL, sq.shown_order,
-        EXISTS (SELECT 1 FROM served_answers an WHERE an.served_id = sq.served_id AND an.version_id = sq.version_id)
-      FROM questions q JOIN question_versions v ON v.question_id = q.id
-      JOIN served_questions sq ON sq.version_id = v.id AND sq.served_id = ?1
-      WHERE q.slug = ?2
-      """, [servedID, id]
-    ) { row in
+  /// What a save needs of the open attempt of `token`.
+  private struct AttemptForSave {
+    let id: Int64
+    let quiz: String
+    let scoring: ScoringRule?
+    let taker: String
+    let isOpen: Bool
+    let deadlineUnix: Double?
+
+    var defaultScoring: ScoringRule { scoring ?? .allOrNothing }
+  }
+
+  private func attemptForSave(token: String) throws -> AttemptForSave? {
+    let statement = try database.cachedStatement(
+      literal: """
+        SELECT s.id, z.slug, z.scoring, s.taker, s.submitted_at IS NULL, s.deadline_unix
+        FROM served_attempts s JOIN quizzes z ON z.id = s.quiz_id WHERE s.token = ?
+        """)
+    return try statement.fetchOne([token]) { row in
+      AttemptForSave(
+        id: row.int64(0), quiz: row.string(1), scoring: row.optionalString(2).flatMap(ScoringRule.init),
+        taker: row.string(3), isOpen: row.bool(4), deadlineUnix: row.optionalDouble(5))
+    }
+  }
+
+  /// The question a save is for, as pinned, whether it has a saved answer, and the attempt's
+  /// progress without it (for the change-log row's detail).
+  private struct QuestionForSave {
+    let pinned: PinnedQuestion
+    let saved: Bool
+    let questions: Int
+    let othersAnswered: Int
+    let othersScore: Double
+  }
+
+  private func questionForSave(servedID: Int64, question id: String) throws -> QuestionForSave? {
+    let statement = try database.cachedStatement(
+      literal: """
+        SELECT sq.version_id, v.version, v.created_at, q.current_version, q.section_id IS NULL, sq.shown_order,
+          EXISTS (SELECT 1 FROM served_answers an WHERE an.served_id = ?1 AND an.version_id = sq.version_id),
+          (SELECT count(*) FROM served_questions c WHERE c.served_id = ?1),
+          (SELECT count(*) FROM served_answers o WHERE o.served_id = ?1 AND o.version_id <> sq.version_id),
+          (SELECT total(o.score) FROM served_answers o WHERE o.served_id = ?1 AND o.version_id <> sq.version_id)
+        FROM questions q JOIN question_versions v ON v.question_id = q.id
+        JOIN served_questions sq ON sq.version_id = v.id AND sq.served_id = ?1
+        WHERE q.slug = ?2
+        """)
+    return try statement.fetchOne([servedID, id]) { row in
       let pinned = PinnedQuestion(
-        id: row.string(0), versionRow: row.int64(1), number: row.int(2), createdAt: row.string(3),
-        currentNumber: row.int(4), retired: row.bool(5),
-        order: PresentationOrder(storageText: row.optionalString(6)) ?? PresentationOrder())
-      return (pinned, row.bool(7))
+        id: id, versionRow: row.int64(0), number: row.int(1), createdAt: row.string(2),
+        currentNumber: row.int(3), retired: row.bool(4),
+        order: PresentationOrder(storageText: row.optionalString(5)) ?? PresentationOrder())
+      return QuestionForSave(
+        pinned: pinned, saved: row.bool(6), questions: row.int(7), othersAnswered: row.int(8),
+        othersScore: row.double(9))
     }
   }
 
@@ -82,13 +127,13 @@ extension QuizRepository {
   ) throws {
     let columns = QuestionRows.columns(of: response)
     let statement = try database.cachedStatement(
-      """
-      INSERT INTO served_answers (served_id, version_id, selected, response, response_unit, score, saved_at, saved_unix)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (served_id, version_id) DO UPDATE SET selected = excluded.selected, response = excluded.response,
-        response_unit = excluded.response_unit, score = excluded.score, saved_at = excluded.saved_at,
-        saved_unix = excluded.saved_unix
-      """)
+      literal: """
+        INSERT INTO served_answers (served_id, version_id, selected, response, response_unit, score, saved_at, saved_unix)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (served_id, version_id) DO UPDATE SET selected = excluded.selected, response = excluded.response,
+          response_unit = excluded.response_unit, score = excluded.score, saved_at = excluded.saved_at,
+          saved_unix = excluded.saved_unix
+        """)
     try statement.execute([
       servedID, versionRow, columns.selected, columns.response, columns.unit, score, now.text, now.unixSeconds,
     ])

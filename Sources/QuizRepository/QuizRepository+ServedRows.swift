@@ -182,15 +182,25 @@ extension QuizRepository {
         (SELECT total(score) FROM served_answers WHERE served_id = ?1)
       """, [row.id]
     ) { ($0.int(0), $0.int(1), $0.double(2)) }
+    return Self.progressDetail(
+      taker: row.taker, answered: progress?.0 ?? 0, questions: progress?.1 ?? 0,
+      score: submitted?.score ?? progress?.2 ?? 0, submitted: submitted.map { ($0.maxScore, expired) })
+  }
+
+  /// The detail's JSON: `{"taker":"Ann","answered":3,"questions":5,"score":2.5}`, and once
+  /// submitted `"max_score"` and `"expired"`.
+  static func progressDetail(
+    taker: String, answered: Int, questions: Int, score: Double, submitted: (maxScore: Double, expired: Bool)? = nil
+  ) -> String {
     var writer = JSONWriter(pretty: false)
     writer.beginObject()
-    writer.field("taker", row.taker)
-    writer.field("answered", progress?.0 ?? 0)
-    writer.field("questions", progress?.1 ?? 0)
-    writer.field("score", submitted?.score ?? progress?.2 ?? 0)
+    writer.field("taker", taker)
+    writer.field("answered", answered)
+    writer.field("questions", questions)
+    writer.field("score", score)
     if let submitted {
       writer.field("max_score", submitted.maxScore)
-      writer.field("expired", expired)
+      writer.field("expired", submitted.expired)
     }
     writer.endObject()
     return writer.string

@@ -79,9 +79,14 @@ public struct ServedSave: Sendable {
   public let points: Double
   /// `score / points` (0 for a question worth nothing).
   public let fraction: Double
+  /// The question it was scored against, as stored, and the attempt's order of it.
+  let question: Question
+  let order: PresentationOrder
+
   /// The question it was scored against, as this attempt shows it (its pinned version, choices
-  /// in the attempt's order): what a reveal shows, without reading the attempt again.
-  public let shown: Question
+  /// in the attempt's order): what a reveal shows, without reading the attempt again. Put in
+  /// order when asked for, by the thread that answers, not the one that committed.
+  public var shown: Question { order.apply(to: question) }
 }
 
 /// One served attempt, for the monitor.

@@ -27,6 +27,9 @@ final class MonitorFeed: Sendable {
     var feed: ChangeFeed
     var summaries: [SummaryKey: ServedAttemptSummary] = [:]
     var lastHeartbeat = Clock.monotonic
+    /// Changes were passed over while no stream was open: the summaries are read again whole
+    /// before the next snapshot.
+    var summariesStale = false
   }
 
   struct SummaryKey: Hashable, Sendable {
@@ -73,7 +76,20 @@ final class MonitorFeed: Sendable {
 
   private func pollOnce(_ state: inout PollerState) throws {
     var events: [[UInt8]] = []
-    switch try state.feed.poll() {
+    let signal = try state.feed.poll()
+    guard hasSubscribers else {
+      // Nobody to tell: no entry is read nor encoded (under load, thousands a second).
+      if signal != .quiet {
+        state.feed.skipToNewest()
+        state.summariesStale = true
+      }
+      return
+    }
+    if state.summariesStale {
+      _ = try refreshedSummaries(&state)
+      state.summariesStale = false
+    }
+    switch signal {
     case .quiet: break
     case .logged:
       let first = state.feed.last
@@ -97,6 +113,8 @@ final class MonitorFeed: Sendable {
     }
     broadcast(events, snapshot: MonitorEvents.snapshot(Array(state.summaries.values)))
   }
+
+  private var hasSubscribers: Bool { subscribers.withLock { !$0.isEmpty } }
 
   private func isWatched(_ change: Change) -> Bool {
     quizzes.map { $0.contains(change.quiz) } ?? true

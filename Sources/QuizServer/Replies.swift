@@ -29,15 +29,21 @@ enum Reply {
   /// personal kept in a cache (static files may be).
   static func secured(_ response: HTTPResponse, cacheable: Bool = false) -> HTTPResponse {
     var response = response
-    let present = Set(response.headers.map { $0.name.lowercased() })
-    var added: [(name: String, value: String)] = [
-      ("Content-Security-Policy", policy), ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
-      ("X-Frame-Options", "DENY"),
-    ]
-    if !cacheable { added.append(("Cache-Control", "no-store")) }
-    response.headers += added.filter { !present.contains($0.name.lowercased()) }
+    let given = response.headers
+    func absent(_ name: String) -> Bool {
+      !given.contains { $0.name.utf8.count == name.utf8.count && $0.name.lowercased() == name.lowercased() }
+    }
+    for header in cacheable ? securityHeaders : securityHeaders + [("Cache-Control", "no-store")]
+    where absent(header.name) {
+      response.headers.append(header)
+    }
     return response
   }
+
+  private static let securityHeaders: [(name: String, value: String)] = [
+    ("Content-Security-Policy", policy), ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+    ("X-Frame-Options", "DENY"),
+  ]
 }
 
 /// An error a route ends with: the status and what the client is told.
