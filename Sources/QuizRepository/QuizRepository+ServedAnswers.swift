@@ -41,7 +41,8 @@ extension QuizRepository {
     guard let attempt = try attemptForSave(token: token) else { throw ServedAttemptError.unknownAttempt }
     guard attempt.isOpen else { throw ServedAttemptError.alreadySubmitted }
     if let deadline = attempt.deadlineUnix, now.unixSeconds >= deadline { throw ServedAttemptError.pastDeadline }
-    guard let target = try questionForSave(servedID: attempt.id, question: answer.question) else {
+    guard let target = try questionForSave(servedID: attempt.id, quizRow: attempt.quizRow, question: answer.question)
+    else {
       throw ServedAttemptError.unknownQuestion(answer.question)
     }
     let question = try shownVersion(target.pinned)
@@ -67,6 +68,7 @@ extension QuizRepository {
   /// What a save needs of the open attempt of `token`.
   private struct AttemptForSave {
     let id: Int64
+    let quizRow: Int64
     let quiz: String
     let scoring: ScoringRule?
     let taker: String
@@ -79,13 +81,14 @@ extension QuizRepository {
   private func attemptForSave(token: String) throws -> AttemptForSave? {
     let statement = try database.cachedStatement(
       literal: """
-        SELECT s.id, z.slug, z.scoring, s.taker, s.submitted_at IS NULL, s.deadline_unix
+        SELECT s.id, s.quiz_id, z.slug, z.scoring, s.taker, s.submitted_at IS NULL, s.deadline_unix
         FROM served_attempts s JOIN quizzes z ON z.id = s.quiz_id WHERE s.token = ?
         """)
     return try statement.fetchOne([token]) { row in
       AttemptForSave(
-        id: row.int64(0), quiz: row.string(1), scoring: row.optionalString(2).flatMap(ScoringRule.init),
-        taker: row.string(3), isOpen: row.bool(4), deadlineUnix: row.optionalDouble(5))
+        id: row.int64(0), quizRow: row.int64(1), quiz: row.string(2),
+        scoring: row.optionalString(3).flatMap(ScoringRule.init), taker: row.string(4), isOpen: row.bool(5),
+        deadlineUnix: row.optionalDouble(6))
     }
   }
 
@@ -99,7 +102,10 @@ extension QuizRepository {
     let othersScore: Double
   }
 
-  private func questionForSave(servedID: Int64, question id: String) throws -> QuestionForSave? {
+  /// Looked up from the question's slug in its quiz, through its versions, to the attempt's
+  /// pinned row: a handful of index seeks. (Going from the attempt's questions instead, as SQLite
+  /// would choose, reads every question of the attempt and its version.)
+  private func questionForSave(servedID: Int64, quizRow: Int64, question id: String) throws -> QuestionForSave? {
     let statement = try database.cachedStatement(
       literal: """
         SELECT sq.version_id, v.version, v.created_at, q.current_version, q.section_id IS NULL, sq.shown_order,
@@ -107,11 +113,10 @@ extension QuizRepository {
           (SELECT count(*) FROM served_questions c WHERE c.served_id = ?1),
           (SELECT count(*) FROM served_answers o WHERE o.served_id = ?1 AND o.version_id <> sq.version_id),
           (SELECT total(o.score) FROM served_answers o WHERE o.served_id = ?1 AND o.version_id <> sq.version_id)
-        FROM questions q JOIN question_versions v ON v.question_id = q.id
-        JOIN served_questions sq ON sq.version_id = v.id AND sq.served_id = ?1
-        WHERE q.slug = ?2
+        FROM questions q CROSS JOIN question_versions v CROSS JOIN served_questions sq
+        WHERE q.quiz_id = ?3 AND q.slug = ?2 AND v.question_id = q.id AND sq.served_id = ?1 AND sq.version_id = v.id
         """)
-    return try statement.fetchOne([servedID, id]) { row in
+    return try statement.fetchOne([servedID, id, quizRow]) { row in
       let pinned = PinnedQuestion(
         id: id, versionRow: row.int64(0), number: row.int(1), createdAt: row.string(2),
         currentNumber: row.int(3), retired: row.bool(4),
