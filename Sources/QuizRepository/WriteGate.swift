@@ -157,8 +157,10 @@ enum WriteGateError: Error, CustomStringConvertible {
 extension QuizRepository {
   /// Makes this connection the one this process commits its served-attempt writes to the file
   /// on, by a committer thread (see `WriteGate`), until `stopSharingServedWrites()`: a server
-  /// with many connections gives one, and uses it for nothing else meanwhile.
+  /// with many connections gives one, and uses it for nothing else meanwhile. Its commits run
+  /// no checkpoint: the server calls `checkpointWriteAheadLog()` on another connection.
   public func shareServedWrites() {
+    setsAutomaticCheckpoints(false)
     WriteGate.of(path).adopt(self)
   }
 
@@ -166,6 +168,7 @@ extension QuizRepository {
   /// commit them on their own connections again.
   public func stopSharingServedWrites() {
     WriteGate.of(path).release(self)
+    setsAutomaticCheckpoints(true)
   }
 
   /// `write`, after or together with this process's other served-attempt writes to the file

@@ -45,6 +45,9 @@ final class ConnectionPool: Sendable {
     }
   }
 
+  /// A connection of its own for a thread outside the pool (the checkpointer).
+  static func openConnection(_ path: String) throws -> PooledConnection { try open(path) }
+
   private static func open(_ path: String) throws -> PooledConnection {
     let repository = try QuizRepository.open(at: path, access: .read)
     // An answer a taker waits on must not fail behind another process's long write.

@@ -14,6 +14,7 @@ public final class QuizServer: Sendable {
   let http: HTTPServer
   let poller: LoopThread
   let sweeper: LoopThread
+  let checkpointer: LoopThread
 
   public init(_ configuration: QuizServerConfiguration) throws {
     var configuration = configuration
@@ -30,7 +31,16 @@ public final class QuizServer: Sendable {
     poller = LoopThread(name: "quiz-serve monitor", interval: MonitorFeed.pollInterval) { monitor.poll() }
     let log = configuration.log
     sweeper = LoopThread(name: "quiz-serve deadlines", interval: 1) { Self.sweep(pool, log: log) }
+    let checkpointer = try ConnectionPool.openConnection(configuration.databasePath)
+    self.checkpointer = LoopThread(name: "quiz-serve checkpoints", interval: Self.checkpointInterval) {
+      Self.checkpoint(checkpointer, log: log)
+    }
   }
+
+  /// How often the write-ahead log is copied back (the writer's commits do not: see
+  /// `QuizRepository.shareServedWrites`). At thousands of saves a second the log grows by a few
+  /// megabytes meanwhile.
+  static let checkpointInterval = 0.25
 
   /// The bound port (the one picked when 0 was asked for).
   public var port: UInt16 { http.port }
@@ -52,6 +62,7 @@ public final class QuizServer: Sendable {
     poller.stop()
     sweeper.stop()
     routes.pool.drain()
+    checkpointer.stop()
   }
 
   static func httpConfiguration(_ configuration: QuizServerConfiguration) -> HTTPServerConfiguration {
@@ -70,6 +81,14 @@ public final class QuizServer: Sendable {
   static func checkServable(_ configuration: QuizServerConfiguration, _ repository: QuizRepository) throws {
     guard !repository.isReadOnly else { throw QuizServerError.readOnlyDatabase(path: repository.path) }
     for quiz in configuration.quizzes ?? [] { _ = try repository.requireQuiz(quiz) }
+  }
+
+  static func checkpoint(_ connection: PooledConnection, log: @Sendable (String) -> Void) {
+    do {
+      try connection.repository.checkpointWriteAheadLog()
+    } catch {
+      log("checkpoint: the write-ahead log could not be copied back: \(error)")
+    }
   }
 
   /// Submits the attempts whose deadline passed, with what they saved.

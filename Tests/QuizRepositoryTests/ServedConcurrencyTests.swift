@@ -91,7 +91,7 @@ import Testing
       }
     }
     let repository = try QuizRepository.open(at: path)
-    #expect(try repository.schemaVersion() == 11)
+    #expect(try repository.schemaVersion() == QuizRepository.migrations.count)
     let kept = try repository.changeLogEntries(after: 0)
     #expect(kept.map(\.sequence) == [1, 2, 3, 4])
     #expect(kept.map(\.detail) == ["{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}"])
