@@ -32,6 +32,8 @@ public final class HTTPReply: Sendable {
 final class HTTPReplySlot: Sendable {
   private let state = Locked<State>(State())
   private let connection: SuspendedConnection
+  /// Unowned: the server keeps its core until the daemon stopped, and no slot outlives that.
+  private unowned let core: HTTPServerCore
 
   private struct State {
     var make: (@Sendable () -> HTTPResponse)?
@@ -41,8 +43,10 @@ final class HTTPReplySlot: Sendable {
   struct SuspendedConnection: @unchecked Sendable { let pointer: OpaquePointer }
 
   /// Made after the connection was suspended: resuming one that is not is undefined.
-  init(suspended connection: OpaquePointer) {
+  init(suspended connection: OpaquePointer, core: HTTPServerCore) {
     self.connection = SuspendedConnection(pointer: connection)
+    self.core = core
+    core.replyWaits(self)
   }
 
   /// Keeps the first response given and resumes the connection.
@@ -53,7 +57,9 @@ final class HTTPReplySlot: Sendable {
       state.make = make
       return true
     }
-    if first { MHD_resume_connection(connection.pointer) }
+    guard first else { return }
+    core.replySent(self)
+    MHD_resume_connection(connection.pointer)
   }
 
   /// The response, once given (nil before: libmicrohttpd called early).

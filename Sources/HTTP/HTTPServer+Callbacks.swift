@@ -37,7 +37,7 @@ extension HTTPServer {
     let response = core.handler(builder.request)
     guard let start = response.deferredStart else { return response.queue(on: connection, core: core) }
     MHD_suspend_connection(connection)
-    let slot = HTTPReplySlot(suspended: connection)
+    let slot = HTTPReplySlot(suspended: connection, core: core)
     builder.replySlot = slot
     start(HTTPReply(slot))
     return .YES

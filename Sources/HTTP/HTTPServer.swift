@@ -40,6 +40,12 @@ public final class HTTPServer: Sendable {
     let listening = MHD_quiesce_daemon(daemon.pointer)
     for stream in core.beginStopping() { stream.close() }
     _ = core.waitForRequests(seconds: core.configuration.stopGraceSeconds)
+    // A reply still not given after the grace: its client is told to try again, so that no
+    // connection is left suspended (libmicrohttpd must not stop with one), and given a moment.
+    let unanswered = core.waitingReplies()
+    let stopped = core.configuration.stoppedBeforeReplying
+    for slot in unanswered { slot.fill { stopped } }
+    if !unanswered.isEmpty { _ = core.waitForRequests(seconds: 1) }
     watcher.stop()
     // libmicrohttpd must not be stopped with a connection suspended.
     for stream in core.openStreams() { stream.abandon() }

@@ -16,6 +16,10 @@ public struct HTTPServerConfiguration: Sendable {
   public var bodyTooLarge = HTTPResponse(
     status: 413, headers: [("Content-Type", "application/json")],
     body: Array(#"{"error": "the request body is too large"}"#.utf8))
+  /// What a deferred reply still not sent when `stop()`'s grace ran out answers.
+  public var stoppedBeforeReplying = HTTPResponse(
+    status: 503, headers: [("Content-Type", "application/json"), ("Retry-After", "1")],
+    body: Array(#"{"error": "the server stopped before it could answer; try again"}"#.utf8))
   /// PEM text; both set: HTTPS only.
   public var tlsCertificatePEM: String? = nil
   public var tlsKeyPEM: String? = nil

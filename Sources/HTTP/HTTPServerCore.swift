@@ -17,6 +17,8 @@ final class HTTPServerCore: Sendable {
     /// libmicrohttpd's messages while the daemon starts (why it did not), nil afterwards.
     var startMessages: [String]? = []
     var streams: [ObjectIdentifier: HTTPEventStream] = [:]
+    /// Deferred replies not sent yet: their connections are suspended.
+    var waitingReplies: [ObjectIdentifier: HTTPReplySlot] = [:]
   }
 
   init(configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
@@ -77,6 +79,24 @@ extension HTTPServerCore {
       state.streams = state.streams.filter { !$0.value.hasEnded }
       return Array(state.streams.values)
     }
+  }
+}
+
+// MARK: - Deferred replies
+
+extension HTTPServerCore {
+  /// Keeps a suspended connection's slot until it is filled, for `stop()`.
+  func replyWaits(_ slot: HTTPReplySlot) {
+    state.withLock { $0.waitingReplies[ObjectIdentifier(slot)] = slot }
+  }
+
+  func replySent(_ slot: HTTPReplySlot) {
+    _ = state.withLock { $0.waitingReplies.removeValue(forKey: ObjectIdentifier(slot)) }
+  }
+
+  /// The deferred replies still waiting.
+  func waitingReplies() -> [HTTPReplySlot] {
+    state.withLock { Array($0.waitingReplies.values) }
   }
 }
 

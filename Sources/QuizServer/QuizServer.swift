@@ -72,6 +72,10 @@ public final class QuizServer: Sendable {
     http.threads = configuration.threads
     http.maxBodyBytes = 65_536
     http.bodyTooLarge = Reply.secured(Reply.error(413, "the request body is larger than 64 KiB"))
+    http.stoppedBeforeReplying = Reply.secured(
+      Reply.error(
+        503, "the server stopped before it could confirm the save; send the answer again",
+        headers: [("Retry-After", "1")]))
     http.tlsCertificatePEM = configuration.tlsCertificatePEM
     http.tlsKeyPEM = configuration.tlsKeyPEM
     return http

@@ -114,4 +114,22 @@ import Testing
     #expect(response.text == "sent while stopping")
     #expect(response.headers["connection"]?.lowercased() == "close")
   }
+
+  @Test func aReplyStillUnsentWhenTheGraceRunsOutIsAnswered503AndStopReturns() throws {
+    let waiting = Waiting()
+    let server = try startServer(threads: 1, configure: { $0.stopGraceSeconds = 0.5 }) { request in
+      .deferred { reply in waiting.add(request.path, reply) }
+    }
+    let connection = try TestConnection(port: server.port)
+    try connection.send("GET /never HTTP/1.1\r\nHost: x\r\n\r\n")
+    let deferred = try #require(waiting.take(within: 3))
+    let stopping = TestClock.now
+    server.stop()
+    #expect(TestClock.now - stopping < 3)
+    let response = try connection.readResponse(timeout: 3)
+    #expect(response.status == 503)
+    #expect(response.headers["retry-after"] == "1")
+    // A send after the stop is ignored.
+    deferred.reply.send(.text("too late"))
+  }
 }
