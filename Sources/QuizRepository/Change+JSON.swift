@@ -2,9 +2,10 @@ import QuizDomain
 
 extension Change {
   /// The entry as a JSON object: `seq`, `time`, `kind`, `operation`, `quiz`, `item`, and with
-  /// `includingDetail` its `detail`, copied as it is (the repository writes it as a JSON
-  /// object). `quiz watch --format json` writes it whole; the monitor's stream leaves the
-  /// detail out (what and where, not its facts).
+  /// `includingDetail` its `detail`, copied as it is when it is a JSON object (the repository
+  /// writes every detail as one), as a JSON string otherwise (an older version's mark logged
+  /// "mark why 1.5"). `quiz watch --format json` writes it whole; the monitor's stream leaves
+  /// the detail out (what and where, not its facts).
   public func writeJSON(to writer: inout JSONWriter, includingDetail: Bool) {
     writer.beginObject()
     writer.field("seq", Int(sequence))
@@ -16,7 +17,12 @@ extension Change {
     if let item { writer.string(item) } else { writer.null() }
     if includingDetail {
       writer.key("detail")
-      if let detail { writer.raw(detail) } else { writer.null() }
+      switch detail {
+      case .some(let detail) where JSONText.isObject(detail): writer.raw(detail)
+      // A plain-text detail logged by an older version (a mark's "mark why 1.5").
+      case .some(let detail): writer.string(detail)
+      case .none: writer.null()
+      }
     }
     writer.endObject()
   }

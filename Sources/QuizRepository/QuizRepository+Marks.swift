@@ -98,7 +98,7 @@ extension QuizRepository {
         let newScore = try database.fetchOne("SELECT score FROM attempts WHERE id = ?", [attemptRow]) { $0.double(0) }
         try logChange(
           .attempt, .update, quiz: quiz, item: attemptID,
-          detail: "mark \(questionID) \(JSONWriter.numberText(mark.score))", at: time)
+          detail: Self.markDetail(question: questionID, score: mark.score), at: time)
         return MarkResult(
           attempt: attemptID, question: questionID, oldScore: oldScore, newScore: newScore ?? oldScore,
           maxScore: maxScore, earlierMarks: earlier)
@@ -209,5 +209,19 @@ extension QuizRepository {
       }
       return pending
     }
+  }
+}
+
+extension QuizRepository {
+  /// A mark's change-log detail, a JSON object as every other detail is:
+  /// `{"marked":"why","score":1.5}`. (Before, a plain "mark why 1.5", which `quiz watch
+  /// --format json` copied into its JSON as it was.)
+  static func markDetail(question: String, score: Double) -> String {
+    var writer = JSONWriter(pretty: false)
+    writer.beginObject()
+    writer.field("marked", question)
+    writer.field("score", score)
+    writer.endObject()
+    return writer.string
   }
 }

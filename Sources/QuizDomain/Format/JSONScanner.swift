@@ -378,3 +378,18 @@ extension JSONScanner {
     return JSONSyntaxError(message: message, line: line, column: column)
   }
 }
+
+// MARK: - Checking a document
+
+/// Checks on JSON text that others copy into their own documents.
+public enum JSONText {
+  /// Whether `text` is exactly one well-formed JSON object (whitespace around it allowed).
+  public static func isObject(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      var scanner = JSONScanner(bytes)
+      guard (try? scanner.peekKind()) == .object else { return false }
+      return (try? scanner.skipValue()) != nil && (try? scanner.expectEnd()) != nil
+    }
+  }
+}
