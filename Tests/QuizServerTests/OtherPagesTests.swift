@@ -41,6 +41,15 @@ import XML
     #expect(review.contains("Your score: <strong>0</strong> of 2"))
     #expect(review.contains("Grass") && review.contains("Lyon") && review.contains("ACCEPTEDPARIS"))
     #expect(review.contains("\(Fixtures.secret)-B"))
+    // Every id once, every section named by its own heading; no live region read out on load
+    // but the score.
+    let tree = try PageTree(review)
+    let ids = tree.elements.compactMap { $0.attribute("id") }
+    #expect(ids.count == Set(ids).count, "\(ids)")
+    for section in tree.all("section") {
+      #expect(section.attribute("aria-labelledby").flatMap { tree.element(id: $0) } != nil)
+    }
+    #expect(tree.elements.filter { $0.attribute("aria-live") != nil }.isEmpty)
     let never = ReviewPage.render(ReviewView(quizTitle: "Q", taker: "Ann", score: 1.5, maxScore: 2))
     #expect(never.contains("Your score: <strong>1.5</strong> of 2"))
     #expect(!never.contains("Question"))

@@ -5,10 +5,16 @@ import XML
 /// wrong in words and a sign (the colour only repeats it), the points, the feedback earned,
 /// the right answer and the explanation. Rendered only after the answer is saved.
 enum RevealSection {
-  static func render(_ question: Question, reveal: RevealView, saved: Response?) -> String {
+  /// `heading`: the id of the section's heading, unique in the page (the review shows one
+  /// section per question). Only the question page's one reveal is a live region: a review
+  /// read out whole on load would say every result at once.
+  static func render(_ question: Question, reveal: RevealView, saved: Response?, heading: String = "result")
+    -> String
+  {
     let text = QuestionText(question: question)
-    var html = "<section class=\"reveal \(outcomeClass(reveal.fraction))\" aria-labelledby=\"result\">\n"
-    html += "<h2 id=\"result\" role=\"status\" aria-live=\"polite\">\(outcome(reveal))</h2>\n"
+    let live = heading == "result" ? " role=\"status\" aria-live=\"polite\"" : ""
+    var html = "<section class=\"reveal \(outcomeClass(reveal.fraction))\" aria-labelledby=\"\(heading)\">\n"
+    html += "<h2 id=\"\(heading)\"\(live)>\(outcome(reveal))</h2>\n"
     let feedback = reveal.feedback.filter { !$0.isEmpty }
     if !feedback.isEmpty {
       html += "<div class=\"feedback\" dir=\"auto\">"

@@ -40,7 +40,8 @@ enum ReviewPage {
     html += "<div class=\"prompt\" dir=\"auto\">\(text.html(ClozeText.shown(question)))</div>\n"
     if question.kind != .description {
       html += "<div class=\"given\"><h3>Your answer</h3>\n\(given(question, item.response))</div>\n"
-      html += RevealSection.render(question, reveal: item.reveal, saved: item.response)
+      html += RevealSection.render(
+        question, reveal: item.reveal, saved: item.response, heading: "result-\(item.number)")
     }
     return html + "</section>\n"
   }
