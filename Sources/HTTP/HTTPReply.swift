@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Glibc
 import Locking
 
 /// A reply given later, from any thread: a handler that answers `HTTPResponse.deferred` gets
@@ -38,6 +39,8 @@ final class HTTPReplySlot: Sendable {
   private struct State {
     var make: (@Sendable () -> HTTPResponse)?
     var filled = false
+    /// `MHD_resume_connection` returned: libmicrohttpd may stop.
+    var resumed = false
   }
 
   struct SuspendedConnection: @unchecked Sendable { let pointer: OpaquePointer }
@@ -46,7 +49,6 @@ final class HTTPReplySlot: Sendable {
   init(suspended connection: OpaquePointer, core: HTTPServerCore) {
     self.connection = SuspendedConnection(pointer: connection)
     self.core = core
-    core.replyWaits(self)
   }
 
   /// Keeps the first response given and resumes the connection.
@@ -58,8 +60,16 @@ final class HTTPReplySlot: Sendable {
       return true
     }
     guard first else { return }
-    core.replySent(self)
     MHD_resume_connection(connection.pointer)
+    state.withLock { $0.resumed = true }
+    // Forgotten only once resumed: `stop()` waits for the slots it still finds.
+    core.replySent(self)
+  }
+
+  /// Waits (a little at a time) until the connection was resumed, or `seconds` passed.
+  func waitUntilResumed(seconds: Double) {
+    let deadline = MonotonicClock.now + seconds
+    while !state.withLock({ $0.resumed }), MonotonicClock.now < deadline { usleep(1_000) }
   }
 
   /// The response, once given (nil before: libmicrohttpd called early).

@@ -36,8 +36,10 @@ extension HTTPServer {
     }
     let response = core.handler(builder.request)
     guard let start = response.deferredStart else { return response.queue(on: connection, core: core) }
-    MHD_suspend_connection(connection)
-    let slot = HTTPReplySlot(suspended: connection, core: core)
+    // Stopping: nothing is started, and the client is told to send it again.
+    guard let slot = core.suspendForReply(connection) else {
+      return core.configuration.stoppedBeforeReplying.queue(on: connection, core: core)
+    }
     builder.replySlot = slot
     start(HTTPReply(slot))
     return .YES

@@ -41,10 +41,12 @@ public final class HTTPServer: Sendable {
     for stream in core.beginStopping() { stream.close() }
     _ = core.waitForRequests(seconds: core.configuration.stopGraceSeconds)
     // A reply still not given after the grace: its client is told to try again, so that no
-    // connection is left suspended (libmicrohttpd must not stop with one), and given a moment.
-    let unanswered = core.waitingReplies()
+    // connection is left suspended (libmicrohttpd aborts when it stops with one). From here
+    // on a handler that defers is answered so at once.
+    let unanswered = core.closeReplies()
     let stopped = core.configuration.stoppedBeforeReplying
     for slot in unanswered { slot.fill { stopped } }
+    for slot in unanswered { slot.waitUntilResumed(seconds: 2) }
     if !unanswered.isEmpty { _ = core.waitForRequests(seconds: 1) }
     watcher.stop()
     // libmicrohttpd must not be stopped with a connection suspended.

@@ -19,6 +19,8 @@ final class HTTPServerCore: Sendable {
     var streams: [ObjectIdentifier: HTTPEventStream] = [:]
     /// Deferred replies not sent yet: their connections are suspended.
     var waitingReplies: [ObjectIdentifier: HTTPReplySlot] = [:]
+    /// Set by `stop()` once it took the waiting replies: no connection is suspended after.
+    var repliesClosed = false
   }
 
   init(configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
@@ -85,18 +87,30 @@ extension HTTPServerCore {
 // MARK: - Deferred replies
 
 extension HTTPServerCore {
-  /// Keeps a suspended connection's slot until it is filled, for `stop()`.
-  func replyWaits(_ slot: HTTPReplySlot) {
-    state.withLock { $0.waitingReplies[ObjectIdentifier(slot)] = slot }
+  /// Suspends the connection for a deferred reply and keeps its slot for `stop()`; nil once
+  /// `stop()` closed the replies (the connection is then answered at once). Suspending under
+  /// the lock makes the two exclusive: `stop()` sees every slot suspended before it looked.
+  func suspendForReply(_ connection: OpaquePointer) -> HTTPReplySlot? {
+    state.withLock { state in
+      guard !state.repliesClosed else { return nil }
+      MHD_suspend_connection(connection)
+      let slot = HTTPReplySlot(suspended: connection, core: self)
+      state.waitingReplies[ObjectIdentifier(slot)] = slot
+      return slot
+    }
   }
 
+  /// The slot's connection was resumed.
   func replySent(_ slot: HTTPReplySlot) {
     _ = state.withLock { $0.waitingReplies.removeValue(forKey: ObjectIdentifier(slot)) }
   }
 
-  /// The deferred replies still waiting.
-  func waitingReplies() -> [HTTPReplySlot] {
-    state.withLock { Array($0.waitingReplies.values) }
+  /// No reply is deferred from now on; the ones whose connections are still suspended.
+  func closeReplies() -> [HTTPReplySlot] {
+    state.withLock { state in
+      state.repliesClosed = true
+      return Array(state.waitingReplies.values)
+    }
   }
 }
 

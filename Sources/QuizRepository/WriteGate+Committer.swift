@@ -12,22 +12,30 @@ extension WriteGate {
       return true
     }
     guard started else { return }
-    let launched = DetachedThread.start { [self] in commitUntilStopped() }
-    // Without a thread the gate goes back to leaders; nothing was queued for it yet.
-    if !launched { queue.withLock { $0.committer = .none } }
+    guard !DetachedThread.start({ [self] in commitUntilStopped() }) else { return }
+    // Without a thread the gate goes back to leaders: a write queued meanwhile for the
+    // committer that never ran gets a leader.
+    let next = queue.withLock { queue -> (any GroupedWrite)? in
+      queue.committer = .none
+      guard !queue.leading, let first = queue.waiting.first else { return nil }
+      queue.leading = true
+      queue.handedLead = ObjectIdentifier(first)
+      return first
+    }
+    next?.wakeToLead()
   }
 
   /// Commits what is queued, stops the committer and returns once it has: later writes are
   /// committed by their callers again.
   func release(_ writer: QuizRepository) {
-    let wake = queue.withLock { queue -> Bool? in
+    let wake = queue.withLock { queue -> (SharedWriter, Bool)? in
       guard case .running(let shared, let idle) = queue.committer, shared.repository === writer else { return nil }
       queue.committer = .stopping(shared, idle: false)
-      return idle
+      return (shared, idle)
     }
-    guard let wake else { return }
+    guard let (shared, wake) = wake else { return }
     if wake { workQueued.signal() }
-    committerEnded.wait()
+    shared.ended.wait()
   }
 
   /// Queues a write whose caller does not wait: `completion` is called with its outcome once
@@ -57,8 +65,8 @@ extension WriteGate {
         for write in writes { write.deliver() }
       case .wait:
         workQueued.wait()
-      case .stop:
-        committerEnded.signal()
+      case .stop(let writer):
+        writer?.ended.signal()
         return
       }
     }
@@ -69,7 +77,7 @@ extension WriteGate {
     /// Nothing is queued: the committer is marked idle, and the next write queued wakes it.
     case wait
     /// Stopping, and nothing is left: the gate has no committer any more.
-    case stop
+    case stop(SharedWriter?)
   }
 
   private func nextBatch() -> NextBatch {
@@ -77,7 +85,7 @@ extension WriteGate {
       let writer: SharedWriter
       let stopping: Bool
       switch queue.committer {
-      case .none: return .stop
+      case .none: return .stop(nil)
       case .running(let shared, _): (writer, stopping) = (shared, false)
       case .stopping(let shared, _): (writer, stopping) = (shared, true)
       }
@@ -88,7 +96,7 @@ extension WriteGate {
       }
       if stopping {
         queue.committer = .none
-        return .stop
+        return .stop(writer)
       }
       queue.committer = .running(writer, idle: true)
       return .wait
@@ -108,6 +116,8 @@ protocol GroupedWrite: AnyObject, Sendable {
   func deliver()
   /// Wakes a waiting caller, without an outcome, to lead the next batch.
   func wakeToLead()
+  /// Waits for `deliver` (a leader whose own write a committer took).
+  func awaitDelivery()
 }
 
 /// Unchecked Sendable: from queueing until `deliver`, only whoever commits the batch touches
@@ -151,4 +161,9 @@ final class PendingWrite<T: Sendable>: GroupedWrite, @unchecked Sendable {
   }
 
   func wakeToLead() { wakeUp.signal() }
+
+  func awaitDelivery() {
+    // A completion-based write is never led by its caller.
+    if completion == nil { wakeUp.wait() }
+  }
 }

@@ -25,7 +25,6 @@ final class WriteGate: Sendable {
   let queue = Locked(Queue())
   /// Signalled when a write is queued for an idle committer, or the committer should stop.
   let workQueued = DispatchSemaphore(value: 0)
-  let committerEnded = DispatchSemaphore(value: 0)
   private static let gates = Locked<[String: WriteGate]>([:])
   /// Writes committed together at most, so that the first of a batch is not held for long.
   static let batchLimit = 64
@@ -33,6 +32,8 @@ final class WriteGate: Sendable {
   struct Queue {
     var waiting: [any GroupedWrite] = []
     var leading = false
+    /// The waiting write a leader handed the next batch to (leaders only).
+    var handedLead: ObjectIdentifier?
     var committer = CommitterState.none
   }
 
@@ -70,10 +71,11 @@ extension WriteGate {
         write.wakeUp.wait()
       case .wait:
         write.wakeUp.wait()
-        // Woken without an outcome: the previous leader handed this caller the next batch.
-        if write.outcome == nil { lead(on: repository) }
+        // Woken to lead (the previous leader handed this caller the next batch), not with an
+        // outcome; said under the lock, since a committer may be writing the outcome now.
+        if takeLead(write) { lead(on: repository, own: write) }
       case .lead:
-        lead(on: repository)
+        lead(on: repository, own: write)
       }
       guard let outcome = write.outcome else { throw WriteGateError.notRun }
       return try outcome.get()
@@ -100,9 +102,21 @@ extension WriteGate {
     }
   }
 
-  /// Commits the oldest queued writes together on the caller's connection, then wakes their
-  /// callers and the next leader.
-  private func lead(on repository: QuizRepository) {
+  /// Whether `write`'s caller was woken to lead the next batch (and now does).
+  private func takeLead(_ write: any GroupedWrite) -> Bool {
+    queue.withLock { queue in
+      guard queue.handedLead == ObjectIdentifier(write) else { return false }
+      queue.handedLead = nil
+      return true
+    }
+  }
+
+  /// Commits the oldest queued writes together on the caller's connection, then hands each
+  /// its outcome and the lead to the oldest write still waiting. A committer adopted
+  /// meanwhile takes over instead: it delivers every queued write, waiting callers' too. Then
+  /// the caller's own write may be the committer's (it was queued when the committer took a
+  /// batch): its caller waits for that delivery.
+  private func lead(on repository: QuizRepository, own: any GroupedWrite) {
     let batch = queue.withLock { queue in
       let batch = Array(queue.waiting.prefix(Self.batchLimit))
       queue.waiting.removeFirst(batch.count)
@@ -110,17 +124,21 @@ extension WriteGate {
     }
     Self.commit(batch, on: repository)
     let next = queue.withLock { queue -> (any GroupedWrite)? in
-      if let first = queue.waiting.first { return first }
-      queue.leading = false
-      return nil
+      guard case .none = queue.committer, let first = queue.waiting.first else {
+        queue.leading = false
+        return nil
+      }
+      queue.handedLead = ObjectIdentifier(first)
+      return first
     }
-    // The leader's own write is first in its batch, and its thread is this one.
-    for write in batch.dropFirst() { write.deliver() }
+    for write in batch where write !== own { write.deliver() }
     next?.wakeToLead()
+    if !batch.contains(where: { $0 === own }) { own.awaitDelivery() }
   }
 
   /// Runs each write in its savepoint, in one transaction.
   static func commit(_ batch: [any GroupedWrite], on repository: QuizRepository) {
+    guard !batch.isEmpty else { return }
     do {
       try repository.write { repository in
         for write in batch { write.perform(in: repository) }
@@ -135,6 +153,9 @@ extension WriteGate {
 /// uses it while it runs.
 final class SharedWriter: @unchecked Sendable {
   let repository: QuizRepository
+  /// Signalled when this writer's committer ended (each committer has its own, so that a
+  /// release never takes an earlier committer's end for its own).
+  let ended = DispatchSemaphore(value: 0)
   init(repository: QuizRepository) { self.repository = repository }
 }
 

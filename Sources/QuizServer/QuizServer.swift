@@ -20,20 +20,30 @@ public final class QuizServer: Sendable {
     var configuration = configuration
     configuration.threads = max(1, min(configuration.threads, 256))
     let pool = try ConnectionPool(path: configuration.databasePath, maxIdle: configuration.threads + 2)
-    try pool.with { repository in try Self.checkServable(configuration, repository) }
-    let monitor = try MonitorFeed(
-      databasePath: configuration.databasePath, quizzes: configuration.quizzes, log: configuration.log)
-    monitorToken = RandomToken.make()
-    let routes = Routes(configuration: configuration, pool: pool, monitor: monitor, monitorToken: monitorToken)
+    // Whatever fails from here on, the pool's committer thread and writer go with it.
+    let started: (HTTPServer, MonitorFeed, Routes, PooledConnection)
+    do {
+      try pool.with { repository in try Self.checkServable(configuration, repository) }
+      let monitor = try MonitorFeed(
+        databasePath: configuration.databasePath, quizzes: configuration.quizzes, log: configuration.log)
+      let checkpointing = try ConnectionPool.openConnection(configuration.databasePath)
+      let routes = Routes(configuration: configuration, pool: pool, monitor: monitor, monitorToken: RandomToken.make())
+      let http = try HTTPServer(Self.httpConfiguration(configuration)) { routes.handle($0) }
+      started = (http, monitor, routes, checkpointing)
+    } catch {
+      pool.drain()
+      throw error
+    }
+    let (http, monitor, routes, checkpointing) = started
     self.configuration = configuration
     self.routes = routes
-    http = try HTTPServer(Self.httpConfiguration(configuration)) { routes.handle($0) }
+    self.http = http
+    monitorToken = routes.monitorToken
     poller = LoopThread(name: "quiz-serve monitor", interval: MonitorFeed.pollInterval) { monitor.poll() }
     let log = configuration.log
     sweeper = LoopThread(name: "quiz-serve deadlines", interval: 1) { Self.sweep(pool, log: log) }
-    let checkpointer = try ConnectionPool.openConnection(configuration.databasePath)
-    self.checkpointer = LoopThread(name: "quiz-serve checkpoints", interval: Self.checkpointInterval) {
-      Self.checkpoint(checkpointer, log: log)
+    checkpointer = LoopThread(name: "quiz-serve checkpoints", interval: Self.checkpointInterval) {
+      Self.checkpoint(checkpointing, log: log)
     }
   }
 
@@ -74,7 +84,7 @@ public final class QuizServer: Sendable {
     http.bodyTooLarge = Reply.secured(Reply.error(413, "the request body is larger than 64 KiB"))
     http.stoppedBeforeReplying = Reply.secured(
       Reply.error(
-        503, "the server stopped before it could confirm the save; send the answer again",
+        503, "the server is stopping and could not confirm the save: it may not have been made; send the answer again",
         headers: [("Retry-After", "1")]))
     http.tlsCertificatePEM = configuration.tlsCertificatePEM
     http.tlsKeyPEM = configuration.tlsKeyPEM

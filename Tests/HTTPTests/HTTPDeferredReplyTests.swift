@@ -132,4 +132,25 @@ import Testing
     // A send after the stop is ignored.
     deferred.reply.send(.text("too late"))
   }
+
+  @Test func aHandlerDeferringAfterStopClosedTheRepliesIsAnswered503AndNothingStarts() throws {
+    let started = Recorder<String>()
+    let entered = Recorder<Bool>()
+    let server = try startServer(threads: 1, configure: { $0.stopGraceSeconds = 0.3 }) { request in
+      entered.record(true)
+      // Still in the handler when stop() gives up waiting and closes the replies.
+      usleep(900_000)
+      return .deferred { reply in
+        started.record(request.path)
+        reply.send(.text("late"))
+      }
+    }
+    let connection = try TestConnection(port: server.port)
+    try connection.send("GET /late HTTP/1.1\r\nHost: x\r\n\r\n")
+    let deadline = TestClock.now + 3
+    while entered.all.isEmpty, TestClock.now < deadline { usleep(5_000) }
+    server.stop()
+    #expect(started.all.isEmpty)
+    if let response = try? connection.readResponse(timeout: 3) { #expect(response.status == 503) }
+  }
 }

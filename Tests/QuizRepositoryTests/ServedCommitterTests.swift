@@ -125,4 +125,55 @@ import Testing
     }
     #expect(outcome.withLock { $0 } == "unknown")
   }
+
+  /// Sharing started and stopped again and again while waiting and called-back saves of four
+  /// threads on the same quiz come and go: the gate passes from leaders to a committer and
+  /// back without losing a write, delivering one twice or leaving a caller waiting.
+  @Test func sharingStartedAndStoppedUnderLoadLosesAndHangsNothing() throws {
+    let fixture = try Fixture(takers: 4)
+    let (attempts, path) = (fixture.attempts, fixture.path)
+    let writer = try QuizRepository.open(at: path)
+    let finished = DispatchGroup()
+    let waited = Atomic<Int>(0)
+    let calledBack = Atomic<Int>(0)
+    let failures = Locked<[String]>([])
+    let rounds = 60
+    for attempt in attempts {
+      finished.enter()
+      Thread {
+        defer { finished.leave() }
+        do {
+          let repository = try QuizRepository.open(at: path)
+          for round in 0..<rounds {
+            let answer = ServedAttemptTests.rightAnswer(to: attempt.questions[round % attempt.questions.count])
+            _ = try repository.saveServedAnswer(
+              token: attempt.token, answer: answer, lockAnswered: false, now: ServedAttemptTests.at(Double(round)))
+            waited.add(1, ordering: .relaxed)
+            finished.enter()
+            repository.saveServedAnswer(
+              token: attempt.token, answer: answer, lockAnswered: false, now: ServedAttemptTests.at(Double(round))
+            ) { result in
+              defer { finished.leave() }
+              if case .failure(let error) = result { failures.withLock { $0.append("\(error)") } }
+              calledBack.add(1, ordering: .relaxed)
+            }
+          }
+        } catch {
+          failures.withLock { $0.append("\(error)") }
+        }
+      }.start()
+    }
+    for _ in 0..<40 {
+      writer.shareServedWrites()
+      usleep(2_000)
+      writer.stopSharingServedWrites()
+      usleep(1_000)
+    }
+    #expect(finished.wait(timeout: .now() + 60) == .success, "a caller was left waiting")
+    #expect(failures.withLock { $0 } == [])
+    #expect(waited.load(ordering: .relaxed) == 4 * rounds)
+    #expect(calledBack.load(ordering: .relaxed) == 4 * rounds)
+    let logged = try fixture.setup.changeLogEntries(after: 0).filter { $0.entity == "answer" }
+    #expect(logged.count == 2 * 4 * rounds)
+  }
 }

@@ -140,7 +140,8 @@ enum PageFlow {
   @Test func pastTheDeadlineTheQuestionPagesLeadToTheReviewOfWhatWasSaved() throws {
     let fixture = try ServedFixture {
       $0.quizzes = ["short"]
-      $0.timeLimit = 1
+      // Long enough for the first page and save under ThreadSanitizer on a loaded machine.
+      $0.timeLimit = 3
     }
     let browser = Browser(port: fixture.port)
     try PageFlow.signIn(browser, taker: "Ana", quiz: "short")
@@ -148,7 +149,7 @@ enum PageFlow {
     #expect(page.text.contains("data-seconds-left=\""))
     let csrf = try #require(Browser.hiddenField("csrf", in: page.text))
     #expect(try browser.post("/answer", [("csrf", csrf), ("question", "one"), ("choice", "a")]).status == 303)
-    Thread.sleep(forTimeInterval: 1.5)
+    Thread.sleep(forTimeInterval: 3.5)
     let late = try browser.post("/answer", [("csrf", csrf), ("question", "two"), ("choice", "a")])
     #expect(late.status == 303)
     #expect(try browser.get("/attempt").header("location") == "/review")
