@@ -439,11 +439,22 @@ extension QuizRepository {
         guard attempts == 0 || force else {
           throw RepositoryError.quizHasAttempts(quiz: id, attempts: attempts)
         }
+        // Takers answering it now through `quiz serve` would lose what they saved.
+        let inProgress =
+          try database.fetchOne(
+            "SELECT count(*) FROM served_attempts WHERE quiz_id = ? AND submitted_at IS NULL", [stored.rowID]
+          ) { $0.int(0) } ?? 0
+        guard inProgress == 0 || force else {
+          throw RepositoryError.quizHasAttemptsInProgress(quiz: id, count: inProgress)
+        }
         try database.execute(
           "DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE quiz_id = ?)", [stored.rowID])
         try database.execute("DELETE FROM quizzes WHERE id = ?", [stored.rowID])
         ShownVersionCache.shared.forget(path: path)
-        try logChange(.quiz, .delete, quiz: id, detail: QuizRepository.countsDetail(["attempts": attempts]), at: now())
+        try logChange(
+          .quiz, .delete, quiz: id,
+          detail: QuizRepository.countsDetail(["attempts": attempts, "in_progress": inProgress]),
+          at: now())
         return attempts
       }
     }

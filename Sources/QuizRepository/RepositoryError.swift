@@ -37,6 +37,9 @@ public enum RepositoryError: Error, Equatable, Sendable {
   case refused(String)
   /// Quiz `quiz` has `attempts` attempts: deleting it needs `force`.
   case quizHasAttempts(quiz: String, attempts: Int)
+  /// Quiz `quiz` has `count` attempts in progress through `quiz serve` (signed in, not
+  /// submitted): deleting it, which deletes their saved answers, needs `force`.
+  case quizHasAttemptsInProgress(quiz: String, count: Int)
   /// A backup would replace the file at `path`: that needs `replacing`.
   case backupTargetExists(path: String)
   /// The quiz was changed (or removed: nil) by someone else since the caller read it.
@@ -54,6 +57,9 @@ extension RepositoryError: CustomStringConvertible {
     case .emptyDatabaseFile(let path): return "cannot open database \(path): the file is empty, not a quiz database"
     case .quizHasAttempts(let quiz, let attempts):
       return "quiz \"\(quiz)\" has \(attempts) attempt\(attempts == 1 ? "" : "s")"
+    case .quizHasAttemptsInProgress(let quiz, let count):
+      return
+        "quiz \"\(quiz)\" has \(count) attempt\(count == 1 ? "" : "s") in progress (taken through quiz serve, not submitted)"
     case .backupTargetExists(let path): return "\(path) exists"
     case .notADatabase(let path): return "\(path) is not a SQLite database"
     case .newerSchema(let path, let detail): return "cannot use database \(path): \(detail)"

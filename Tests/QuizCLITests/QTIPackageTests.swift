@@ -499,7 +499,7 @@ import Zip
     var question = Package.question("fb")
     question.outcomeFeedback = OutcomeFeedback(correct: "Well done.", partiallyCorrect: "Almost.", incorrect: "No.")
     question.hints = [Hint(text: "Think.")]
-    question.body = .choice(ChoiceBody(multiple: false, choices: question.choices, numbering: .none))
+    question.body = .choice(ChoiceBody(multiple: false, choices: question.choices, numbering: nil))
     let quiz = Package.quiz([question])
     let xml = Package.flat(try Package.assessment(quiz))
     #expect(

@@ -221,12 +221,13 @@ enum RemoveCommand {
     summary: "Remove a quiz or a question.",
     discussion: """
       A question that attempts answered or were given is retired (hidden from the quiz, kept for their history) \
-      unless --purge deletes it with its answers. A quiz with attempts is removed only with --force.
+      unless --purge deletes it with its answers. A quiz with attempts, or with attempts in progress \
+      through quiz serve, is removed only with --force.
       """,
     arguments: [ArgumentSpec(name: "quiz[/question]", help: "What to remove.")],
     options: [
       .flag("purge", help: "Delete an answered question with its answers instead of retiring it."),
-      .flag("force", help: "Remove a quiz even though it has attempts (they go with it)."),
+      .flag("force", help: "Remove a quiz even though it has attempts, or attempts in progress (they go with it)."),
     ],
     access: .readWrite,
     run: run)

@@ -58,7 +58,8 @@ enum CLIError: Error {
       switch error {
       case .cannotOpen: self = .noInput(error.description)
       case .noDatabase, .emptyDatabaseFile: self = .noInput(CLIError.advice(for: error))
-      case .quizHasAttempts, .backupTargetExists: self = .failure(CLIError.advice(for: error))
+      case .quizHasAttempts, .quizHasAttemptsInProgress, .backupTargetExists:
+        self = .failure(CLIError.advice(for: error))
       case .conflict: self = .data(error.description)
       case .notADatabase: self = .data(error.description)
       case .invalid(let problems, let total):
@@ -78,7 +79,8 @@ enum CLIError: Error {
     switch error {
     case .noDatabase: return error.description + " (create it with 'quiz init' or 'quiz import')"
     case .emptyDatabaseFile: return error.description + " (create one with 'quiz init')"
-    case .quizHasAttempts: return error.description + "; give --force to delete it with them"
+    case .quizHasAttempts, .quizHasAttemptsInProgress:
+      return error.description + "; give --force to delete it with them"
     case .backupTargetExists: return error.description + ": give --force to replace it"
     default: return error.description
     }
