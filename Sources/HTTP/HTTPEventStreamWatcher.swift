@@ -7,31 +7,19 @@ import Synchronization
 final class HTTPEventStreamWatcher: Sendable {
   private let core: HTTPServerCore
   private let stopping = Atomic<Bool>(false)
-  private let thread = Locked<pthread_t?>(nil)
+  private let thread = Locked<SystemThread?>(nil)
   static let tickMicroseconds: UInt32 = 100_000
 
   init(core: HTTPServerCore) { self.core = core }
 
   func start() {
-    let context = Unmanaged.passRetained(self).toOpaque()
-    var created = pthread_t()
-    let status = pthread_create(
-      &created, nil,
-      { context in
-        guard let context else { return nil }
-        Unmanaged<HTTPEventStreamWatcher>.fromOpaque(context).takeRetainedValue().run()
-        return nil
-      }, context)
-    if status == 0 {
-      thread.withLock { $0 = created }
-    } else {
-      Unmanaged<HTTPEventStreamWatcher>.fromOpaque(context).release()
-    }
+    let started = SystemThread.start(name: "http streams") { [self] in run() }
+    thread.withLock { $0 = started }
   }
 
   func stop() {
     stopping.store(true, ordering: .releasing)
-    if let running = thread.withLock({ $0.take() }) { pthread_join(running, nil) }
+    thread.withLock { $0.take() }?.join()
   }
 
   private func run() {

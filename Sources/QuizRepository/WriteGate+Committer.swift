@@ -12,7 +12,8 @@ extension WriteGate {
       return true
     }
     guard started else { return }
-    guard !DetachedThread.start({ [self] in commitUntilStopped() }) else { return }
+    // Detached: `release` waits for the committer's end signal, not for the thread.
+    guard SystemThread.start(name: "quiz commits", { [self] in commitUntilStopped() }) == nil else { return }
     // Without a thread the gate goes back to leaders: a write queued meanwhile for the
     // committer that never ran gets a leader.
     let next = queue.withLock { queue -> (any GroupedWrite)? in

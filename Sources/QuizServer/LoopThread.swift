@@ -1,35 +1,35 @@
-import Dispatch
-import Foundation
+import Glibc
+import Locking
 import QuizDomain
 import Synchronization
 
 /// A thread of its own that runs `tick` every `interval` seconds until stopped: the monitor's
-/// change poller and the deadline sweeper. `stop()` returns once the current tick has ended.
+/// change poller, the deadline sweeper, the checkpointer. `stop()` returns once the current
+/// tick has ended.
 final class LoopThread: Sendable {
   private let flag = StopFlag()
-  private let finished = DispatchSemaphore(value: 0)
+  private let thread: Locked<SystemThread?>
 
   init(name: String, interval: Double, _ tick: @escaping @Sendable () -> Void) {
-    let thread = Thread { [flag, finished] in
-      defer { finished.signal() }
-      while !flag.stopped.load(ordering: .acquiring) {
-        tick()
-        // Slept in short steps, so that a stop is seen quickly whatever the interval.
-        var slept = 0.0
-        while slept < interval && !flag.stopped.load(ordering: .acquiring) {
-          let step = min(0.05, interval - slept)
-          usleep(UInt32(step * 1_000_000))
-          slept += step
+    let flag = flag
+    thread = Locked(
+      SystemThread.start(name: name) {
+        while !flag.stopped.load(ordering: .acquiring) {
+          tick()
+          // Slept in short steps, so that a stop is seen quickly whatever the interval.
+          var slept = 0.0
+          while slept < interval && !flag.stopped.load(ordering: .acquiring) {
+            let step = min(0.05, interval - slept)
+            usleep(UInt32(step * 1_000_000))
+            slept += step
+          }
         }
-      }
-    }
-    thread.name = name
-    thread.start()
+      })
   }
 
   func stop() {
-    guard !flag.stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    finished.wait()
+    flag.stopped.store(true, ordering: .releasing)
+    thread.withLock { $0.take() }?.join()
   }
 }
 

@@ -39,10 +39,10 @@ public final class QuizServer: Sendable {
     self.routes = routes
     self.http = http
     monitorToken = routes.monitorToken
-    poller = LoopThread(name: "quiz-serve monitor", interval: MonitorFeed.pollInterval) { monitor.poll() }
+    poller = LoopThread(name: "serve monitor", interval: MonitorFeed.pollInterval) { monitor.poll() }
     let log = configuration.log
-    sweeper = LoopThread(name: "quiz-serve deadlines", interval: 1) { Self.sweep(pool, log: log) }
-    checkpointer = LoopThread(name: "quiz-serve checkpoints", interval: Self.checkpointInterval) {
+    sweeper = LoopThread(name: "serve deadlines", interval: 1) { Self.sweep(pool, log: log) }
+    checkpointer = LoopThread(name: "serve checkpts", interval: Self.checkpointInterval) {
       Self.checkpoint(checkpointing, log: log)
     }
   }

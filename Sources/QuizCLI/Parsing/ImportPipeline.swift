@@ -1,3 +1,4 @@
+import Locking
 import QuizDomain
 import QuizFormats
 
@@ -108,39 +109,18 @@ enum ImportPipeline {
   }
 }
 
-/// A POSIX thread running one closure; `join` waits for it. The closure reaches the thread
-/// through an `Unmanaged` context, as C callbacks must.
+/// The reading side of the pipeline: one closure on a thread of its own, joined when done.
 final class ReaderThread {
-  private var thread: pthread_t?
-  private var joined = false
-
-  private final class Box {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-  }
+  private let thread: SystemThread
 
   init(_ body: @escaping @Sendable () -> Void) throws {
-    let context = Unmanaged.passRetained(Box(body)).toOpaque()
-    var handle = pthread_t()
-    let status = pthread_create(
-      &handle, nil,
-      { context in
-        guard let context else { return nil }
-        Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
-        return nil
-      }, context)
-    guard status == 0 else {
-      Unmanaged<Box>.fromOpaque(context).release()
-      throw CLIError.failure("cannot start a thread (error \(status))")
+    guard let thread = SystemThread.start(name: "quiz reader", body) else {
+      throw CLIError.failure("cannot start a thread")
     }
-    thread = handle
+    self.thread = thread
   }
 
-  func join() {
-    guard !joined, let thread else { return }
-    joined = true
-    pthread_join(thread, nil)
-  }
+  func join() { thread.join() }
 
   deinit { join() }
 }
