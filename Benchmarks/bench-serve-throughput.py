@@ -10,7 +10,8 @@ Builds nothing: --quiz names the binary (build it first with
 with one 20-question choice quiz from Benchmarks/make-bank.py it starts `quiz serve --reveal end`
 on a free loopback port, signs --takers takers in, and runs, one after the other:
 
-1. the HTTP floor: wrk on `GET /api/ping`, a route that does no database work;
+1. the HTTP floors, routes that do no database work: wrk on `GET /api/ping`, and the same wrk
+   PUTting the same answers' bodies to `PUT /api/ping` (which reads the body and ignores it);
 2. the saves: wrk PUTting answers (serve-throughput/put-answers.lua) over keep-alive
    connections, spread over the takers' tokens and questions, each question answered by turns
    with two different choices (reveal `end` lets an answer change, so every PUT is a save);
@@ -19,9 +20,10 @@ on a free loopback port, signs --takers takers in, and runs, one after the other
    transaction each: the answer's upsert with its change-log row, as a save commits, and the
    upsert alone.
 
-It prints saved answers/s, the floor's requests/s, their ratio (goal >= 0.5: the database costs
-at most half the throughput), the baseline's commits/s, and saved answers/s as this machine's
-capacity. Every process is bounded in time and killed at the end.
+It prints saved answers/s, the floors' requests/s, the ratios (goal >= 0.5: the database costs
+at most half the throughput, read against the PUT floor: the same requests, the same wrk, with
+the database's work the only difference; the GET floor's ratio is printed beside it), the
+baseline's commits/s, and saved answers/s as this machine's capacity. Every process is bounded in time and killed at the end.
 """
 import argparse
 import os
@@ -62,9 +64,9 @@ def make_database(quiz, work):
     return db
 
 
-def write_targets(served, takers, path):
+def write_targets(served, takers, path, floor_path):
     """Signs the takers in; writes every (token, question) twice, with two different choices, in
-    an order that moves from taker to taker."""
+    an order that moves from taker to taker; and the same bodies PUT to /api/ping to floor_path."""
     attempts = [served.sign_in(QUIZ_ID, f"wrk-{number:04d}") for number in range(takers)]
     lines = []
     for turn in (0, 1):
@@ -76,6 +78,8 @@ def write_targets(served, takers, path):
                 lines.append(f"/api/attempts/{attempt['attempt']}/answers/{question['id']}\t{body}\n")
     with open(path, "w", encoding="utf-8") as out:
         out.writelines(lines)
+    with open(floor_path, "w", encoding="utf-8") as out:
+        out.writelines("/api/ping\t" + line.split("\t", 1)[1] for line in lines)
     return len(lines)
 
 
@@ -127,8 +131,10 @@ def main():
         db = make_database(args.quiz, work)
         served = Served(args.quiz, db, "--reveal", "end")
         targets = os.path.join(work, "targets.tsv")
-        count = write_targets(served, args.takers, targets)
+        floor_targets = os.path.join(work, "floor-targets.tsv")
+        count = write_targets(served, args.takers, targets, floor_targets)
         floor = wrk(served.base + "/api/ping", args)
+        put_floor = wrk(served.base, args, floor_targets, str(args.threads))
         saves = wrk(served.base, args, targets, str(args.threads))
         peak = served.peak_memory_kib()
         served.stop()
@@ -142,17 +148,20 @@ def main():
             served.stop()
         shutil.rmtree(work, ignore_errors=True)
 
-    ratio = saves["per_second"] / floor["per_second"]
+    ratio = saves["per_second"] / put_floor["per_second"]
+    get_ratio = saves["per_second"] / floor["per_second"]
     print(f"\nquiz serve throughput: wrk -t{args.threads} -c{args.connections} -d{args.seconds}s on loopback, "
           f"{args.takers} takers x 20 questions ({count} PUT targets), {os.cpu_count()} cores")
     describe("HTTP floor (GET /api/ping)", floor)
+    describe("HTTP floor (PUT /api/ping, the same bodies)", put_floor)
     describe("answers saved (PUT)", saves)
-    print(f"saves / floor: {ratio:.2f} (goal >= 0.5: {'met' if ratio >= 0.5 else 'NOT met'})")
+    print(f"saves / PUT floor: {ratio:.2f} (goal >= 0.5: {'met' if ratio >= 0.5 else 'NOT met'}); "
+          f"saves / GET floor: {get_ratio:.2f}")
     print(f"C baseline, one transaction each: {logged:,.0f} commits/s with the change-log row (as a save commits), "
           f"{answer_only:,.0f} commits/s with the answer row alone")
     print(f"server peak memory (VmHWM): {peak / 1024:.1f} MiB" if peak else "server peak memory: unknown")
     print(f"capacity of this machine: {saves['per_second']:,.0f} saved answers/s")
-    failed = saves["non200"] + saves["socket_errors"] + floor["non200"] + floor["socket_errors"]
+    failed = sum(run["non200"] + run["socket_errors"] for run in (saves, floor, put_floor))
     sys.exit(0 if failed == 0 else 1)
 
 

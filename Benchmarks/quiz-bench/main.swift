@@ -11,6 +11,10 @@ import QuizRepository
 //                                    and submit, on THREADS threads with a connection each; prints
 //                                    the rate and latency percentiles of each call (serialized:
 //                                    one process-wide lock around each call)
+//   quiz-bench committer DB QUIZ TAKERS SAVES THREADS IN_FLIGHT
+//                                    SAVES answer saves through a shared writer's committer, as
+//                                    `quiz serve` makes them, without HTTP; prints saves/s and the
+//                                    committer thread's CPU per save
 let arguments = CommandLine.arguments
 
 func fail(_ message: String) -> Never {
@@ -71,6 +75,21 @@ case "served":
   }
   ServedBench.run(path: arguments[2], quiz: arguments[3], takers: takers, threads: threads)
 
+case "committer":
+  guard arguments.count >= 8, let takers = Int(arguments[4]), let saves = Int(arguments[5]),
+    let threads = Int(arguments[6]), let inFlight = Int(arguments[7]), takers > 0, threads > 0, inFlight > 0
+  else {
+    fail("usage: quiz-bench committer DB QUIZ TAKERS SAVES THREADS IN_FLIGHT")
+  }
+  do {
+    try CommitterBench.run(
+      path: arguments[2], quiz: arguments[3], takers: takers, saves: saves, threads: threads, inFlight: inFlight)
+  } catch {
+    fail("\(error)")
+  }
+
 default:
-  fail("usage: quiz-bench parse FILE | edit DB QUIZ N MS | served DB QUIZ TAKERS THREADS")
+  fail(
+    "usage: quiz-bench parse FILE | edit DB QUIZ N MS | served DB QUIZ TAKERS THREADS"
+      + " | committer DB QUIZ TAKERS SAVES THREADS IN_FLIGHT")
 }

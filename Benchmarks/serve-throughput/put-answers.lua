@@ -1,12 +1,14 @@
 -- wrk script for Benchmarks/bench-serve-throughput.py: PUTs answers over keep-alive connections.
 --
 --   wrk -t2 -c64 -d15s -s put-answers.lua http://127.0.0.1:PORT -- TARGETS.tsv 2
+--   wrk -t2 -c64 -d15s -s put-answers.lua http://127.0.0.1:PORT -- FLOOR-TARGETS.tsv 2
 --   wrk -t2 -c64 -d15s -s put-answers.lua http://127.0.0.1:PORT/api/ping
 --
 -- With a targets file (one `PATH<TAB>BODY` a line, written by the driver: every signed-in
 -- taker's questions, each with two different answers) each request is the next target's PUT,
 -- each of the (second argument) threads starting at its own place in the list so that they
--- spread over the takers.
+-- spread over the takers. The PUT floor's targets file has the same bodies, each PUT to
+-- /api/ping, which does no database work.
 -- Under reveal `end` an answer may change until submit, so PUTting a question again is a valid
 -- save. Without one it sends wrk's own request (a GET of the URL), built by the same function so
 -- that both runs pay the same script costs. Either way it counts the replies that are not 200 and

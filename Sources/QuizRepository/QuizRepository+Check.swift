@@ -31,8 +31,8 @@ extension QuizRepository {
   /// Checks the file and the project's own invariants: SQLite's integrity and foreign keys,
   /// the schema version, every question's current version present, every scoring rule known,
   /// every answer pinned to a version of a question of its attempt's quiz, every recorded
-  /// score and maximum equal to what is recomputed from the stored versions, and the change
-  /// log's sequence. At most `checkListLimit` violations are kept per check, with the total.
+  /// score and maximum equal to what is recomputed from the stored versions, the change log's
+  /// sequence, and every served attempt's kept progress equal to what its rows count. At most `checkListLimit` violations are kept per check, with the total.
   public func check() throws -> [CheckResult] {
     return try mappingStorageErrors {
       try database.read { _ in
@@ -51,6 +51,7 @@ extension QuizRepository {
           try checking("recorded scores", wrongScores),
           try checking("recorded maximum scores", wrongMaxScores),
           try checking("change-log sequence", { (try changeLogProblems(), nil) }),
+          try checking("served attempts' progress", wrongServedProgress),
         ]
       }
     }
@@ -135,6 +136,26 @@ extension QuizRepository {
       WHERE q.quiz_id != a.quiz_id
       """
     ) { "attempt \($0.string(0)): an answer to question \($0.string(1)) of another quiz" }
+  }
+
+  /// Served attempts whose progress (migrations/0013_served_progress.sql), kept by each save,
+  /// is not what their questions and saved answers count.
+  private func wrongServedProgress() throws -> ([String], Int?) {
+    try limitedViolations(
+      """
+      SELECT slug, taker, question_count, answered_count, answered_score, questions, answered, score, count(*) OVER ()
+      FROM (
+        SELECT z.slug, s.taker, s.question_count, s.answered_count, s.answered_score,
+          (SELECT count(*) FROM served_questions WHERE served_id = s.id) AS questions,
+          (SELECT count(*) FROM served_answers WHERE served_id = s.id) AS answered,
+          (SELECT total(score) FROM served_answers WHERE served_id = s.id) AS score
+        FROM served_attempts s JOIN quizzes z ON z.id = s.quiz_id)
+      WHERE question_count <> questions OR answered_count <> answered OR abs(answered_score - score) > 1e-6
+      """
+    ) { row in
+      "served attempt of \(row.string(1)) in quiz \(row.string(0)): kept progress \(row.int(3))/\(row.int(2)) "
+        + "answered, score \(row.double(4)); its rows say \(row.int(6))/\(row.int(5)), score \(row.double(7))"
+    }
   }
 
   /// Answers of attempts that record what they were given, to a version they were not given.

@@ -31,35 +31,31 @@ extension QuizRepository {
       }, completion: completion)
   }
 
-  /// `saveServedAnswer`'s work, inside the transaction of the repository it is called on: two
-  /// reads (the attempt; the pinned question with the attempt's progress besides it) and two
-  /// writes (the answer, its change-log row). It runs on the committer thread of a server,
-  /// which commits every save of the process: it does no more than it must.
+  /// `saveServedAnswer`'s work, inside the transaction of the repository it is called on: one
+  /// read (the attempt with its progress, the pinned question and its saved score) and three
+  /// writes (the answer, the attempt's progress, the change-log row). It runs on the committer
+  /// thread of a server, which commits every save of the process: it does no more than it must.
   private func saveInTransaction(token: String, answer: Answer, lockAnswered: Bool, now: Timestamp) throws
     -> ServedSave
   {
-    guard let attempt = try attemptForSave(token: token) else { throw ServedAttemptError.unknownAttempt }
-    guard attempt.isOpen else { throw ServedAttemptError.alreadySubmitted }
-    if let deadline = attempt.deadlineUnix, now.unixSeconds >= deadline { throw ServedAttemptError.pastDeadline }
-    guard let target = try questionForSave(servedID: attempt.id, quizRow: attempt.quizRow, question: answer.question)
-    else {
-      throw ServedAttemptError.unknownQuestion(answer.question)
-    }
+    let (attempt, target) = try saveTarget(token: token, question: answer.question, now: now)
     let question = try shownVersion(target.pinned)
     if let problem = Self.servedAnswerProblems(answer, question: question).first {
       throw ServedAttemptError.invalidAnswer(problem.description)
     }
-    if target.saved && lockAnswered {
+    if target.savedScore != nil && lockAnswered {
       throw ServedAttemptError.locked("question \"\(question.id)\" was answered already: its answer cannot change")
     }
     let score = Scoring.score(question, answer: answer, rule: question.scoring ?? attempt.defaultScoring)
     try upsertServedAnswer(
       answer.response, score: score, servedID: attempt.id, versionRow: target.pinned.versionRow, now: now)
+    let progress = attempt.progress.replacing(target.savedScore, with: score)
+    try saveProgress(progress, servedID: attempt.id)
     let detail = Self.progressDetail(
-      taker: attempt.taker, answered: target.othersAnswered + 1, questions: target.questions,
-      score: target.othersScore + score)
+      taker: attempt.taker, answered: progress.answered, questions: progress.questions, score: progress.score)
     try logChange(
-      .answer, target.saved ? .update : .insert, quiz: attempt.quiz, item: question.id, detail: detail, at: now)
+      .answer, target.savedScore != nil ? .update : .insert, quiz: attempt.quiz, item: question.id, detail: detail,
+      at: now)
     return ServedSave(
       score: score, points: question.points, fraction: question.points > 0 ? score / question.points : 0,
       question: question, order: target.pinned.order)
@@ -68,63 +64,75 @@ extension QuizRepository {
   /// What a save needs of the open attempt of `token`.
   private struct AttemptForSave {
     let id: Int64
-    let quizRow: Int64
     let quiz: String
     let scoring: ScoringRule?
     let taker: String
     let isOpen: Bool
     let deadlineUnix: Double?
+    let progress: ServedProgress
 
     var defaultScoring: ScoringRule { scoring ?? .allOrNothing }
+
+    /// From a row whose first nine columns are `saveTarget`'s (and `attemptForSave`'s).
+    init(_ row: Row) {
+      id = row.int64(0)
+      quiz = row.string(1)
+      scoring = row.optionalString(2).flatMap(ScoringRule.init)
+      taker = row.string(3)
+      isOpen = row.bool(4)
+      deadlineUnix = row.optionalDouble(5)
+      progress = ServedProgress(questions: row.int(6), answered: row.int(7), score: row.double(8))
+    }
+  }
+
+  /// The question a save is for, as pinned, and the score of its saved answer (nil: none yet).
+  private struct QuestionForSave {
+    let pinned: PinnedQuestion
+    let savedScore: Double?
+  }
+
+  /// The open attempt of `token` and its question `id`, in one statement of index seeks: the
+  /// attempt by its token, the question by its slug in the attempt's quiz, its versions to the
+  /// one the attempt pinned. (Going from the attempt's questions instead, as SQLite would
+  /// choose, reads every question of the attempt and its version.) When that finds nothing,
+  /// the attempt alone says which is missing, or why the attempt takes no answer.
+  private func saveTarget(token: String, question id: String, now: Timestamp) throws
+    -> (AttemptForSave, QuestionForSave)
+  {
+    let statement = try database.cachedStatement(
+      literal: """
+        SELECT s.id, z.slug, z.scoring, s.taker, s.submitted_at IS NULL, s.deadline_unix, s.question_count,
+          s.answered_count, s.answered_score,
+          sq.version_id, v.version, v.created_at, q.current_version, q.section_id IS NULL, sq.shown_order,
+          (SELECT an.score FROM served_answers an WHERE an.served_id = s.id AND an.version_id = sq.version_id)
+        FROM served_attempts s CROSS JOIN quizzes z CROSS JOIN questions q CROSS JOIN question_versions v
+          CROSS JOIN served_questions sq
+        WHERE s.token = ?1 AND z.id = s.quiz_id AND q.quiz_id = s.quiz_id AND q.slug = ?2 AND v.question_id = q.id
+          AND sq.served_id = s.id AND sq.version_id = v.id
+        """)
+    let found = try statement.fetchOne([token, id]) { row in
+      let pinned = PinnedQuestion(
+        id: id, versionRow: row.int64(9), number: row.int(10), createdAt: row.string(11),
+        currentNumber: row.int(12), retired: row.bool(13),
+        order: PresentationOrder(storageText: row.optionalString(14)) ?? PresentationOrder())
+      return (AttemptForSave(row), QuestionForSave(pinned: pinned, savedScore: row.optionalDouble(15)))
+    }
+    let attempt = try found?.0 ?? attemptForSave(token: token)
+    guard let attempt else { throw ServedAttemptError.unknownAttempt }
+    guard attempt.isOpen else { throw ServedAttemptError.alreadySubmitted }
+    if let deadline = attempt.deadlineUnix, now.unixSeconds >= deadline { throw ServedAttemptError.pastDeadline }
+    guard let target = found?.1 else { throw ServedAttemptError.unknownQuestion(id) }
+    return (attempt, target)
   }
 
   private func attemptForSave(token: String) throws -> AttemptForSave? {
     let statement = try database.cachedStatement(
       literal: """
-        SELECT s.id, s.quiz_id, z.slug, z.scoring, s.taker, s.submitted_at IS NULL, s.deadline_unix
+        SELECT s.id, z.slug, z.scoring, s.taker, s.submitted_at IS NULL, s.deadline_unix, s.question_count,
+          s.answered_count, s.answered_score
         FROM served_attempts s JOIN quizzes z ON z.id = s.quiz_id WHERE s.token = ?
         """)
-    return try statement.fetchOne([token]) { row in
-      AttemptForSave(
-        id: row.int64(0), quizRow: row.int64(1), quiz: row.string(2),
-        scoring: row.optionalString(3).flatMap(ScoringRule.init), taker: row.string(4), isOpen: row.bool(5),
-        deadlineUnix: row.optionalDouble(6))
-    }
-  }
-
-  /// The question a save is for, as pinned, whether it has a saved answer, and the attempt's
-  /// progress without it (for the change-log row's detail).
-  private struct QuestionForSave {
-    let pinned: PinnedQuestion
-    let saved: Bool
-    let questions: Int
-    let othersAnswered: Int
-    let othersScore: Double
-  }
-
-  /// Looked up from the question's slug in its quiz, through its versions, to the attempt's
-  /// pinned row: a handful of index seeks. (Going from the attempt's questions instead, as SQLite
-  /// would choose, reads every question of the attempt and its version.)
-  private func questionForSave(servedID: Int64, quizRow: Int64, question id: String) throws -> QuestionForSave? {
-    let statement = try database.cachedStatement(
-      literal: """
-        SELECT sq.version_id, v.version, v.created_at, q.current_version, q.section_id IS NULL, sq.shown_order,
-          EXISTS (SELECT 1 FROM served_answers an WHERE an.served_id = ?1 AND an.version_id = sq.version_id),
-          (SELECT count(*) FROM served_questions c WHERE c.served_id = ?1),
-          (SELECT count(*) FROM served_answers o WHERE o.served_id = ?1 AND o.version_id <> sq.version_id),
-          (SELECT total(o.score) FROM served_answers o WHERE o.served_id = ?1 AND o.version_id <> sq.version_id)
-        FROM questions q CROSS JOIN question_versions v CROSS JOIN served_questions sq
-        WHERE q.quiz_id = ?3 AND q.slug = ?2 AND v.question_id = q.id AND sq.served_id = ?1 AND sq.version_id = v.id
-        """)
-    return try statement.fetchOne([servedID, id, quizRow]) { row in
-      let pinned = PinnedQuestion(
-        id: id, versionRow: row.int64(0), number: row.int(1), createdAt: row.string(2),
-        currentNumber: row.int(3), retired: row.bool(4),
-        order: PresentationOrder(storageText: row.optionalString(5)) ?? PresentationOrder())
-      return QuestionForSave(
-        pinned: pinned, saved: row.bool(6), questions: row.int(7), othersAnswered: row.int(8),
-        othersScore: row.double(9))
-    }
+    return try statement.fetchOne([token]) { AttemptForSave($0) }
   }
 
   private func upsertServedAnswer(
@@ -142,6 +150,13 @@ extension QuizRepository {
     try statement.execute([
       servedID, versionRow, columns.selected, columns.response, columns.unit, score, now.text, now.unixSeconds,
     ])
+  }
+
+  /// Keeps the attempt's progress (migrations/0013_served_progress.sql) with its answers.
+  private func saveProgress(_ progress: ServedProgress, servedID: Int64) throws {
+    let statement = try database.cachedStatement(
+      literal: "UPDATE served_attempts SET answered_count = ?, answered_score = ? WHERE id = ?")
+    try statement.execute([progress.answered, progress.score, servedID])
   }
 
   /// What is wrong with a served answer (`$` is the answer's own object, as the JSON API takes

@@ -55,22 +55,24 @@ extension QuizRepository {
     let orders = PresentationOrder.draw(for: drawn, seed: seed)
     var deadline: Double?
     if let timeLimit, timeLimit.isFinite, timeLimit > 0 { deadline = now.unixSeconds + timeLimit }
+    let pinned = drawn.enumerated().compactMap { position, question in
+      stored.questionRows[question.id].map { (position: Int64(position), version: $0.version) }
+    }
     try database.execute(
       """
       INSERT INTO served_attempts (token, csrf, quiz_id, taker, started_at, started_unix, deadline_unix, seed,
-        records_given)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        records_given, question_count)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         RandomToken.make(), RandomToken.make(), stored.rowID, taker, now.text, now.unixSeconds, deadline,
-        Int64(bitPattern: seed), stored.quiz.variesPerAttempt,
+        Int64(bitPattern: seed), stored.quiz.variesPerAttempt, pinned.count,
       ])
     let servedID = database.lastInsertedRowID
     let insert = try database.cachedStatement(
       "INSERT INTO served_questions (served_id, position, version_id, shown_order) VALUES (?, ?, ?, ?)")
-    for (position, question) in drawn.enumerated() {
-      guard let rows = stored.questionRows[question.id] else { continue }
-      try insert.execute([servedID, Int64(position), rows.version, orders[position].storageText])
+    for pin in pinned {
+      try insert.execute([servedID, pin.position, pin.version, orders[Int(pin.position)].storageText])
     }
     guard
       let row = try database.fetchOne("SELECT \(ServedRow.columns) WHERE s.id = ?", [servedID], { ServedRow($0) })

@@ -63,6 +63,25 @@ struct ServedRow {
   var defaultScoring: ScoringRule { quizScoring ?? .allOrNothing }
 }
 
+/// How far a served attempt has got: its questions, how many have a saved answer, and their
+/// score. Kept on its row and changed by each save in the save's transaction, so a save logs it
+/// without counting the attempt's answers.
+struct ServedProgress: Equatable {
+  var questions = 0
+  var answered = 0
+  var score = 0.0
+
+  /// The progress once a question whose saved answer scored `saved` (nil: none was saved)
+  /// scores `new`. The sum is kept to 1e-7 points (Moodle keeps fractions to 7 places), so that
+  /// answers changed many times leave no floating-point residue (0.30000000000000004) in it.
+  func replacing(_ saved: Double?, with new: Double) -> ServedProgress {
+    var next = self
+    if saved == nil { next.answered += 1 }
+    next.score = ((score - (saved ?? 0) + new) * 1e7).rounded() / 1e7
+    return next
+  }
+}
+
 /// One question a served attempt was shown: its pinned version and order.
 struct PinnedQuestion {
   let id: String
@@ -175,16 +194,17 @@ extension QuizRepository {
   /// `{"taker":"Ann","answered":3,"questions":5,"score":2.5}`. The token and csrf value are
   /// credentials: never logged.
   func servedDetail(_ row: ServedRow, submitted: ScoredAttempt? = nil, expired: Bool = false) throws -> String {
-    let progress = try database.fetchOne(
-      """
-      SELECT (SELECT count(*) FROM served_answers WHERE served_id = ?1),
-        (SELECT count(*) FROM served_questions WHERE served_id = ?1),
-        (SELECT total(score) FROM served_answers WHERE served_id = ?1)
-      """, [row.id]
-    ) { ($0.int(0), $0.int(1), $0.double(2)) }
+    let progress = try servedProgress(servedID: row.id)
     return Self.progressDetail(
-      taker: row.taker, answered: progress?.0 ?? 0, questions: progress?.1 ?? 0,
-      score: submitted?.score ?? progress?.2 ?? 0, submitted: submitted.map { ($0.maxScore, expired) })
+      taker: row.taker, answered: progress.answered, questions: progress.questions,
+      score: submitted?.score ?? progress.score, submitted: submitted.map { ($0.maxScore, expired) })
+  }
+
+  /// The progress kept on a served attempt's row (migrations/0013_served_progress.sql).
+  func servedProgress(servedID: Int64) throws -> ServedProgress {
+    try database.fetchOne(
+      "SELECT question_count, answered_count, answered_score FROM served_attempts WHERE id = ?", [servedID]
+    ) { ServedProgress(questions: $0.int(0), answered: $0.int(1), score: $0.double(2)) } ?? ServedProgress()
   }
 
   /// The detail's JSON: `{"taker":"Ann","answered":3,"questions":5,"score":2.5}`, and once

@@ -24,6 +24,11 @@ public final class QuizRepository {
   public private(set) var migrationBackup: String?
   /// Observations of this repository's commits (see `observe(_:)`).
   lazy var observationCenter = ObservationCenter(repository: self)
+  /// Change-log rows held back while a batch of writes runs (`bufferingChangeLog`), written
+  /// together before it commits.
+  var changeLogBuffer: [ChangeLogRow]?
+  /// The multi-row inserts of the buffered rows, by row count.
+  var changeLogInserts: [Int: Statement] = [:]
 
   /// The migrations compiled into this binary from `migrations/*.sql`.
   static let migrations: [Migration] = embeddedMigrations.map { Migration(name: $0.name, sql: $0.sql) }
@@ -233,7 +238,16 @@ extension QuizRepository {
   /// }
   /// ```
   public func write<T>(_ body: (QuizRepository) throws -> T) throws -> T {
-    try mappingStorageErrors { try database.write { _ in try body(self) } }
+    // A write that fails is rolled back to its start, and so are the log rows it buffered.
+    let buffered = changeLogBuffer?.count
+    do {
+      return try mappingStorageErrors { try database.write { _ in try body(self) } }
+    } catch {
+      if let buffered, let count = changeLogBuffer?.count, count > buffered {
+        changeLogBuffer?.removeLast(count - buffered)
+      }
+      throw error
+    }
   }
 
   /// Runs `body` in one read transaction: every read in it sees the same committed state, even

@@ -35,6 +35,8 @@ final class WriteGate: Sendable {
     /// The waiting write a leader handed the next batch to (leaders only).
     var handedLead: ObjectIdentifier?
     var committer = CommitterState.none
+    /// The committer waits (up to `gatherSeconds`) for `gatherTarget` writes before it commits.
+    var gathering = false
   }
 
   enum CommitterState {
@@ -68,9 +70,9 @@ extension WriteGate {
       switch role {
       case .wakeCommitter:
         workQueued.signal()
-        write.wakeUp.wait()
+        write.sleepUntilWoken()
       case .wait:
-        write.wakeUp.wait()
+        write.sleepUntilWoken()
         // Woken to lead (the previous leader handed this caller the next batch), not with an
         // outcome; said under the lock, since a committer may be writing the outcome now.
         if takeLead(write) { lead(on: repository, own: write) }
@@ -95,7 +97,9 @@ extension WriteGate {
       queue.committer = .stopping(writer, idle: false)
       return .wakeCommitter
     case .running, .stopping:
-      return .wait
+      guard queue.gathering, queue.waiting.count >= gatherTarget else { return .wait }
+      queue.gathering = false
+      return .wakeCommitter
     case .none:
       defer { queue.leading = true }
       return queue.leading ? .wait : .lead
@@ -136,12 +140,15 @@ extension WriteGate {
     if !batch.contains(where: { $0 === own }) { own.awaitDelivery() }
   }
 
-  /// Runs each write in its savepoint, in one transaction.
+  /// Runs each write in its savepoint, in one transaction, their change-log rows written
+  /// together at its end.
   static func commit(_ batch: [any GroupedWrite], on repository: QuizRepository) {
     guard !batch.isEmpty else { return }
     do {
       try repository.write { repository in
-        for write in batch { write.perform(in: repository) }
+        try repository.bufferingChangeLog {
+          for write in batch { write.perform(in: repository) }
+        }
       }
     } catch {
       for write in batch { write.commitFailed(error) }

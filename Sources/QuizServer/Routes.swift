@@ -49,7 +49,8 @@ final class Routes: Sendable {
 
   func routeAPI(_ request: HTTPRequest, _ parts: [Substring]) throws -> HTTPResponse {
     switch (request.method, parts.first, parts.count) {
-    case ("GET", "ping", 1):
+    case ("GET", "ping", 1), ("PUT", "ping", 1):
+      // A PUT's body was read (up to the 64 KiB limit) and is ignored: the HTTP floor of a PUT.
       return Reply.json {
         $0.beginObject(); $0.field("ok", true); $0.endObject()
       }
@@ -57,7 +58,8 @@ final class Routes: Sendable {
     case ("POST", "attempts", 1): return try signInAPI(request)
     case (_, "attempts", 2...): return try routeAttempt(request, Array(parts.dropFirst()))
     case ("GET", "monitor", 2) where parts[1] == "events": return try monitorEvents(request)
-    case (_, "ping", 1), (_, "quizzes", 1), (_, "monitor", 2): throw RouteError.methodNotAllowed(request, allow: "GET")
+    case (_, "ping", 1): throw RouteError.methodNotAllowed(request, allow: "GET, PUT")
+    case (_, "quizzes", 1), (_, "monitor", 2): throw RouteError.methodNotAllowed(request, allow: "GET")
     case (_, "attempts", 1): throw RouteError.methodNotAllowed(request, allow: "POST")
     default: throw RouteError.notFound("no such route")
     }

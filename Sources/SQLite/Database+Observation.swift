@@ -35,6 +35,11 @@ struct ObservationState {
   struct Weak {
     weak var observer: (any TransactionObserver)?
   }
+
+  /// Whether the tables statements touch are kept: only for observers, or `trackingReads`. A
+  /// connection nobody observes (a server's committer, a command) spends nothing on it; an
+  /// observer added inside a transaction hears of the tables written after it was added.
+  var isTracking: Bool { !observers.isEmpty || readTables != nil }
 }
 
 // MARK: - Observers
@@ -43,6 +48,8 @@ extension Database {
   public func add(transactionObserver observer: any TransactionObserver) {
     observation.observers.removeAll { $0.observer == nil || $0.observer === observer }
     observation.observers.append(.init(observer: observer))
+    // Statements merged nothing while nobody observed: they merge again.
+    observation.generation &+= 1
   }
 
   public func remove(transactionObserver observer: any TransactionObserver) {
@@ -70,6 +77,7 @@ extension Database {
 extension Database {
   /// A statement starts running: what it will write counts for the innermost level.
   func willExecute(_ access: TableAccessSet) {
+    guard observation.isTracking else { return }
     if observation.readTables != nil { observation.readTables?.formUnion(access.read) }
     guard !access.written.isEmpty else { return }
     merge(written: access.written)
@@ -79,6 +87,7 @@ extension Database {
   /// otherwise hash its table names into the level on every row: its tables are merged only
   /// when the levels changed since it last merged them, since until then they are still there.
   func willExecute(_ statement: Statement) {
+    guard observation.isTracking else { return }
     if observation.readTables != nil { observation.readTables?.formUnion(statement.access.read) }
     guard !statement.access.written.isEmpty, statement.mergedGeneration != observation.generation else { return }
     merge(written: statement.access.written)
@@ -107,6 +116,10 @@ extension Database {
     observation.commitHookFired = false
     observation.rollbackHookFired = false
     if committed {
+      guard !observation.observers.isEmpty else {
+        observation.levels = [ObservationState.Level(savepoint: nil)]
+        return
+      }
       let changed = observation.levels.reduce(into: Set<String>()) { $0.formUnion($1.written) }
       observation.levels = [ObservationState.Level(savepoint: nil)]
       guard !changed.isEmpty else { return }
@@ -117,7 +130,7 @@ extension Database {
     } else if !isInTransaction {
       // An autocommit statement that wrote nothing, or failed before writing.
       observation.levels = [ObservationState.Level(savepoint: nil)]
-    } else if let savepoint = access.savepoint {
+    } else if let savepoint = access.savepoint, observation.isTracking {
       apply(savepoint)
     }
   }

@@ -234,5 +234,22 @@ import Testing
   @Test func formatsUTC() {
     #expect(Timestamp(unixSeconds: 1_795_946_652).text == "2026-11-29T10:04:12Z")
     #expect(Timestamp(unixSeconds: 0).text == "1970-01-01T00:00:00Z")
+    #expect(Timestamp(unixSeconds: 951_782_399.9).text == "2000-02-28T23:59:59Z")
+    #expect(Timestamp(unixSeconds: 951_782_400).text == "2000-02-29T00:00:00Z")
+    #expect(Timestamp(unixSeconds: -1).text == "1969-12-31T23:59:59Z")
+    #expect(Timestamp(unixSeconds: 253_402_300_799).text == "9999-12-31T23:59:59Z")
+    // Past the four-digit years, written as they come.
+    #expect(Timestamp(unixSeconds: 253_402_300_800).text == "10000-01-01T00:00:00Z")
+    #expect(Timestamp(unixSeconds: -62_167_219_200).text == "0000-01-01T00:00:00Z")
+  }
+
+  /// Every formatted instant reads back as itself, across four centuries of days and seconds.
+  @Test func formattedInstantsReadBack() throws {
+    var seconds: Int64 = -2_208_988_800  // 1900-01-01
+    while seconds < 10_413_792_000 {  // 2300-01-01
+      let text = Timestamp(unixSeconds: Double(seconds)).text
+      #expect(try #require(Timestamp(text), "\(text)").unixSeconds == Double(seconds), "\(text)")
+      seconds += 86_400 * 13 + 3_727
+    }
   }
 }

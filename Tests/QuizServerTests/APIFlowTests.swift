@@ -85,6 +85,11 @@ import Testing
     #expect(quizzes.first?["questions"] as? Int == 2)
     #expect(quizzes.first?["time_limit"] as? Double == 90)
     #expect(try fixture.request("GET", "/api/ping").json["ok"] as? Bool == true)
+    // The PUT floor of the throughput run: the body is read and ignored, within the body limit.
+    let put = try fixture.request("PUT", "/api/ping", json: #"{"selected": ["b"]}"#)
+    #expect(put.status == 200 && put.json["ok"] as? Bool == true)
+    let tooLarge = try fixture.request("PUT", "/api/ping", json: String(repeating: " ", count: 70_000))
+    #expect(tooLarge.status == 413)
     // A quiz the server does not serve is as unknown as one that does not exist.
     #expect(try fixture.signIn("Ana", quiz: "every").status == 404)
   }

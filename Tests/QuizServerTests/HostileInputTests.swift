@@ -73,7 +73,7 @@ import Testing
     let fixture = try ServedFixture()
     let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
     for (method, path, allow) in [
-      ("POST", "/api/ping", "GET"), ("GET", "/api/attempts", "POST"), ("DELETE", "/api/attempts/\(token)", "GET"),
+      ("POST", "/api/ping", "GET, PUT"), ("GET", "/api/attempts", "POST"), ("DELETE", "/api/attempts/\(token)", "GET"),
       ("GET", "/api/attempts/\(token)/submit", "POST"), ("GET", "/api/attempts/\(token)/answers/pick", "PUT"),
       ("OPTIONS", "/", "GET, HEAD"), ("GET", "/answer", "POST"), ("TRACE", "/review", "GET"),
       ("PUT", "/static/quiz.css", "GET, HEAD"),
