@@ -148,8 +148,9 @@ def main():
             served.stop()
         shutil.rmtree(work, ignore_errors=True)
 
-    ratio = saves["per_second"] / put_floor["per_second"]
-    get_ratio = saves["per_second"] / floor["per_second"]
+    # A floor that answered nothing but errors (a binary without PUT /api/ping) has no ratio.
+    ratio = saves["per_second"] / put_floor["per_second"] if put_floor["per_second"] else float("nan")
+    get_ratio = saves["per_second"] / floor["per_second"] if floor["per_second"] else float("nan")
     print(f"\nquiz serve throughput: wrk -t{args.threads} -c{args.connections} -d{args.seconds}s on loopback, "
           f"{args.takers} takers x 20 questions ({count} PUT targets), {os.cpu_count()} cores")
     describe("HTTP floor (GET /api/ping)", floor)

@@ -29,6 +29,8 @@ public final class QuizRepository {
   var changeLogBuffer: [ChangeLogRow]?
   /// The multi-row inserts of the buffered rows, by row count.
   var changeLogInserts: [Int: Statement] = [:]
+  /// The gate of this file's served writes, found once (by path, under a process-wide lock).
+  lazy var writeGate = WriteGate.of(path)
 
   /// The migrations compiled into this binary from `migrations/*.sql`.
   static let migrations: [Migration] = embeddedMigrations.map { Migration(name: $0.name, sql: $0.sql) }

@@ -32,8 +32,7 @@ extension WriteGate {
     let wake = queue.withLock { queue -> (SharedWriter, Bool)? in
       guard case .running(let shared, let idle) = queue.committer, shared.repository === writer else { return nil }
       queue.committer = .stopping(shared, idle: false)
-      defer { queue.gathering = false }
-      return (shared, idle || queue.gathering)
+      return (shared, idle)
     }
     guard let (shared, wake) = wake else { return }
     if wake { workQueued.signal() }
@@ -61,7 +60,6 @@ extension WriteGate {
 
   private func commitUntilStopped() {
     while true {
-      gatherWrites()
       switch nextBatch() {
       case .commit(let writes, let writer):
         Self.commit(writes, on: writer.repository)
@@ -73,33 +71,6 @@ extension WriteGate {
         return
       }
     }
-  }
-
-  /// Writes to commit together at least, when they come quickly enough: a commit writes its
-  /// pages to the write-ahead log and wakes the committer whatever the batch holds, which a
-  /// batch of a few saves paid for each of them.
-  static let gatherTarget = 32
-  /// How long the committer waits for `gatherTarget` writes: what a write may wait at most for
-  /// others to join it. A lone write (a sign-in in a quiet room) waits this long.
-  static let gatherSeconds = 0.0004
-
-  /// Waits for more writes while fewer than `gatherTarget` are queued (and some are), up to
-  /// `gatherSeconds`; a write queued as the target is reached wakes it.
-  private func gatherWrites() {
-    let gather = queue.withLock { queue -> Bool in
-      guard case .running = queue.committer, !queue.waiting.isEmpty, queue.waiting.count < Self.gatherTarget
-      else { return false }
-      queue.gathering = true
-      return true
-    }
-    guard gather else { return }
-    let woken = workQueued.wait(timeout: .now() + Self.gatherSeconds) == .success
-    let signalled = queue.withLock { queue -> Bool in
-      defer { queue.gathering = false }
-      return !queue.gathering
-    }
-    // Timed out just as a write signalled: the signal is taken now, not by the next wait.
-    if signalled && !woken { workQueued.wait() }
   }
 
   private enum NextBatch {
@@ -156,9 +127,6 @@ protocol GroupedWrite: AnyObject, Sendable {
 final class PendingWrite<T: Sendable>: GroupedWrite, @unchecked Sendable {
   /// What a waiting caller sleeps on; a called-back write (a server's save) has none to make.
   private let waiting: DispatchSemaphore?
-
-  /// The waiting caller sleeps until `deliver` or `wakeToLead`.
-  func sleepUntilWoken() { waiting?.wait() }
   /// Let go of once run: a waiting caller's closure must not outlive its call
   /// (`withoutActuallyEscaping`), and the committer may still hold this write when it returns.
   private var body: ((QuizRepository) throws -> T)?
@@ -170,6 +138,9 @@ final class PendingWrite<T: Sendable>: GroupedWrite, @unchecked Sendable {
     self.completion = completion
     waiting = completion == nil ? DispatchSemaphore(value: 0) : nil
   }
+
+  /// The waiting caller sleeps until `deliver` or `wakeToLead`.
+  func sleepUntilWoken() { waiting?.wait() }
 
   func perform(in repository: QuizRepository) {
     guard let body else { return }

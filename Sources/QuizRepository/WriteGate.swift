@@ -35,8 +35,6 @@ final class WriteGate: Sendable {
     /// The waiting write a leader handed the next batch to (leaders only).
     var handedLead: ObjectIdentifier?
     var committer = CommitterState.none
-    /// The committer waits (up to `gatherSeconds`) for `gatherTarget` writes before it commits.
-    var gathering = false
   }
 
   enum CommitterState {
@@ -97,9 +95,7 @@ extension WriteGate {
       queue.committer = .stopping(writer, idle: false)
       return .wakeCommitter
     case .running, .stopping:
-      guard queue.gathering, queue.waiting.count >= gatherTarget else { return .wait }
-      queue.gathering = false
-      return .wakeCommitter
+      return .wait
     case .none:
       defer { queue.leading = true }
       return queue.leading ? .wait : .lead
@@ -189,13 +185,13 @@ extension QuizRepository {
   /// no checkpoint: the server calls `checkpointWriteAheadLog()` on another connection.
   public func shareServedWrites() {
     setsAutomaticCheckpoints(false)
-    WriteGate.of(path).adopt(self)
+    writeGate.adopt(self)
   }
 
   /// Commits the served-attempt writes queued for this connection, then lets their callers
   /// commit them on their own connections again.
   public func stopSharingServedWrites() {
-    WriteGate.of(path).release(self)
+    writeGate.release(self)
     setsAutomaticCheckpoints(true)
   }
 
@@ -205,7 +201,7 @@ extension QuizRepository {
   /// SQLite's lock already, and a gate holder waiting for that lock would wait for it in turn.
   func servedWrite<T: Sendable>(_ body: (QuizRepository) throws -> T) throws -> T {
     guard !database.isInTransaction else { return try write(body) }
-    return try WriteGate.of(path).run(on: self, body)
+    return try writeGate.run(on: self, body)
   }
 
   /// `servedWrite` whose caller does not wait: `completion` gets the outcome once committed,
@@ -215,6 +211,6 @@ extension QuizRepository {
     completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
     guard !database.isInTransaction else { return completion(Result { try write(body) }) }
-    WriteGate.of(path).submit(on: self, body, completion: completion)
+    writeGate.submit(on: self, body, completion: completion)
   }
 }
