@@ -33,8 +33,9 @@ enum CheckCommand {
       is one quiz knows, every answer points at a version of a question of its attempt's quiz, \
       every recorded score equals the score recomputed from the stored version and selection \
       under its rule, every attempt's maximum is what its last regrade set or the points of the \
-      questions it was given (at least those it answered), and the change log's numbers only \
-      grow. On a file too damaged to open, what SQLite's quick_check finds. Exit 1 when anything \
+      questions it was given (at least those it answered), the change log's numbers only grow, \
+      and every attempt taken through 'quiz serve' keeps the progress its questions and saved \
+      answers count. On a file too damaged to open, what SQLite's quick_check finds. Exit 1 when anything \
       is wrong, listing the violations (20 at most per check, then how many more).
       """,
     run: run)
