@@ -71,16 +71,22 @@ import Testing
     try session.keys("Enter")
     screen = try session.waitFor("Pick an answer")
     // Answers are shuffled: step through until each stem shows its right answer.
+    // Each key is waited for by what it changes on the screen (the cursor moving to the stem,
+    // the stem's answer moving on), not by what was there before it: on a loaded machine the
+    // screen read right after a key can be the one before it.
+    func line(of stem: String, in screen: String) -> Substring? {
+      screen.split(separator: "\n").first { $0.contains(stem) }
+    }
     for (stem, answer) in [("France", "Paris"), ("Japan", "東京")] {
-      var found = false
-      for _ in 0..<3 {
+      screen = try session.waitUntil("the cursor on \(stem)") {
+        line(of: stem, in: $0)?.drop { $0 == " " }.hasPrefix("›") == true
+      }
+      var found = line(of: stem, in: screen)?.contains("‹ \(answer) ›") == true
+      for _ in 0..<3 where !found {
+        let before = line(of: stem, in: screen)
         try session.keys("Right")
-        screen = try session.waitUntil { $0.contains("›") }
-        if let line = screen.split(separator: "\n").first(where: { $0.contains(stem) }), line.contains("‹ \(answer) ›")
-        {
-          found = true
-          break
-        }
+        screen = try session.waitUntil("\(stem)'s answer to change") { line(of: stem, in: $0) != before }
+        found = line(of: stem, in: screen)?.contains("‹ \(answer) ›") == true
       }
       #expect(found, "\(stem) never showed \(answer):\n\(screen)")
       try session.keys("Down")
