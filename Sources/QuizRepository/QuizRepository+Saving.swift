@@ -351,8 +351,9 @@ public enum RemovalOutcome: String, Equatable, Sendable {
 }
 
 extension QuizRepository {
-  /// Removes question `questionID` from quiz `quizID`: retired when attempts answered it,
-  /// deleted otherwise. `purge` deletes it with its answers even then.
+  /// Removes question `questionID` from quiz `quizID`: retired when attempts answered it or
+  /// were given it (served attempts in progress too), deleted otherwise. `purge` deletes it
+  /// with its answers even then, and the served attempts given it count their progress again.
   @discardableResult
   public func removeQuestion(_ questionID: String, fromQuiz quizID: String, purge: Bool = false) throws
     -> RemovalOutcome
@@ -373,6 +374,8 @@ extension QuizRepository {
               WHERE v.question_id = ?1)
             OR EXISTS (SELECT 1 FROM attempt_questions g JOIN question_versions v ON v.id = g.version_id
               WHERE v.question_id = ?1)
+            OR EXISTS (SELECT 1 FROM served_questions sq JOIN question_versions v ON v.id = sq.version_id
+              WHERE v.question_id = ?1)
             """, [rows.identity]
           ) { $0.bool(0) } ?? false
         let outcome: RemovalOutcome
@@ -385,6 +388,8 @@ extension QuizRepository {
           try unindex(questionRows: [rows.identity])
           try database.execute("DELETE FROM questions WHERE id = ?", [rows.identity])
           ShownVersionCache.shared.forget(path: path)
+          // Purged from the served attempts that were given it too: their kept progress is counted again.
+          if answered { try recountServedProgress(quizRow: stored.rowID) }
           outcome = .deleted
         }
         try markSearchStale(stored.rowID)

@@ -200,6 +200,19 @@ extension QuizRepository {
       score: submitted?.score ?? progress.score, submitted: submitted.map { ($0.maxScore, expired) })
   }
 
+  /// Counts the kept progress of quiz `quizRow`'s served attempts from their rows again, after
+  /// a purge took questions (and their saved answers) out of them.
+  func recountServedProgress(quizRow: Int64) throws {
+    try database.execute(
+      """
+      UPDATE served_attempts SET
+        question_count = (SELECT count(*) FROM served_questions WHERE served_id = served_attempts.id),
+        answered_count = (SELECT count(*) FROM served_answers WHERE served_id = served_attempts.id),
+        answered_score = (SELECT total(score) FROM served_answers WHERE served_id = served_attempts.id)
+      WHERE quiz_id = ?
+      """, [quizRow])
+  }
+
   /// The progress kept on a served attempt's row (migrations/0013_served_progress.sql).
   func servedProgress(servedID: Int64) throws -> ServedProgress {
     try database.fetchOne(

@@ -77,6 +77,28 @@ import Testing
     #expect(progress.violations.first?.contains("served attempt of ann in quiz exam: kept progress 2/4") == true)
   }
 
+  /// A question an attempt in progress was given is retired, not deleted, like one a recorded
+  /// attempt was given; purged, it leaves the attempt with its progress counted again.
+  @Test(arguments: [false, true])
+  func removingAQuestionAnAttemptInProgressWasGivenKeepsItsProgressRight(purge: Bool) throws {
+    let fixture = try ServedAttemptTests()
+    guard case .started(let attempt) = try fixture.signIn() else {
+      Issue.record("not started")
+      return
+    }
+    let repository = fixture.repository
+    for question in attempt.questions {
+      _ = try fixture.save(attempt.token, ServedAttemptTests.rightAnswer(to: question))
+    }
+    let outcome = try repository.removeQuestion("s", fromQuiz: "exam", purge: purge)
+    #expect(outcome == (purge ? .deleted : .retired))
+    #expect(
+      try Self.kept(repository, token: attempt.token)
+        == (purge
+          ? ServedProgress(questions: 3, answered: 3, score: 4) : ServedProgress(questions: 4, answered: 4, score: 5)))
+    #expect(try repository.check().allSatisfy { $0.violations.isEmpty })
+  }
+
   @Test func replacingAScoreLeavesNoFloatingPointResidue() {
     var progress = ServedProgress(questions: 3, answered: 0, score: 0)
     progress = progress.replacing(nil, with: 0.1).replacing(nil, with: 0.2)

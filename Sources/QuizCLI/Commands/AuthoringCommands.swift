@@ -220,8 +220,8 @@ enum RemoveCommand {
     name: "rm",
     summary: "Remove a quiz or a question.",
     discussion: """
-      A question that attempts answered or were given is retired (hidden from the quiz, kept for their history) \
-      unless --purge deletes it with its answers. A quiz with attempts, or with attempts in progress \
+      A question that attempts answered or were given (attempts in progress through quiz serve too) is retired \
+      (hidden from the quiz, kept for their history) unless --purge deletes it with its answers. A quiz with attempts, or with attempts in progress \
       through quiz serve, is removed only with --force.
       """,
     arguments: [ArgumentSpec(name: "quiz[/question]", help: "What to remove.")],
@@ -240,7 +240,7 @@ enum RemoveCommand {
         question, fromQuiz: address.quiz, purge: invocation.arguments.flag("purge"))
       invocation.console.write(
         outcome == .retired
-          ? "Retired question \(question) of \(address.quiz): attempts answered it, so its history is kept.\n"
+          ? "Retired question \(question) of \(address.quiz): attempts were given it, so its history is kept.\n"
           : "Removed question \(question) from \(address.quiz).\n")
     } else {
       let attempts = try repository.deleteQuiz(address.quiz, force: invocation.arguments.flag("force"))
