@@ -83,6 +83,9 @@ extension HTTPServerConfiguration {
     try check(perClientConnectionLimit >= 0, "the per-client connection limit must not be negative")
     try check(connectionTimeoutSeconds >= 0, "the connection timeout must not be negative")
     try check(maxBodyBytes >= 0, "the largest body must not be negative")
+    if MHD_is_feature_supported(.FEATURE_POLL) != .YES {
+      throw HTTPError(.invalidConfiguration, "this libmicrohttpd was built without poll(), which quiz serve uses")
+    }
     guard isTLS else { return }
     if tlsCertificatePEM == nil || tlsKeyPEM == nil {
       throw HTTPError(

@@ -47,7 +47,11 @@ extension QuizRepository {
     changeLogBuffer = []
     defer { changeLogBuffer = nil }
     let result = try body()
-    if let rows = changeLogBuffer, !rows.isEmpty { try insertChangeLog(rows) }
+    guard let rows = changeLogBuffer, !rows.isEmpty else { return result }
+    // SQLite rolls a whole transaction back on some errors (a full disk, an I/O error): the
+    // rows of the writes before it must go with them, not be written on their own.
+    guard database.isInTransaction else { throw WriteGateError.transactionLost }
+    try insertChangeLog(rows)
     return result
   }
 

@@ -72,12 +72,13 @@ struct ServedProgress: Equatable {
   var score = 0.0
 
   /// The progress once a question whose saved answer scored `saved` (nil: none was saved)
-  /// scores `new`. The sum is kept to 1e-7 points (Moodle keeps fractions to 7 places), so that
-  /// answers changed many times leave no floating-point residue (0.30000000000000004) in it.
+  /// scores `new`. The sum is exact but for floating point, as `total(score)` of the rows is:
+  /// not rounded, since scores such as 1/3 of a point are not on any decimal grid and rounding
+  /// each save would add up (about 3e-8 a save) to a visible drift.
   func replacing(_ saved: Double?, with new: Double) -> ServedProgress {
     var next = self
     if saved == nil { next.answered += 1 }
-    next.score = ((score - (saved ?? 0) + new) * 1e7).rounded() / 1e7
+    next.score = score - (saved ?? 0) + new
     return next
   }
 }
