@@ -12,3 +12,19 @@ UPDATE served_attempts SET
   question_count = (SELECT count(*) FROM served_questions WHERE served_id = served_attempts.id),
   answered_count = (SELECT count(*) FROM served_answers WHERE served_id = served_attempts.id),
   answered_score = (SELECT total(score) FROM served_answers WHERE served_id = served_attempts.id);
+-- Rows that go otherwise (`quiz rm --purge` deletes a question's versions, and with them the
+-- served questions pinned to them and their saved answers) leave their attempts counted again,
+-- whatever deleted them. SQLite runs the cascades before these, so each count is the final one.
+CREATE TRIGGER served_questions_counted AFTER DELETE ON served_questions BEGIN
+  UPDATE served_attempts SET
+    question_count = (SELECT count(*) FROM served_questions WHERE served_id = OLD.served_id),
+    answered_count = (SELECT count(*) FROM served_answers WHERE served_id = OLD.served_id),
+    answered_score = (SELECT total(score) FROM served_answers WHERE served_id = OLD.served_id)
+  WHERE id = OLD.served_id;
+END;
+CREATE TRIGGER served_answers_counted AFTER DELETE ON served_answers BEGIN
+  UPDATE served_attempts SET
+    answered_count = (SELECT count(*) FROM served_answers WHERE served_id = OLD.served_id),
+    answered_score = (SELECT total(score) FROM served_answers WHERE served_id = OLD.served_id)
+  WHERE id = OLD.served_id;
+END;

@@ -1,6 +1,7 @@
 import Foundation
 import QuizDomain
 import QuizRepository
+import Synchronization
 
 /// The served saves' committer alone, without HTTP: a shared writer (as `quiz serve` has), and
 /// THREADS threads submitting SAVES answer saves for TAKERS takers of one quiz with completions,
@@ -27,7 +28,7 @@ enum CommitterBench {
     defer { writer.stopSharingServedWrites() }
     let slots = DispatchSemaphore(value: inFlight)
     let done = DispatchGroup()
-    let failures = Failures()
+    let failures = Mutex<[String]>([])
     let before = committerSeconds()
     let started = Date()
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
@@ -41,19 +42,19 @@ enum CommitterBench {
             token: token, answer: (index / targets.count) % 2 == 0 ? first : second, lockAnswered: false,
             now: Timestamp(unixSeconds: Date().timeIntervalSince1970)
           ) { outcome in
-            if case .failure(let error) = outcome { failures.add("\(error)") }
+            if case .failure(let error) = outcome { failures.withLock { $0.append("\(error)") } }
             slots.signal()
             done.leave()
           }
         }
       } catch {
-        failures.add("thread \(thread): \(error)")
+        failures.withLock { $0.append("thread \(thread): \(error)") }
       }
     }
     done.wait()
     let elapsed = Date().timeIntervalSince(started)
     let committer = committerSeconds() - before
-    for failure in failures.all.prefix(5) { print("failed: \(failure)") }
+    for failure in failures.withLock({ $0 }).prefix(5) { print("failed: \(failure)") }
     print(
       String(
         format: "committer: %d saves in %.2f s on %d threads, %d in flight: %.0f saves/s, committer CPU %.1f us/save",
@@ -82,13 +83,6 @@ enum CommitterBench {
       guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return total }
       return total + (user + system) / ticks
     }
-  }
-
-  final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-    func add(_ message: String) { lock.withLock { messages.append(message) } }
-    var all: [String] { lock.withLock { messages } }
   }
 }
 

@@ -353,7 +353,8 @@ public enum RemovalOutcome: String, Equatable, Sendable {
 extension QuizRepository {
   /// Removes question `questionID` from quiz `quizID`: retired when attempts answered it or
   /// were given it (served attempts in progress too), deleted otherwise. `purge` deletes it
-  /// with its answers even then, and the served attempts given it count their progress again.
+  /// with its answers even then (the served attempts given it count their progress again:
+  /// migrations/0013_served_progress.sql).
   @discardableResult
   public func removeQuestion(_ questionID: String, fromQuiz quizID: String, purge: Bool = false) throws
     -> RemovalOutcome
@@ -388,8 +389,6 @@ extension QuizRepository {
           try unindex(questionRows: [rows.identity])
           try database.execute("DELETE FROM questions WHERE id = ?", [rows.identity])
           ShownVersionCache.shared.forget(path: path)
-          // Purged from the served attempts that were given it too: their kept progress is counted again.
-          if answered { try recountServedProgress(quizRow: stored.rowID) }
           outcome = .deleted
         }
         try markSearchStale(stored.rowID)

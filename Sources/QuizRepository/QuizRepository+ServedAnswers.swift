@@ -73,7 +73,7 @@ extension QuizRepository {
 
     var defaultScoring: ScoringRule { scoring ?? .allOrNothing }
 
-    /// From a row whose first nine columns are `saveTarget`'s (and `attemptForSave`'s).
+    /// From a row whose first nine columns are `saveTarget`'s.
     init(_ row: Row) {
       id = row.int64(0)
       quiz = row.string(1)
@@ -95,7 +95,7 @@ extension QuizRepository {
   /// attempt by its token, the question by its slug in the attempt's quiz, its versions to the
   /// one the attempt pinned. (Going from the attempt's questions instead, as SQLite would
   /// choose, reads every question of the attempt and its version.) When that finds nothing,
-  /// the attempt alone says which is missing, or why the attempt takes no answer.
+  /// `saveRefusal` says which is missing, or why the attempt takes no answer.
   private func saveTarget(token: String, question id: String, now: Timestamp) throws
     -> (AttemptForSave, QuestionForSave)
   {
@@ -117,22 +117,19 @@ extension QuizRepository {
         order: PresentationOrder(storageText: row.optionalString(14)) ?? PresentationOrder())
       return (AttemptForSave(row), QuestionForSave(pinned: pinned, savedScore: row.optionalDouble(15)))
     }
-    let attempt = try found?.0 ?? attemptForSave(token: token)
-    guard let attempt else { throw ServedAttemptError.unknownAttempt }
+    guard let (attempt, target) = found else { throw try saveRefusal(token: token, question: id, at: now) }
     guard attempt.isOpen else { throw ServedAttemptError.alreadySubmitted }
     if let deadline = attempt.deadlineUnix, now.unixSeconds >= deadline { throw ServedAttemptError.pastDeadline }
-    guard let target = found?.1 else { throw ServedAttemptError.unknownQuestion(id) }
     return (attempt, target)
   }
 
-  private func attemptForSave(token: String) throws -> AttemptForSave? {
-    let statement = try database.cachedStatement(
-      literal: """
-        SELECT s.id, z.slug, z.scoring, s.taker, s.submitted_at IS NULL, s.deadline_unix, s.question_count,
-          s.answered_count, s.answered_score
-        FROM served_attempts s JOIN quizzes z ON z.id = s.quiz_id WHERE s.token = ?
-        """)
-    return try statement.fetchOne([token]) { AttemptForSave($0) }
+  /// Why `saveTarget` found nothing: the attempt's whole row says which error, in the order a
+  /// save checks them.
+  private func saveRefusal(token: String, question id: String, at now: Timestamp) throws -> ServedAttemptError {
+    guard let row = try servedRow(token: token) else { return .unknownAttempt }
+    guard row.isOpen else { return .alreadySubmitted }
+    if row.isPastDeadline(at: now) { return .pastDeadline }
+    return .unknownQuestion(id)
   }
 
   private func upsertServedAnswer(

@@ -135,10 +135,7 @@ extension QuizRepository {
   {
     try database.fetchAll(
       """
-      SELECT z.slug, s.taker,
-        (SELECT count(*) FROM served_answers an WHERE an.served_id = s.id),
-        (SELECT count(*) FROM served_questions sq WHERE sq.served_id = s.id),
-        coalesce(a.score, s.score, (SELECT total(an.score) FROM served_answers an WHERE an.served_id = s.id)),
+      SELECT z.slug, s.taker, s.answered_count, s.question_count, coalesce(a.score, s.score, s.answered_score),
         coalesce(a.max_score, s.max_score, (SELECT total(v.points) FROM served_questions sq
           JOIN question_versions v ON v.id = sq.version_id WHERE sq.served_id = s.id)),
         s.started_at, s.started_unix, s.deadline_unix, s.submitted_unix IS NOT NULL, a.uid

@@ -23,11 +23,13 @@ struct ServedRow {
   let attemptID: String?
   /// The recorded attempt's score now (a regrade or a mark may have moved it).
   let attemptScore: (score: Double, maxScore: Double)?
+  /// As kept on the row (migrations/0013_served_progress.sql).
+  let progress: ServedProgress
 
   static let columns = """
     s.id, s.token, s.csrf, s.quiz_id, z.slug, z.title, z.scoring, s.taker, s.started_at, s.started_unix,
     s.deadline_unix, s.records_given, s.submitted_at, s.submitted_unix, s.score, s.max_score, s.expired,
-    a.uid, a.score, a.max_score
+    a.uid, a.score, a.max_score, s.question_count, s.answered_count, s.answered_score
     FROM served_attempts s JOIN quizzes z ON z.id = s.quiz_id LEFT JOIN attempts a ON a.id = s.attempt_id
     """
 
@@ -49,6 +51,7 @@ struct ServedRow {
     expired = row.bool(16)
     attemptID = row.optionalString(17)
     attemptScore = row.isNull(18) ? nil : (row.double(18), row.double(19))
+    progress = ServedProgress(questions: row.int(20), answered: row.int(21), score: row.double(22))
   }
 
   var isOpen: Bool { submittedAt == nil }
@@ -195,30 +198,10 @@ extension QuizRepository {
   /// `{"taker":"Ann","answered":3,"questions":5,"score":2.5}`. The token and csrf value are
   /// credentials: never logged.
   func servedDetail(_ row: ServedRow, submitted: ScoredAttempt? = nil, expired: Bool = false) throws -> String {
-    let progress = try servedProgress(servedID: row.id)
+    let progress = row.progress
     return Self.progressDetail(
       taker: row.taker, answered: progress.answered, questions: progress.questions,
       score: submitted?.score ?? progress.score, submitted: submitted.map { ($0.maxScore, expired) })
-  }
-
-  /// Counts the kept progress of quiz `quizRow`'s served attempts from their rows again, after
-  /// a purge took questions (and their saved answers) out of them.
-  func recountServedProgress(quizRow: Int64) throws {
-    try database.execute(
-      """
-      UPDATE served_attempts SET
-        question_count = (SELECT count(*) FROM served_questions WHERE served_id = served_attempts.id),
-        answered_count = (SELECT count(*) FROM served_answers WHERE served_id = served_attempts.id),
-        answered_score = (SELECT total(score) FROM served_answers WHERE served_id = served_attempts.id)
-      WHERE quiz_id = ?
-      """, [quizRow])
-  }
-
-  /// The progress kept on a served attempt's row (migrations/0013_served_progress.sql).
-  func servedProgress(servedID: Int64) throws -> ServedProgress {
-    try database.fetchOne(
-      "SELECT question_count, answered_count, answered_score FROM served_attempts WHERE id = ?", [servedID]
-    ) { ServedProgress(questions: $0.int(0), answered: $0.int(1), score: $0.double(2)) } ?? ServedProgress()
   }
 
   /// The detail's JSON: `{"taker":"Ann","answered":3,"questions":5,"score":2.5}`, and once

@@ -103,6 +103,25 @@ import Testing
     #expect(try repository.check().allSatisfy { $0.violations.isEmpty })
   }
 
+  /// Rows deleted some other way (the `sqlite3` CLI here) leave the attempt counted again.
+  @Test func answersDeletedByHandLeaveTheProgressCounted() throws {
+    let fixture = try ServedAttemptTests()
+    guard case .started(let attempt) = try fixture.signIn() else {
+      Issue.record("not started")
+      return
+    }
+    for question in attempt.questions {
+      _ = try fixture.save(attempt.token, ServedAttemptTests.rightAnswer(to: question))
+    }
+    let database = fixture.repository.database
+    try database.execute(
+      "DELETE FROM served_answers WHERE version_id = (SELECT max(version_id) FROM served_answers)")
+    let kept = try #require(try Self.kept(fixture.repository, token: attempt.token))
+    let counted = try Self.counted(fixture.repository, token: attempt.token)
+    #expect(kept.answered == 3 && kept == counted)
+    #expect(try fixture.repository.check().allSatisfy { $0.violations.isEmpty })
+  }
+
   /// Scores off any decimal grid (1/3 of a point) neither drift as answers come nor as they
   /// change: the kept sum stays what summing the rows gives.
   @Test func keptScoresDoNotDrift() {
