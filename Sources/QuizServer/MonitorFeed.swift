@@ -116,6 +116,9 @@ final class MonitorFeed: Sendable {
 
   private var hasSubscribers: Bool { subscribers.withLock { !$0.isEmpty } }
 
+  /// The event streams subscribed and not yet dropped.
+  var subscriberCount: Int { subscribers.withLock { $0.count } }
+
   private func isWatched(_ change: Change) -> Bool {
     quizzes.map { $0.contains(change.quiz) } ?? true
   }

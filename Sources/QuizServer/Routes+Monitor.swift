@@ -9,6 +9,8 @@ extension Routes {
     try checkMonitorToken(request)
     var response = HTTPResponse(
       status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("X-Accel-Buffering", "no")])
+    // HEAD: the headers are all there is; no stream is opened.
+    guard request.method != "HEAD" else { return response }
     response.body = .stream(monitor.subscribe())
     return response
   }

@@ -19,8 +19,8 @@ extension Routes {
 
   private func pageRoute(_ request: HTTPRequest) throws -> HTTPResponse {
     if request.path.hasPrefix("/static/") { return try staticAsset(request) }
-    switch (request.method, request.path) {
-    case ("GET", "/"), ("HEAD", "/"): return try signInPage(request)
+    switch (request.routedMethod, request.path) {
+    case ("GET", "/"): return try signInPage(request)
     case ("POST", "/sign-in"): return try signInForm(request)
     case ("GET", "/attempt"): return try attemptPage(request)
     case ("POST", "/answer"): return try answerForm(request)
@@ -31,16 +31,17 @@ extension Routes {
     case (_, "/"): throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")
     case (_, "/sign-in"), (_, "/answer"), (_, "/next"), (_, "/submit"):
       throw RouteError.methodNotAllowed(request, allow: "POST")
-    case (_, "/attempt"), (_, "/review"), (_, "/monitor"): throw RouteError.methodNotAllowed(request, allow: "GET")
+    case (_, "/attempt"), (_, "/review"), (_, "/monitor"):
+      throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")
     default:
-      if request.method == "GET", request.path.hasPrefix("/quiz/") { return try signInPage(request) }
+      if request.routedMethod == "GET", request.path.hasPrefix("/quiz/") { return try signInPage(request) }
       throw RouteError.notFound("there is no such page")
     }
   }
 
   /// `/static/quiz.css`, `quiz.js`, `monitor.js`.
   func staticAsset(_ request: HTTPRequest) throws -> HTTPResponse {
-    guard request.method == "GET" || request.method == "HEAD" else {
+    guard request.routedMethod == "GET" else {
       throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")
     }
     guard let file = StaticAssets.files[request.path] else { throw RouteError.notFound("there is no such file") }

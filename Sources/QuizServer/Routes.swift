@@ -48,7 +48,7 @@ final class Routes: Sendable {
   }
 
   func routeAPI(_ request: HTTPRequest, _ parts: [Substring]) throws -> HTTPResponse {
-    switch (request.method, parts.first, parts.count) {
+    switch (request.routedMethod, parts.first, parts.count) {
     case ("GET", "ping", 1), ("PUT", "ping", 1):
       // A PUT's body was read (up to the 64 KiB limit) and is ignored: the HTTP floor of a PUT.
       return Reply.json {
@@ -58,8 +58,8 @@ final class Routes: Sendable {
     case ("POST", "attempts", 1): return try signInAPI(request)
     case (_, "attempts", 2...): return try routeAttempt(request, Array(parts.dropFirst()))
     case ("GET", "monitor", 2) where parts[1] == "events": return try monitorEvents(request)
-    case (_, "ping", 1): throw RouteError.methodNotAllowed(request, allow: "GET, PUT")
-    case (_, "quizzes", 1), (_, "monitor", 2): throw RouteError.methodNotAllowed(request, allow: "GET")
+    case (_, "ping", 1): throw RouteError.methodNotAllowed(request, allow: "GET, HEAD, PUT")
+    case (_, "quizzes", 1), (_, "monitor", 2): throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")
     case (_, "attempts", 1): throw RouteError.methodNotAllowed(request, allow: "POST")
     default: throw RouteError.notFound("no such route")
     }
@@ -69,11 +69,11 @@ final class Routes: Sendable {
   func routeAttempt(_ request: HTTPRequest, _ parts: [Substring]) throws -> HTTPResponse {
     guard Tokens.looksLikeToken(parts[0]) else { throw RouteError.from(ServedAttemptError.unknownAttempt) }
     let token = String(parts[0])
-    switch (request.method, parts.count) {
+    switch (request.routedMethod, parts.count) {
     case ("GET", 1): return try attemptState(token)
     case ("PUT", 3) where parts[1] == "answers": return try saveAnswer(token, question: String(parts[2]), request)
     case ("POST", 2) where parts[1] == "submit": return try submit(token)
-    case (_, 1): throw RouteError.methodNotAllowed(request, allow: "GET")
+    case (_, 1): throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")
     case (_, 2) where parts[1] == "submit": throw RouteError.methodNotAllowed(request, allow: "POST")
     case (_, 3) where parts[1] == "answers": throw RouteError.methodNotAllowed(request, allow: "PUT")
     default: throw RouteError.notFound("no such route")
@@ -84,4 +84,10 @@ final class Routes: Sendable {
   func isServed(_ quiz: String) -> Bool {
     configuration.quizzes.map { $0.contains(quiz) } ?? true
   }
+}
+
+extension HTTPRequest {
+  /// The method the routes match: HEAD is answered as GET, whose body libmicrohttpd leaves out
+  /// (HTTP asks every server that answers GET to answer HEAD).
+  var routedMethod: String { method == "HEAD" ? "GET" : method }
 }

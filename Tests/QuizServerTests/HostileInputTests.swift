@@ -73,15 +73,40 @@ import Testing
     let fixture = try ServedFixture()
     let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
     for (method, path, allow) in [
-      ("POST", "/api/ping", "GET, PUT"), ("GET", "/api/attempts", "POST"), ("DELETE", "/api/attempts/\(token)", "GET"),
+      ("POST", "/api/ping", "GET, HEAD, PUT"), ("GET", "/api/attempts", "POST"),
+      ("DELETE", "/api/attempts/\(token)", "GET, HEAD"),
       ("GET", "/api/attempts/\(token)/submit", "POST"), ("GET", "/api/attempts/\(token)/answers/pick", "PUT"),
-      ("OPTIONS", "/", "GET, HEAD"), ("GET", "/answer", "POST"), ("TRACE", "/review", "GET"),
+      ("OPTIONS", "/", "GET, HEAD"), ("GET", "/answer", "POST"), ("TRACE", "/review", "GET, HEAD"),
       ("PUT", "/static/quiz.css", "GET, HEAD"),
     ] {
       let reply = try fixture.request(method, path)
       #expect(reply.status == 405, "\(method) \(path)")
       #expect(reply.header("allow") == allow, "\(method) \(path)")
     }
+  }
+
+  /// HTTP asks a server to answer HEAD wherever it answers GET: the same status and headers,
+  /// no body; on the monitor's event stream, no stream is opened (it would be left open).
+  @Test func everyGetRouteAnswersHeadWithItsHeadersAndNoBody() throws {
+    let fixture = try ServedFixture()
+    let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
+    let monitor = fixture.server.monitorToken
+    for path in [
+      "/", "/quiz/every", "/static/quiz.css", "/api/ping", "/api/quizzes", "/api/attempts/\(token)", "/review",
+      "/monitor?token=\(monitor)", "/api/monitor/events", "/api/monitor/events?token=nope",
+    ] {
+      let get = try fixture.request("GET", path)
+      let head = try fixture.request("HEAD", path)
+      #expect(head.status == get.status, "HEAD \(path)")
+      #expect(head.body.isEmpty, "HEAD \(path)")
+      for name in ["content-type", "content-security-policy", "x-content-type-options", "cache-control", "location"] {
+        #expect(head.header(name) == get.header(name), "HEAD \(path): \(name)")
+      }
+    }
+    let events = try fixture.request("HEAD", "/api/monitor/events?token=\(monitor)")
+    #expect(events.status == 200 && events.body.isEmpty)
+    #expect(events.header("content-type") == "text/event-stream; charset=utf-8")
+    #expect(fixture.server.routes.monitor.subscriberCount == 0)
   }
 
   /// Another program holding the database's write lock past the pool's wait (10 s) is not the
