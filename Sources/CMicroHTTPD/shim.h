@@ -13,10 +13,12 @@
 /// out, and every other option in `options` (an MHD_OPTION_END-terminated array).
 static inline struct MHD_Daemon *quiz_mhd_start_daemon(
     unsigned int flags, uint16_t port, MHD_AccessHandlerCallback handler, void *handler_context,
-    MHD_RequestCompletedCallback completed, void *completed_context, MHD_LogCallback logger,
+    MHD_RequestCompletedCallback completed, void *completed_context,
+    MHD_NotifyConnectionCallback connection, void *connection_context, MHD_LogCallback logger,
     void *logger_context, struct MHD_OptionItem *options) {
   return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_context,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+                          MHD_OPTION_NOTIFY_CONNECTION, connection, connection_context,
                           MHD_OPTION_EXTERNAL_LOGGER, logger, logger_context, MHD_OPTION_ARRAY,
                           options, MHD_OPTION_END);
 }
@@ -25,6 +27,13 @@ static inline struct MHD_Daemon *quiz_mhd_start_daemon(
 static inline uint16_t quiz_mhd_bound_port(struct MHD_Daemon *daemon) {
   const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
   return info == NULL ? 0 : info->port;
+}
+
+/// What the connection notification kept for the connection (its socket context), or NULL.
+static inline void *quiz_mhd_socket_context(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info == NULL ? NULL : info->socket_context;
 }
 
 /// The client's address of a connection, or NULL.

@@ -17,6 +17,8 @@ final class HTTPRequestBuilder {
   private var droppedBytes = 0
   /// Set when the handler answered `deferred`: the connection is suspended until it is filled.
   var replySlot: HTTPReplySlot?
+  /// The connection's way toward a whole request (`requestDeadlineSeconds`).
+  let progress: HTTPConnectionProgress?
 
   init(connection: OpaquePointer, method: String, path: String, isTLS: Bool) {
     self.method = method
@@ -25,6 +27,7 @@ final class HTTPRequestBuilder {
     query = Self.values(of: connection, kind: .GET_ARGUMENT_KIND, joining: nil)
     headers = Self.values(of: connection, kind: .HEADER_KIND, joining: ", ")
     clientAddress = ClientAddress.text(of: quiz_mhd_client_address(connection))
+    progress = HTTPConnectionProgress.of(connection)
   }
 
   /// The declared Content-Length, when there is one and it is a number.

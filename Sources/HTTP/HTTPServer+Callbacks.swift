@@ -16,6 +16,7 @@ extension HTTPServer {
         path: url.map { String(cString: $0) } ?? "/", isTLS: core.configuration.isTLS)
       requestContext.pointee = Unmanaged.passRetained(builder).toOpaque()
       core.requestBegan()
+      builder.progress?.enter(.receivingBody, now: MonotonicClock.now)
       if let length = builder.declaredLength, length > core.configuration.maxBodyBytes {
         return core.configuration.bodyTooLarge.queue(on: connection, core: core)
       }
@@ -34,6 +35,7 @@ extension HTTPServer {
       guard let response = slot.take() else { return .YES }
       return response.queue(on: connection, core: core)
     }
+    builder.progress?.enter(.answering, now: MonotonicClock.now)
     let response = core.handler(builder.request)
     guard let start = response.deferredStart else { return response.queue(on: connection, core: core) }
     // Stopping: nothing is started, and the client is told to send it again.
@@ -45,12 +47,37 @@ extension HTTPServer {
     return .YES
   }
 
-  /// The request is over (answered, aborted or timed out): its builder is released.
+  /// The request is over (answered, aborted or timed out): its builder is released, and the
+  /// connection waits for the next.
   static let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
     guard let context, let requestContext, let existing = requestContext.pointee else { return }
-    Unmanaged<HTTPRequestBuilder>.fromOpaque(existing).release()
+    let builder = Unmanaged<HTTPRequestBuilder>.fromOpaque(existing)
+    builder.takeUnretainedValue().progress?.enter(.awaitingRequest, now: MonotonicClock.now)
+    builder.release()
     requestContext.pointee = nil
     HTTPServerCore.from(context).requestEnded()
+  }
+
+  /// A connection opened or closed: its progress is kept as its socket context, for the watcher
+  /// (`requestDeadlineSeconds`). CLOSED comes before libmicrohttpd closes the socket.
+  static let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, socketContext, code in
+    guard let context, let connection, let socketContext else { return }
+    let core = HTTPServerCore.from(context)
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED:
+      let progress = HTTPConnectionProgress(
+        socket: quiz_mhd_connection_socket(connection), now: MonotonicClock.now)
+      socketContext.pointee = Unmanaged.passRetained(progress).toOpaque()
+      core.connectionOpened(progress)
+    case .CONNECTION_NOTIFY_CLOSED:
+      guard let kept = socketContext.pointee else { return }
+      socketContext.pointee = nil
+      let progress = Unmanaged<HTTPConnectionProgress>.fromOpaque(kept).takeRetainedValue()
+      progress.closed()
+      core.connectionClosed(progress)
+    default:
+      return
+    }
   }
 
   /// libmicrohttpd's error messages; kept while starting, to say why it did not.

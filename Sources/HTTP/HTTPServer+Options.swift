@@ -13,7 +13,7 @@ extension HTTPServer {
         var options = configuration.options(address: socketAddress, tls: tls)
         return quiz_mhd_start_daemon(
           configuration.flags(address), 0, accessHandler, core.unretained, requestCompleted, core.unretained,
-          logger, core.unretained, &options)
+          connectionNotified, core.unretained, logger, core.unretained, &options)
       }
     }
     let messages = core.endStartMessages()
@@ -82,6 +82,7 @@ extension HTTPServerConfiguration {
     try check(connectionLimit >= 1, "the connection limit must be at least 1, not \(connectionLimit)")
     try check(perClientConnectionLimit >= 0, "the per-client connection limit must not be negative")
     try check(connectionTimeoutSeconds >= 0, "the connection timeout must not be negative")
+    try check(requestDeadlineSeconds >= 0, "the request deadline must not be negative")
     try check(maxBodyBytes >= 0, "the largest body must not be negative")
     if MHD_is_feature_supported(.FEATURE_POLL) != .YES {
       throw HTTPError(.invalidConfiguration, "this libmicrohttpd was built without poll(), which quiz serve uses")

@@ -7,7 +7,7 @@ import Locking
 public final class HTTPServer: Sendable {
   private let core: HTTPServerCore
   private let daemon: Locked<Daemon?>
-  private let watcher: HTTPEventStreamWatcher
+  private let watcher: HTTPWatcher
   private let tlsMemory: TLSMemory
   /// The bound port (the one chosen when the configuration asked for port 0).
   public let port: UInt16
@@ -26,7 +26,7 @@ public final class HTTPServer: Sendable {
     let bound = quiz_mhd_bound_port(started.pointer)
     port = bound == 0 ? configuration.port : bound
     daemon = Locked(started)
-    watcher = HTTPEventStreamWatcher(core: core)
+    watcher = HTTPWatcher(core: core)
     watcher.start()
   }
 

@@ -11,6 +11,12 @@ public struct HTTPServerConfiguration: Sendable {
   public var perClientConnectionLimit: Int = 0
   /// A connection idle (or a request arriving) this long is closed: slow clients are dropped.
   public var connectionTimeoutSeconds: Int = 30
+  /// A request must arrive whole, head and body, within this many seconds of its connection
+  /// opening or of the previous request's end, or its connection is cut off: the timeout above
+  /// counts from the last byte, so a client sending a byte now and then would keep a connection
+  /// for ever, and many would take them all (slowloris). A reply or an event stream takes as
+  /// long as it takes. 0: no deadline.
+  public var requestDeadlineSeconds: Double = 30
   /// A body larger than this is answered `bodyTooLarge` without calling the handler.
   public var maxBodyBytes: Int = 65536
   public var bodyTooLarge = HTTPResponse(

@@ -21,6 +21,8 @@ final class HTTPServerCore: Sendable {
     var waitingReplies: [ObjectIdentifier: HTTPReplySlot] = [:]
     /// Set by `stop()` once it took the waiting replies: no connection is suspended after.
     var repliesClosed = false
+    /// Every open connection's progress toward a request (`requestDeadlineSeconds`).
+    var connections: [ObjectIdentifier: HTTPConnectionProgress] = [:]
   }
 
   init(configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
@@ -111,6 +113,27 @@ extension HTTPServerCore {
       state.repliesClosed = true
       return Array(state.waitingReplies.values)
     }
+  }
+}
+
+// MARK: - Connections and the request deadline
+
+extension HTTPServerCore {
+  func connectionOpened(_ progress: HTTPConnectionProgress) {
+    state.withLock { $0.connections[ObjectIdentifier(progress)] = progress }
+  }
+
+  func connectionClosed(_ progress: HTTPConnectionProgress) {
+    _ = state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(progress)) }
+  }
+
+  /// Cuts off the connections that waited past the deadline for a request or the rest of one;
+  /// how many.
+  func cutOffStalledConnections(now: Double) -> Int {
+    let deadline = configuration.requestDeadlineSeconds
+    guard deadline > 0 else { return 0 }
+    let open = state.withLock { Array($0.connections.values) }
+    return open.reduce(0) { count, progress in count + (progress.cutOffIfPast(deadline, now: now) ? 1 : 0) }
   }
 }
 

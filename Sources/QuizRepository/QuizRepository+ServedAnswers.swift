@@ -8,13 +8,15 @@ extension QuizRepository {
   /// saved before unless `lockAnswered` (answers are revealed one by one: a saved answer cannot
   /// change). The answer is checked against the version the attempt was shown, as an imported
   /// attempt's answers are, and scored against it under the quiz's rule; an empty answer (no
-  /// choice, a blank response, nothing matched, every gap blank) is refused. One BEGIN
-  /// IMMEDIATE transaction, with its change-log row.
-  public func saveServedAnswer(token: String, answer: Answer, lockAnswered: Bool, now: Timestamp) throws
-    -> ServedSave
-  {
+  /// choice, a blank response, nothing matched, every gap blank) is refused. An attempt of a
+  /// quiz not among `quizzes` (nil: every quiz) is unknown: a server answers for the quizzes it
+  /// serves only. One BEGIN IMMEDIATE transaction, with its change-log row.
+  public func saveServedAnswer(
+    token: String, answer: Answer, lockAnswered: Bool, now: Timestamp, quizzes: [String]? = nil
+  ) throws -> ServedSave {
     try servedWrite { repository in
-      try repository.saveInTransaction(token: token, answer: answer, lockAnswered: lockAnswered, now: now)
+      try repository.saveInTransaction(
+        token: token, answer: answer, lockAnswered: lockAnswered, now: now, quizzes: quizzes)
     }
   }
 
@@ -22,12 +24,13 @@ extension QuizRepository {
   /// once the save is committed (or refused), on the thread that committed it, and should hand
   /// it on rather than work there: that thread commits every served write of the process.
   public func saveServedAnswer(
-    token: String, answer: Answer, lockAnswered: Bool, now: Timestamp,
+    token: String, answer: Answer, lockAnswered: Bool, now: Timestamp, quizzes: [String]? = nil,
     completion: @escaping @Sendable (Result<ServedSave, any Error>) -> Void
   ) {
     servedWriteLater(
       { repository in
-        try repository.saveInTransaction(token: token, answer: answer, lockAnswered: lockAnswered, now: now)
+        try repository.saveInTransaction(
+          token: token, answer: answer, lockAnswered: lockAnswered, now: now, quizzes: quizzes)
       }, completion: completion)
   }
 
@@ -35,10 +38,10 @@ extension QuizRepository {
   /// read (the attempt with its progress, the pinned question and its saved score) and three
   /// writes (the answer, the attempt's progress, the change-log row). It runs on the committer
   /// thread of a server, which commits every save of the process: it does no more than it must.
-  private func saveInTransaction(token: String, answer: Answer, lockAnswered: Bool, now: Timestamp) throws
-    -> ServedSave
-  {
-    let (attempt, target) = try saveTarget(token: token, question: answer.question, now: now)
+  private func saveInTransaction(
+    token: String, answer: Answer, lockAnswered: Bool, now: Timestamp, quizzes: [String]?
+  ) throws -> ServedSave {
+    let (attempt, target) = try saveTarget(token: token, question: answer.question, now: now, quizzes: quizzes)
     let question = try shownVersion(target.pinned)
     if let problem = Self.servedAnswerProblems(answer, question: question).first {
       throw ServedAttemptError.invalidAnswer(problem.description)
@@ -96,7 +99,7 @@ extension QuizRepository {
   /// one the attempt pinned. (Going from the attempt's questions instead, as SQLite would
   /// choose, reads every question of the attempt and its version.) When that finds nothing,
   /// `saveRefusal` says which is missing, or why the attempt takes no answer.
-  private func saveTarget(token: String, question id: String, now: Timestamp) throws
+  private func saveTarget(token: String, question id: String, now: Timestamp, quizzes: [String]?) throws
     -> (AttemptForSave, QuestionForSave)
   {
     let statement = try database.cachedStatement(
@@ -117,7 +120,10 @@ extension QuizRepository {
         order: PresentationOrder(storageText: row.optionalString(14)) ?? PresentationOrder())
       return (AttemptForSave(row), QuestionForSave(pinned: pinned, savedScore: row.optionalDouble(15)))
     }
-    guard let (attempt, target) = found else { throw try saveRefusal(token: token, question: id, at: now) }
+    guard let (attempt, target) = found else {
+      throw try saveRefusal(token: token, question: id, at: now, quizzes: quizzes)
+    }
+    guard quizzes?.contains(attempt.quiz) ?? true else { throw ServedAttemptError.unknownAttempt }
     guard attempt.isOpen else { throw ServedAttemptError.alreadySubmitted }
     if let deadline = attempt.deadlineUnix, now.unixSeconds >= deadline { throw ServedAttemptError.pastDeadline }
     return (attempt, target)
@@ -125,8 +131,10 @@ extension QuizRepository {
 
   /// Why `saveTarget` found nothing: the attempt's whole row says which error, in the order a
   /// save checks them.
-  private func saveRefusal(token: String, question id: String, at now: Timestamp) throws -> ServedAttemptError {
-    guard let row = try servedRow(token: token) else { return .unknownAttempt }
+  private func saveRefusal(token: String, question id: String, at now: Timestamp, quizzes: [String]?) throws
+    -> ServedAttemptError
+  {
+    guard let row = try servedRow(token: token), quizzes?.contains(row.quiz) ?? true else { return .unknownAttempt }
     guard row.isOpen else { return .alreadySubmitted }
     if row.isPastDeadline(at: now) { return .pastDeadline }
     return .unknownQuestion(id)
@@ -172,12 +180,31 @@ extension QuizRepository {
       return [Problem(path: "$.matched", message: "no stem was matched")]
     case .parts(let parts) where parts.allSatisfy(isBlank):
       return [Problem(path: "$.parts", message: "every gap is blank")]
+    case .text(let text, let unit):
+      return kindRefusal(text, unit: unit, question: question).map { [Problem(path: "$.response", message: $0)] } ?? []
     default:
       return []
     }
   }
 
-  private static func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
+  /// What Moodle does not take as a response of the kind, as `quiz take` does not submit it: an
+  /// essay's response template unchanged (the page's text area starts with it), a numerical
+  /// response that is not a number.
+  private static func kindRefusal(_ text: String, unit: String?, question: Question) -> String? {
+    switch question.body {
+    case .essay(let essay) where essay.isEmptyResponse(text):
+      return "the response is the question's template, unchanged"
+    case .numerical(let numerical) where numerical.grade(text, unit: unit) == nil:
+      return "the response is not a number (such as 3.5)"
+    default:
+      return nil
+    }
+  }
+
+  /// White space only, or nothing once trimmed as grading trims (PHP's `trim`, NUL included).
+  private static func isBlank(_ text: String) -> Bool {
+    text.allSatisfy(\.isWhitespace) || ShortAnswer.trimmed(text).isEmpty
+  }
 
   /// Whether a gap's response gives nothing.
   private static func isBlank(_ response: Response) -> Bool {

@@ -160,10 +160,13 @@ extension QuizRepository {
   /// Records the served attempt of `token` as an ordinary attempt (its taker, start, `now` as its
   /// submission, the questions it was given and the versions it was shown) and marks it
   /// submitted. Twice: `alreadySubmitted`. Past the deadline it is submitted all the same, with
-  /// what was saved, and marked expired.
-  public func submitServedAttempt(token: String, now: Timestamp) throws -> ServedAttempt {
+  /// what was saved, and marked expired. An attempt of a quiz not among `quizzes` (nil: every
+  /// quiz) is unknown.
+  public func submitServedAttempt(token: String, now: Timestamp, quizzes: [String]? = nil) throws -> ServedAttempt {
     try servedWrite { repository in
-      guard let row = try repository.servedRow(token: token) else { throw ServedAttemptError.unknownAttempt }
+      guard let row = try repository.servedRow(token: token), quizzes?.contains(row.quiz) ?? true else {
+        throw ServedAttemptError.unknownAttempt
+      }
       guard row.isOpen else { throw ServedAttemptError.alreadySubmitted }
       return try repository.submitServed(row, at: now, expired: row.isPastDeadline(at: now))
     }

@@ -88,8 +88,9 @@ extension Routes {
     return .deferred { [self] reply in
       do {
         try pool.with { repository in
-          repository.saveServedAnswer(token: token, answer: answer, lockAnswered: lockAnswered, now: Clock.now) {
-            saved in
+          repository.saveServedAnswer(
+            token: token, answer: answer, lockAnswered: lockAnswered, now: Clock.now, quizzes: configuration.quizzes
+          ) { saved in
             reply.send { self.respond(to: request, saved.map { self.savedReply($0, question: question, answer) }) }
           }
         }
@@ -105,18 +106,17 @@ extension Routes {
       writer.beginObject()
       writer.field("saved", true)
       writer.field("question", question)
-      if configuration.reveal == .each {
-        writer.field("fraction", saved.fraction)
-        writer.field("score", saved.score)
-        RevealJSON.write(saved.shown, response: answer.response, fraction: saved.fraction, to: &writer)
-      }
+      // As the attempt and the review give it: an essay has no score until marked.
+      if configuration.reveal == .each { AttemptJSON.writeScore(saved.score, of: saved.shown, answer: answer, to: &writer) }
       writer.endObject()
     }
   }
 
   /// `POST /api/attempts/TOKEN/submit`: recorded as an ordinary attempt.
   func submit(_ token: String) throws -> HTTPResponse {
-    let attempt = try pool.with { try $0.submitServedAttempt(token: token, now: Clock.now) }
+    let attempt = try pool.with {
+      try $0.submitServedAttempt(token: token, now: Clock.now, quizzes: configuration.quizzes)
+    }
     guard let submitted = attempt.submitted else { throw RouteError.conflict("the attempt was not submitted") }
     return Reply.json { writer in
       writer.beginObject()

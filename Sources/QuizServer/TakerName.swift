@@ -1,8 +1,14 @@
+import QuizDomain
+
 /// A taker's name as typed at sign-in, checked: trimmed of white space, not empty, not long,
 /// and nothing in it that would hide or disguise it where the teacher reads it (the monitor,
 /// `quiz history`): no control characters, no line or paragraph separators, and no invisible
 /// format characters (bidirectional overrides, zero-width spaces, byte-order marks) but the
-/// zero-width joiner and non-joiner that emoji and some scripts need.
+/// zero-width joiner and non-joiner that emoji and some scripts need; and at least one character
+/// that shows (a name of joiners or lone accents alone is blank on the monitor).
+///
+/// The name is kept in Unicode NFC: "José" typed with a combining accent is the same taker as
+/// "José" typed with "é", and one person gets one attempt (the database compares bytes).
 enum TakerName {
   static let maxLength = 100
   /// A bound in bytes too: combining marks stack any number of scalars on one character.
@@ -14,6 +20,9 @@ enum TakerName {
     guard trimmed.count <= maxLength, trimmed.utf8.count <= maxBytes else {
       throw RouteError.badRequest("$.taker: a name is at most \(maxLength) characters (\(maxBytes) bytes of UTF-8)")
     }
+    guard trimmed.unicodeScalars.contains(where: isSeen) else {
+      throw RouteError.badRequest("$.taker: a name needs a letter, digit or sign that shows")
+    }
     if let refused = trimmed.unicodeScalars.first(where: isRefused) {
       let code = String(refused.value, radix: 16, uppercase: true)
       let what = refused.properties.generalCategory == .control ? "control" : "invisible or direction"
@@ -21,7 +30,18 @@ enum TakerName {
         "$.taker: a name holds no \(what) characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))"
       )
     }
-    return trimmed
+    return trimmed.nfc
+  }
+
+  /// A character that shows by itself: not a mark (which sits on another), not a format
+  /// character, not white space.
+  private static func isSeen(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .spaceSeparator, .lineSeparator,
+      .paragraphSeparator, .unassigned, .surrogate:
+      return false
+    default: return true
+    }
   }
 
   private static func isRefused(_ scalar: Unicode.Scalar) -> Bool {

@@ -32,6 +32,57 @@ import Testing
     #expect(elapsed >= 0.9 && elapsed < 3.5, "dropped after \(elapsed) s")
   }
 
+  /// Slowloris: a client sending its request's head a byte now and then is never idle for
+  /// the timeout, so only the request deadline drops it; others are served meanwhile.
+  @Test func aClientTricklingItsHeadIsCutOffAtTheRequestDeadline() throws {
+    let server = try startServer(threads: 1, timeout: 30, configure: { $0.requestDeadlineSeconds = 1 }, handler: echo)
+    defer { server.stop() }
+    let slow = try TestConnection(port: server.port)
+    let started = TestClock.now
+    try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n")
+    var cutOff = false
+    for _ in 0..<16 where !cutOff {
+      cutOff = slow.waitForClose(timeout: 0.25)
+      if !cutOff { try? slow.send("X: y\r\n") }
+    }
+    let elapsed = TestClock.now - started
+    #expect(cutOff && elapsed >= 0.9 && elapsed < 3, "cut off: \(cutOff) after \(elapsed) s")
+    #expect(try fetch(server.port, "GET", "/after").status == 200)
+  }
+
+  /// The same for a body sent a byte at a time.
+  @Test func aClientTricklingItsBodyIsCutOffAtTheRequestDeadline() throws {
+    let server = try startServer(threads: 1, timeout: 30, configure: { $0.requestDeadlineSeconds = 1 }, handler: echo)
+    defer { server.stop() }
+    let slow = try TestConnection(port: server.port)
+    let started = TestClock.now
+    try slow.send("PUT /slow HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n")
+    var cutOff = false
+    for _ in 0..<16 where !cutOff {
+      cutOff = slow.waitForClose(timeout: 0.25)
+      if !cutOff { try? slow.send("a") }
+    }
+    let elapsed = TestClock.now - started
+    #expect(cutOff && elapsed >= 0.9 && elapsed < 3, "cut off: \(cutOff) after \(elapsed) s")
+  }
+
+  /// The deadline counts from the previous request's end: a kept-alive client asking often keeps
+  /// its connection, and a handler taking longer than the deadline still answers.
+  @Test func keptAliveRequestsAndSlowAnswersAreNotCutOff() throws {
+    let server = try startServer(threads: 2, timeout: 30, configure: { $0.requestDeadlineSeconds = 1 }) { request in
+      if request.path == "/slow" { usleep(1_600_000) }
+      return echo(request)
+    }
+    defer { server.stop() }
+    let kept = try TestConnection(port: server.port)
+    for index in 0..<6 {
+      try kept.send("GET /n/\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+      #expect(try kept.readResponse(timeout: 5).headers["x-path"] == "/n/\(index)")
+      usleep(500_000)
+    }
+    #expect(try fetch(server.port, "GET", "/slow").status == 200)
+  }
+
   @Test func listeningOnATakenPortThrowsNamingTheAddress() throws {
     let first = try startServer(handler: echo)
     defer { first.stop() }

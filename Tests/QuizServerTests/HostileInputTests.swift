@@ -85,6 +85,49 @@ import Testing
     }
   }
 
+  /// One person, one attempt: "José" typed with a combining accent is the "José" typed with "é"
+  /// (the name is kept in NFC); names of joiners or lone accents alone are refused.
+  @Test func aNameInAnotherNormalFormResumesTheSameAttemptAndAnInvisibleNameIsRefused() throws {
+    let fixture = try ServedFixture()
+    let composed = try fixture.signIn("Jos\u{00E9}")
+    #expect(composed.status == 201)
+    let decomposed = try fixture.signIn("Jose\u{0301}")
+    #expect(decomposed.status == 200)
+    #expect(decomposed.json["attempt"] as? String == composed.json["attempt"] as? String)
+    #expect(Array((decomposed.json["taker"] as? String ?? "").utf8) == Array("Jos\u{00E9}".utf8))
+    for invisible in [#""\u200d""#, #""\u0301""#, #""\u200c\u0301""#, #""\u20dd""#] {
+      let refused = try signIn(fixture, takerJSON: invisible)
+      #expect(refused.status == 400, "\(invisible)")
+      #expect(refused.error == "$.taker: a name needs a letter, digit or sign that shows", "\(invisible)")
+    }
+  }
+
+  /// A server answers for the quizzes it serves only: a token of another quiz in the same
+  /// database saves and submits nothing (404, as reading it is).
+  @Test func anAttemptOfAQuizNotServedCannotBeSavedToOrSubmitted() throws {
+    let fixture = try ServedFixture { $0.quizzes = ["short"] }
+    let other = try fixture.repository().signIn(quiz: "every", taker: "Ana", timeLimit: nil, now: Timestamp(unixSeconds: Date().timeIntervalSince1970))
+    let token = other.attempt.token
+    let save = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#)
+    #expect(save.status == 404)
+    #expect(try fixture.request("POST", "/api/attempts/\(token)/submit").status == 404)
+    #expect(try fixture.request("GET", "/api/attempts/\(token)").status == 404)
+    let stored = try #require(try fixture.repository().servedAttempt(token: token))
+    #expect(stored.answers.isEmpty && stored.submitted == nil)
+  }
+
+  /// An essay is marked by hand: its save's reveal says so with nulls, as the attempt does.
+  @Test func anEssaysRevealedSaveHasNoScoreUntilMarked() throws {
+    let fixture = try ServedFixture { $0.reveal = .each }
+    let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
+    let saved = try fixture.request("PUT", "/api/attempts/\(token)/answers/why", json: #"{"response": "It rains."}"#)
+    #expect(saved.status == 200)
+    #expect(saved.json["fraction"] is NSNull && saved.json["score"] is NSNull, "\(saved.text)")
+    let revealed = try fixture.request("GET", "/api/attempts/\(token)").json["revealed"] as? [String: Any]
+    let essay = try #require(revealed?["why"] as? [String: Any])
+    #expect(essay["fraction"] is NSNull && essay["score"] is NSNull)
+  }
+
   /// HTTP asks a server to answer HEAD wherever it answers GET: the same status and headers,
   /// no body; on the monitor's event stream, no stream is opened (it would be left open).
   @Test func everyGetRouteAnswersHeadWithItsHeadersAndNoBody() throws {

@@ -180,7 +180,7 @@ extension ShortAnswer {
 extension String {
   /// The text in Unicode NFC, as PHP's `Normalizer::normalize` gives it. From the standard
   /// library's own normaliser (the one `==` uses), so the domain needs no Foundation.
-  var nfc: String {
+  public var nfc: String {
     // ASCII is in NFC already.
     if utf8.allSatisfy({ $0 < 0x80 }) { return self }
     return String(decoding: _nfcCodeUnits, as: UTF8.self)

@@ -2,9 +2,11 @@ import Glibc
 import Locking
 import Synchronization
 
-/// One thread that looks at the open event streams a few times a second: a client that left
-/// while its connection was suspended is noticed, a quiet stream gets its keep-alive comment.
-final class HTTPEventStreamWatcher: Sendable {
+/// One thread that looks at the connections a few times a second: a client that left an event
+/// stream while its connection was suspended is noticed, a quiet stream gets its keep-alive
+/// comment, and a connection that waited past `requestDeadlineSeconds` for a whole request is
+/// cut off.
+final class HTTPWatcher: Sendable {
   private let core: HTTPServerCore
   private let stopping = Atomic<Bool>(false)
   private let thread = Locked<SystemThread?>(nil)
@@ -27,6 +29,7 @@ final class HTTPEventStreamWatcher: Sendable {
     while !stopping.load(ordering: .acquiring) {
       usleep(Self.tickMicroseconds)
       for stream in core.openStreams() { stream.watch(keepAliveSeconds: keepAlive) }
+      _ = core.cutOffStalledConnections(now: MonotonicClock.now)
     }
   }
 }
