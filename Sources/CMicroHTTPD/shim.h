@@ -9,16 +9,21 @@
 #include <sys/socket.h>
 #include <microhttpd.h>
 
+/// What MHD_OPTION_UNESCAPE_CALLBACK takes (the header names no type for it): decodes `s` in
+/// place and returns its new length.
+typedef size_t (*quiz_mhd_unescape_callback)(void *cls, struct MHD_Connection *connection, char *s);
+
 /// MHD_start_daemon with the callbacks that take two arguments (function and context) spelled
 /// out, and every other option in `options` (an MHD_OPTION_END-terminated array).
 static inline struct MHD_Daemon *quiz_mhd_start_daemon(
     unsigned int flags, uint16_t port, MHD_AccessHandlerCallback handler, void *handler_context,
     MHD_RequestCompletedCallback completed, void *completed_context,
-    MHD_NotifyConnectionCallback connection, void *connection_context, MHD_LogCallback logger,
-    void *logger_context, struct MHD_OptionItem *options) {
+    MHD_NotifyConnectionCallback connection, void *connection_context, quiz_mhd_unescape_callback unescape,
+    MHD_LogCallback logger, void *logger_context, struct MHD_OptionItem *options) {
   return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_context,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
                           MHD_OPTION_NOTIFY_CONNECTION, connection, connection_context,
+                          MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
                           MHD_OPTION_EXTERNAL_LOGGER, logger, logger_context, MHD_OPTION_ARRAY,
                           options, MHD_OPTION_END);
 }

@@ -80,6 +80,40 @@ extension HTTPServer {
     }
   }
 
+  /// Decodes `%XX` in the path and the query in place, as libmicrohttpd does, but leaves `%00`
+  /// as it is written: both reach the handler as C strings, which a NUL would cut short
+  /// (`/static/quiz.css%00.js` was served as `/static/quiz.css`). Returns the new length.
+  static let unescaper: quiz_mhd_unescape_callback = { _, _, text in
+    guard let text else { return 0 }
+    var read = 0
+    var written = 0
+    while text[read] != 0 {
+      if text[read] == 0x25, let high = hexValue(text[read + 1]), let low = hexValue(text[read + 2]),
+        high | low != 0
+      {
+        text[written] = CChar(bitPattern: high << 4 | low)
+        read += 3
+      } else {
+        text[written] = text[read]
+        read += 1
+      }
+      written += 1
+    }
+    text[written] = 0
+    return written
+  }
+
+  /// The value of an ASCII hexadecimal digit; nil for anything else (the string's NUL too, so
+  /// a `%` near the end reads no further).
+  private static func hexValue(_ character: CChar) -> UInt8? {
+    switch UInt8(bitPattern: character) {
+    case 0x30...0x39: UInt8(bitPattern: character) - 0x30
+    case 0x41...0x46: UInt8(bitPattern: character) - 0x41 + 10
+    case 0x61...0x66: UInt8(bitPattern: character) - 0x61 + 10
+    default: nil
+    }
+  }
+
   /// libmicrohttpd's error messages; kept while starting, to say why it did not.
   static let logger: MHD_LogCallback = { context, format, arguments in
     guard let context, let format, let arguments else { return }

@@ -13,7 +13,7 @@ extension HTTPServer {
         var options = configuration.options(address: socketAddress, tls: tls)
         return quiz_mhd_start_daemon(
           configuration.flags(address), 0, accessHandler, core.unretained, requestCompleted, core.unretained,
-          connectionNotified, core.unretained, logger, core.unretained, &options)
+          connectionNotified, core.unretained, unescaper, logger, core.unretained, &options)
       }
     }
     let messages = core.endStartMessages()

@@ -107,7 +107,9 @@ extension Routes {
       writer.field("saved", true)
       writer.field("question", question)
       // As the attempt and the review give it: an essay has no score until marked.
-      if configuration.reveal == .each { AttemptJSON.writeScore(saved.score, of: saved.shown, answer: answer, to: &writer) }
+      if configuration.reveal == .each {
+        AttemptJSON.writeScore(saved.score, of: saved.shown, answer: answer, to: &writer)
+      }
       writer.endObject()
     }
   }

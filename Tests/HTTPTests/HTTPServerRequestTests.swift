@@ -50,6 +50,22 @@ import Testing
     #expect(seen.all == [["q": "a b+c", "a b": "1"]])
   }
 
+  /// The path and the query reach the handler as C strings: an encoded NUL is left as written,
+  /// or it would cut them short (a path ending in `%00.js` served as the one before it).
+  @Test func anEncodedNulStaysAsWrittenInThePathAndTheQuery() throws {
+    let seen = Recorder<String>()
+    let server = try startServer { request in
+      seen.record("\(request.path) \(request.query.sorted { $0.key < $1.key })")
+      return .text("ok")
+    }
+    defer { server.stop() }
+    _ = try fetch(server.port, "GET", "/static/quiz.css%00.js?x=1%002&y=%41%c3%a9&z=%&w=%4")
+    #expect(
+      seen.all == [
+        #"/static/quiz.css%00.js [(key: "w", value: "%4"), (key: "x", value: "1%002"), (key: "y", value: "Aé"), (key: "z", value: "%")]"#
+      ])
+  }
+
   @Test func formBodiesAreDecoded() throws {
     let seen = Recorder<[String: String]>()
     let server = try startServer { request in

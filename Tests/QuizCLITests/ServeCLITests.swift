@@ -67,8 +67,19 @@ import Testing
     return workspace
   }
 
+  /// "45" could be minutes or seconds: the unit is asked for rather than guessed.
+  @Test func aTimeLimitWithoutItsUnitAsksForIt() throws {
+    let workspace = try Self.workspace()
+    let run = try workspace.quiz(arguments: ["serve", "--time-limit", "45"])
+    #expect(run.status == 64)
+    #expect(
+      run.stderr.hasPrefix("Error: Invalid '--time-limit 45': give its unit, such as 45m (minutes) or 45s (seconds)"),
+      "\(run.stderr)")
+  }
+
   @Test(arguments: [
     ["--listen", "nonsense"], ["--listen", "1.2.3:80"], ["--reveal", "sometimes"], ["--time-limit", "soon"],
+    ["--time-limit", "45"], ["--time-limit", "8d"], ["--time-limit", "0s"],
     ["--threads", "0"], ["--tls-cert", "cert.pem"], ["--no-such-option"],
   ])
   func usageErrorsExit64WithTheUsage(_ arguments: [String]) throws {

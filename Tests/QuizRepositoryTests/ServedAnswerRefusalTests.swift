@@ -45,7 +45,9 @@ import Testing
   }
 
   @Test func anEssaysTemplateUnchangedIsNoResponseButAnyChangeIs() {
-    #expect(refusal("essay", .text("Because ")) == .invalidAnswer("$.response: the response is the question's template, unchanged"))
+    #expect(
+      refusal("essay", .text("Because "))
+        == .invalidAnswer("$.response: the response is the question's template, unchanged"))
     #expect(refusal("essay", .text("Because it rains")) == nil)
     #expect(refusal("essay", .text("Because")) == nil)
   }
@@ -61,7 +63,8 @@ import Testing
 
   @Test func aResponseThatGradingTrimsToNothingIsBlank() {
     for text in ["\u{0}", "\u{0} \u{0}", "\u{0B}", " \t\r\n"] {
-      #expect(refusal("word", .text(text)) == .invalidAnswer("$.response: the response is blank"), "\(Array(text.utf8))")
+      #expect(
+        refusal("word", .text(text)) == .invalidAnswer("$.response: the response is blank"), "\(Array(text.utf8))")
     }
     #expect(refusal("word", .text("0")) == nil)
   }
@@ -78,11 +81,15 @@ import Testing
       })
     #expect(
       throws: ServedAttemptError.unknownAttempt,
-      performing: { try repository.submitServedAttempt(token: token, now: ServedAttemptTests.at(2), quizzes: ["other"]) })
+      performing: {
+        try repository.submitServedAttempt(token: token, now: ServedAttemptTests.at(2), quizzes: ["other"])
+      })
     let stored = try #require(try repository.servedAttempt(token: token))
     #expect(stored.answers.isEmpty && stored.submitted == nil)
     _ = try repository.saveServedAnswer(
       token: token, answer: answer, lockAnswered: false, now: ServedAttemptTests.at(3), quizzes: ["other", "kinds"])
-    #expect(try repository.submitServedAttempt(token: token, now: ServedAttemptTests.at(4), quizzes: ["kinds"]).submitted != nil)
+    #expect(
+      try repository.submitServedAttempt(token: token, now: ServedAttemptTests.at(4), quizzes: ["kinds"]).submitted
+        != nil)
   }
 }

@@ -106,7 +106,8 @@ import Testing
   /// database saves and submits nothing (404, as reading it is).
   @Test func anAttemptOfAQuizNotServedCannotBeSavedToOrSubmitted() throws {
     let fixture = try ServedFixture { $0.quizzes = ["short"] }
-    let other = try fixture.repository().signIn(quiz: "every", taker: "Ana", timeLimit: nil, now: Timestamp(unixSeconds: Date().timeIntervalSince1970))
+    let other = try fixture.repository().signIn(
+      quiz: "every", taker: "Ana", timeLimit: nil, now: Timestamp(unixSeconds: Date().timeIntervalSince1970))
     let token = other.attempt.token
     let save = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#)
     #expect(save.status == 404)

@@ -15,6 +15,9 @@ import XML
     #expect(page.element(id: "code")?.attribute("type") == "password")
     #expect(page.all("input").contains { $0.attribute("name") == "csrf" && $0.attribute("value") == "t" })
     #expect(page.unlabelledControls.isEmpty)
+    // No quiz to name: the title is not "Sign in — Sign in"; the field stops where names do.
+    #expect(page.all("title").first.map(PageTree.text) == "Sign in")
+    #expect(page.element(id: "taker")?.attribute("maxlength") == "\(TakerName.maxLength)")
   }
 
   @Test func signInForOneQuizHasNoPickerNorCode() throws {

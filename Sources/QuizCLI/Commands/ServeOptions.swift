@@ -18,6 +18,12 @@ enum ServeOptions {
     configuration.port = port
     configuration.reveal = RevealPolicy(rawValue: arguments.value("reveal") ?? "end") ?? .end
     if let text = arguments.value("time-limit") {
+      // "45" could mean minutes as well as seconds: the unit is asked for, not guessed.
+      if Double(text) != nil {
+        throw CLIError.usage(
+          "Invalid '--time-limit \(text)': give its unit, such as \(text)m (minutes) or \(text)s (seconds)",
+          command: command)
+      }
       guard let seconds = DurationParser.seconds(text), seconds > 0 else {
         throw CLIError.usage(
           "Invalid '--time-limit \(text)': expected a duration such as 45m, 1h30m or 90s", command: command)
@@ -75,11 +81,11 @@ enum ServeOptions {
   }
 }
 
-/// A duration as a person writes it: `90` (seconds), `90s`, `45m`, `2h`, `1h30m`, `1m30s`.
+/// A duration as a person writes it, each number with its unit: `90s`, `45m`, `2h`, `1h30m`,
+/// `1m30s`; at most a week.
 enum DurationParser {
   static func seconds(_ text: String) -> Double? {
     guard !text.isEmpty else { return nil }
-    if let plain = Double(text), plain.isFinite { return plain }
     var total = 0.0
     var number = ""
     var lastUnit = 4

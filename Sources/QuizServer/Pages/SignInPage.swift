@@ -33,15 +33,16 @@ enum SignInPage {
     body += quizField(view)
     body += "<div class=\"field\"><label for=\"taker\">Your name</label>\n"
     body +=
-      "<input type=\"text\" id=\"taker\" name=\"taker\" dir=\"auto\" required autocomplete=\"name\" maxlength=\"200\" value=\"\(HTMLEscape.attribute(view.taker))\"></div>\n"
+      "<input type=\"text\" id=\"taker\" name=\"taker\" dir=\"auto\" required autocomplete=\"name\" maxlength=\"\(TakerName.maxLength)\" value=\"\(HTMLEscape.attribute(view.taker))\"></div>\n"
     if view.usesRoster {
       body += "<div class=\"field\"><label for=\"code\">Your code</label>\n"
       body +=
         "<input type=\"password\" id=\"code\" name=\"code\" required autocomplete=\"off\" maxlength=\"200\"></div>\n"
     }
     body += "<div class=\"actions\"><button type=\"submit\">Start</button></div>\n</form>\n"
-    let title = view.fixedQuiz?.title ?? (view.quizzes.count == 1 ? view.quizzes[0].title : "Sign in")
-    return PageShell.render(title: "Sign in — \(title)", heading: title, body: body, scripts: [])
+    let quizTitle = view.fixedQuiz?.title ?? (view.quizzes.count == 1 ? view.quizzes[0].title : nil)
+    return PageShell.render(
+      title: quizTitle.map { "Sign in — \($0)" } ?? "Sign in", heading: quizTitle ?? "Sign in", body: body, scripts: [])
   }
 
   /// The quiz: fixed (a hidden field, its title the heading), or a picker with a label.
