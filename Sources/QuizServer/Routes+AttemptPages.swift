@@ -26,14 +26,16 @@ extension Routes {
   }
 
   /// `POST /answer` (`question`, `csrf`, the kind's fields): saved, then the page that follows
-  /// (with `--reveal each`, the same question, revealed). An empty or unreadable answer is
-  /// refused with the page and why.
+  /// (with `--reveal each`, the same question, revealed). A refusal is a page under the status
+  /// the API gives: an empty or unreadable answer (400, the question's page and why), an unknown
+  /// question (404), a revealed answer changed (409, the question's page), the attempt submitted
+  /// or past its deadline (409, saying the answer was not saved).
   func answerForm(_ request: HTTPRequest) throws -> HTTPResponse {
     let attempt = try formAttempt(request)
-    if attempt.submitted != nil { return Reply.seeOther("/review") }
+    if attempt.submitted != nil { return notSaved(attempt, .alreadySubmitted) }
     let form = request.form
     guard let index = attempt.questions.firstIndex(where: { $0.question.id == form["question"] }) else {
-      throw RouteError.badRequest("the form names no question of this attempt")
+      throw RouteError.notFound("the form names no question of this attempt")
     }
     let served = attempt.questions[index]
     let following = index + 1 < attempt.questions.count ? PageViews.href(index + 1) : PageViews.href(index)
@@ -55,17 +57,33 @@ extension Routes {
     } catch ServedAttemptError.invalidAnswer(let message) {
       return refusedAnswer(attempt, at: index, message)
     } catch ServedAttemptError.locked {
-      return Reply.seeOther(PageViews.href(index))
-    } catch ServedAttemptError.alreadySubmitted, ServedAttemptError.pastDeadline {
-      return Reply.seeOther("/attempt")
+      return refusedAnswer(
+        attempt, at: index, "This question was answered and shown already: its answer cannot change.", status: 409)
+    } catch let refusal as ServedAttemptError where refusal == .alreadySubmitted || refusal == .pastDeadline {
+      return notSaved(attempt, refusal)
     }
     return Reply.seeOther(reveal == .each ? PageViews.href(index) : following)
   }
 
-  private func refusedAnswer(_ attempt: ServedAttempt, at index: Int, _ message: String) -> HTTPResponse {
+  private func refusedAnswer(_ attempt: ServedAttempt, at index: Int, _ message: String, status: Int = 400)
+    -> HTTPResponse
+  {
     let view = PageViews.question(
       attempt, at: index, reveal: configuration.reveal, now: Clock.unixSeconds, error: message)
-    return Reply.page(QuestionPage.render(view), status: 400)
+    return Reply.page(QuestionPage.render(view), status: status)
+  }
+
+  /// 409: the attempt was submitted (from another tab, by the deadline's sweeper) or its time is
+  /// up, so the answer posted was not saved; the link leads to the result (`/attempt` submits an
+  /// expired attempt first).
+  private func notSaved(_ attempt: ServedAttempt, _ reason: ServedAttemptError) -> HTTPResponse {
+    let link = (href: "/attempt", label: "See your result")
+    var view =
+      reason == .pastDeadline
+      ? MessageView.timeIsUp(quizTitle: attempt.quizTitle, link: link)
+      : MessageView.alreadySubmitted(quizTitle: attempt.quizTitle, link: link)
+    view.message += " The answer you sent last was not saved."
+    return Reply.page(MessagePage.render(view), status: 409)
   }
 
   /// `POST /next` (`question`): the question after it.

@@ -151,11 +151,33 @@ enum PageFlow {
     #expect(try browser.post("/answer", [("csrf", csrf), ("question", "one"), ("choice", "a")]).status == 303)
     Thread.sleep(forTimeInterval: 3.5)
     let late = try browser.post("/answer", [("csrf", csrf), ("question", "two"), ("choice", "a")])
-    #expect(late.status == 303)
+    #expect(late.status == 409 && late.text.contains("was not saved"), "\(late.text)")
+    #expect(late.text.contains("href=\"/attempt\""))
     #expect(try browser.get("/attempt").header("location") == "/review")
     let review = try browser.get("/review")
     #expect(
       review.text.contains("The time was up") && review.text.contains("<strong>1</strong> of 2"), "\(review.text)")
     #expect(try fixture.repository().attemptSummaries().first?.score == 1)
+  }
+
+  /// Refusals are pages under the API's statuses: a revealed answer changed is 409 with the
+  /// question's page, a question the attempt does not have 404; neither changes what was saved.
+  @Test func aRevealedAnswerChangedIs409AndAnUnknownQuestion404() throws {
+    let fixture = try ServedFixture {
+      $0.quizzes = ["short"]
+      $0.reveal = .each
+    }
+    let browser = Browser(port: fixture.port)
+    try PageFlow.signIn(browser, taker: "Ana", quiz: "short")
+    let csrf = try #require(Browser.hiddenField("csrf", in: try browser.get("/attempt").text))
+    #expect(try browser.post("/answer", [("csrf", csrf), ("question", "one"), ("choice", "b")]).status == 303)
+    let changed = try browser.post("/answer", [("csrf", csrf), ("question", "one"), ("choice", "a")])
+    #expect(changed.status == 409 && changed.text.contains("its answer cannot change"), "\(changed.text)")
+    #expect(changed.text.contains("Question 1 of 2"))
+    #expect(try browser.post("/answer", [("csrf", csrf), ("question", "nope"), ("choice", "a")]).status == 404)
+    #expect(try browser.post("/submit", [("csrf", csrf)]).status == 303)
+    #expect(try browser.get("/review").text.contains("<strong>0</strong> of 2"))
+    let afterSubmit = try browser.post("/answer", [("csrf", csrf), ("question", "two"), ("choice", "a")])
+    #expect(afterSubmit.status == 409 && afterSubmit.text.contains("submitted this quiz already"))
   }
 }
