@@ -5,7 +5,8 @@ import SQLite
 
 extension QuizRepository {
   /// Saves `answer` to a question of the open served attempt of `token`, replacing the one
-  /// saved before unless `lockAnswered` (answers are revealed one by one: a saved answer cannot
+  /// saved before unless `lockAnswered` or the attempt locks its answers (signed in under a
+  /// server revealing each; answers are revealed one by one: a saved answer cannot
   /// change). The answer is checked against the version the attempt was shown, as an imported
   /// attempt's answers are, and scored against it under the quiz's rule; an empty answer (no
   /// choice, a blank response, nothing matched, every gap blank) is refused. An attempt of a
@@ -46,7 +47,7 @@ extension QuizRepository {
     if let problem = Self.servedAnswerProblems(answer, question: question).first {
       throw ServedAttemptError.invalidAnswer(problem.description)
     }
-    if target.savedScore != nil && lockAnswered {
+    if target.savedScore != nil && (lockAnswered || attempt.locksAnswers) {
       throw ServedAttemptError.locked("question \"\(question.id)\" was answered already: its answer cannot change")
     }
     let score = Scoring.score(question, answer: answer, rule: question.scoring ?? attempt.defaultScoring)
@@ -73,10 +74,12 @@ extension QuizRepository {
     let isOpen: Bool
     let deadlineUnix: Double?
     let progress: ServedProgress
+    /// Its answers lock once saved (migrations/0014_served_answer_locks.sql).
+    let locksAnswers: Bool
 
     var defaultScoring: ScoringRule { scoring ?? .allOrNothing }
 
-    /// From a row whose first nine columns are `saveTarget`'s.
+    /// From a row of `saveTarget`'s columns.
     init(_ row: Row) {
       id = row.int64(0)
       quiz = row.string(1)
@@ -85,6 +88,7 @@ extension QuizRepository {
       isOpen = row.bool(4)
       deadlineUnix = row.optionalDouble(5)
       progress = ServedProgress(questions: row.int(6), answered: row.int(7), score: row.double(8))
+      locksAnswers = row.bool(16)
     }
   }
 
@@ -107,7 +111,8 @@ extension QuizRepository {
         SELECT s.id, z.slug, z.scoring, s.taker, s.submitted_at IS NULL, s.deadline_unix, s.question_count,
           s.answered_count, s.answered_score,
           sq.version_id, v.version, v.created_at, q.current_version, q.section_id IS NULL, sq.shown_order,
-          (SELECT an.score FROM served_answers an WHERE an.served_id = s.id AND an.version_id = sq.version_id)
+          (SELECT an.score FROM served_answers an WHERE an.served_id = s.id AND an.version_id = sq.version_id),
+          s.locks_answers
         FROM served_attempts s CROSS JOIN quizzes z CROSS JOIN questions q CROSS JOIN question_versions v
           CROSS JOIN served_questions sq
         WHERE s.token = ?1 AND z.id = s.quiz_id AND q.quiz_id = s.quiz_id AND q.slug = ?2 AND v.question_id = q.id

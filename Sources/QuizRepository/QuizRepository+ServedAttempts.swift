@@ -20,20 +20,29 @@ extension QuizRepository {
   /// saved; a submitted one is `.submitted`. Otherwise the questions are drawn (pools, question
   /// and choice shuffles, exactly as `take --seed` draws them) from the quiz as it is now and
   /// pinned to their current versions, and `timeLimit` seconds from `now` is the deadline.
-  public func signIn(quiz: String, taker: String, timeLimit: Double?, now: Timestamp) throws -> ServedSignIn {
-    try servedWrite { try $0.signInInTransaction(quiz: quiz, taker: taker, timeLimit: timeLimit, now: now) }
+  /// `locksAnswers` (a server revealing each answer as it is saved): the attempt's answers lock
+  /// once saved from now on, whatever the servers that serve it later do.
+  public func signIn(quiz: String, taker: String, timeLimit: Double?, now: Timestamp, locksAnswers: Bool = false)
+    throws -> ServedSignIn
+  {
+    try servedWrite {
+      try $0.signInInTransaction(quiz: quiz, taker: taker, timeLimit: timeLimit, now: now, locksAnswers: locksAnswers)
+    }
   }
 
   /// `signIn`'s work, inside the transaction of the repository it is called on.
-  private func signInInTransaction(quiz: String, taker: String, timeLimit: Double?, now: Timestamp) throws
-    -> ServedSignIn
-  {
+  private func signInInTransaction(
+    quiz: String, taker: String, timeLimit: Double?, now: Timestamp, locksAnswers: Bool
+  ) throws -> ServedSignIn {
     guard let stored = try storedQuiz(quiz) else { throw ServedAttemptError.unknownQuiz(quiz) }
     guard !taker.isEmpty else { throw RepositoryError.refused("the taker's name must not be empty") }
     if let row = try servedRow(quizRow: stored.rowID, taker: taker) {
       guard row.isOpen else { return .submitted(try loadServedAttempt(row)) }
       if row.isPastDeadline(at: now) {
         return .submitted(try submitServed(row, at: now, expired: true))
+      }
+      if locksAnswers {
+        try database.execute("UPDATE served_attempts SET locks_answers = 1 WHERE id = ? AND locks_answers = 0", [row.id])
       }
       try logChange(.taker, .update, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
       return .resumed(try loadServedAttempt(row))
@@ -42,14 +51,15 @@ extension QuizRepository {
       throw RepositoryError.refused("quiz \"\(quiz)\" has no questions yet")
     }
     let seed = UInt64.random(in: 0...UInt64.max)
-    let row = try insertServedAttempt(stored, taker: taker, seed: seed, timeLimit: timeLimit, now: now)
+    let row = try insertServedAttempt(
+      stored, taker: taker, seed: seed, timeLimit: timeLimit, now: now, locksAnswers: locksAnswers)
     try logChange(.taker, .insert, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
     return .started(try loadServedAttempt(row))
   }
 
   /// Inserts the served attempt and its pinned questions; returns its row.
   private func insertServedAttempt(
-    _ stored: StoredQuiz, taker: String, seed: UInt64, timeLimit: Double?, now: Timestamp
+    _ stored: StoredQuiz, taker: String, seed: UInt64, timeLimit: Double?, now: Timestamp, locksAnswers: Bool
   ) throws -> ServedRow {
     let drawn = QuestionDraw.questions(of: stored.quiz, seed: seed)
     let orders = PresentationOrder.draw(for: drawn, seed: seed)
@@ -61,12 +71,12 @@ extension QuizRepository {
     try database.execute(
       """
       INSERT INTO served_attempts (token, csrf, quiz_id, taker, started_at, started_unix, deadline_unix, seed,
-        records_given, question_count)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        records_given, question_count, locks_answers)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         RandomToken.make(), RandomToken.make(), stored.rowID, taker, now.text, now.unixSeconds, deadline,
-        Int64(bitPattern: seed), stored.quiz.variesPerAttempt, pinned.count,
+        Int64(bitPattern: seed), stored.quiz.variesPerAttempt, pinned.count, locksAnswers,
       ])
     let servedID = database.lastInsertedRowID
     let insert = try database.cachedStatement(

@@ -64,7 +64,9 @@ extension Routes {
       }
     }
     return try pool.with { repository in
-      try repository.signIn(quiz: quiz, taker: taker, timeLimit: configuration.timeLimit, now: Clock.now)
+      try repository.signIn(
+        quiz: quiz, taker: taker, timeLimit: configuration.timeLimit, now: Clock.now,
+        locksAnswers: configuration.reveal == .each)
     }
   }
 

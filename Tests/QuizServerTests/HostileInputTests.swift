@@ -129,6 +129,33 @@ import Testing
     #expect(essay["fraction"] is NSNull && essay["score"] is NSNull)
   }
 
+  /// An answer shown right or wrong stays locked when the server restarts (after a crash, say)
+  /// with another --reveal: the attempt keeps that its answers lock. One begun under `end`
+  /// stays changeable.
+  @Test func answersRevealedUnderEachStayLockedAfterARestartWithAnotherReveal() throws {
+    let fixture = try ServedFixture { $0.reveal = .each }
+    let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
+    let path = "/api/attempts/\(token)/answers/pick"
+    #expect(try fixture.request("PUT", path, json: #"{"selected": ["b"]}"#).status == 200)
+    fixture.server.stop()
+    var configuration = QuizServerConfiguration(databasePath: fixture.databasePath)
+    configuration.port = 0
+    configuration.reveal = .end
+    let restarted = try QuizServer(configuration)
+    defer { restarted.stop() }
+    func put(_ path: String, _ json: String) throws -> RawHTTPResponse {
+      try RawHTTP.request(
+        port: restarted.port, "PUT", path, body: Array(json.utf8), headers: [("Content-Type", "application/json")])
+    }
+    #expect(try put(path, #"{"selected": ["a"]}"#).status == 409)
+    let other = try RawHTTP.request(
+      port: restarted.port, "POST", "/api/attempts", body: Array(#"{"quiz": "every", "taker": "Bea"}"#.utf8),
+      headers: [("Content-Type", "application/json")])
+    let otherToken = try #require(other.json["attempt"] as? String)
+    #expect(try put("/api/attempts/\(otherToken)/answers/pick", #"{"selected": ["b"]}"#).status == 200)
+    #expect(try put("/api/attempts/\(otherToken)/answers/pick", #"{"selected": ["a"]}"#).status == 200)
+  }
+
   /// HTTP asks a server to answer HEAD wherever it answers GET: the same status and headers,
   /// no body; on the monitor's event stream, no stream is opened (it would be left open).
   @Test func everyGetRouteAnswersHeadWithItsHeadersAndNoBody() throws {
