@@ -35,8 +35,10 @@ final class HTTPConnectionProgress: Sendable {
 
   func enter(_ phase: Phase, now: Double) {
     state.withLock { state in
+      // The head and the body share one deadline, from the connection's opening or the
+      // previous request's end.
+      if !(state.phase == .awaitingRequest && phase == .receivingBody) { state.since = now }
       state.phase = phase
-      state.since = now
     }
   }
 

@@ -42,7 +42,8 @@ extension QuizRepository {
         return .submitted(try submitServed(row, at: now, expired: true))
       }
       if locksAnswers {
-        try database.execute("UPDATE served_attempts SET locks_answers = 1 WHERE id = ? AND locks_answers = 0", [row.id])
+        try database.execute(
+          "UPDATE served_attempts SET locks_answers = 1 WHERE id = ? AND locks_answers = 0", [row.id])
       }
       try logChange(.taker, .update, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
       return .resumed(try loadServedAttempt(row))

@@ -15,7 +15,8 @@ enum TakerName {
   static let maxBytes = 400
 
   static func checked(_ name: String) throws -> String {
-    let trimmed = String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    // In NFC before it is measured: NFC may make a name longer in bytes.
+    let trimmed = String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()).nfc
     guard !trimmed.isEmpty else { throw RouteError.badRequest("$.taker: give a name") }
     guard trimmed.count <= maxLength, trimmed.utf8.count <= maxBytes else {
       throw RouteError.badRequest("$.taker: a name is at most \(maxLength) characters (\(maxBytes) bytes of UTF-8)")
@@ -30,15 +31,18 @@ enum TakerName {
         "$.taker: a name holds no \(what) characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))"
       )
     }
-    return trimmed.nfc
+    return trimmed
   }
 
   /// A character that shows by itself: not a mark (which sits on another), not a format
-  /// character, not white space.
+  /// character, not white space, not one of the letters and symbols that draw nothing (Hangul
+  /// fillers, the blank Braille pattern). One this runtime's Unicode tables do not know (a
+  /// newer script) is taken to show.
   private static func isSeen(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.properties.isDefaultIgnorableCodePoint || scalar == "\u{2800}" { return false }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .spaceSeparator, .lineSeparator,
-      .paragraphSeparator, .unassigned, .surrogate:
+      .paragraphSeparator:
       return false
     default: return true
     }

@@ -32,6 +32,21 @@ import Testing
     #expect(try decode([:], Fixtures.description) == .text(""))
   }
 
+  /// A text area's template, shown as it is and sent back unchanged by a browser (its lines
+  /// ended with CRLF, as forms send them), is the template: the save refuses it as no response.
+  @Test func anEssaysTemplateSentBackByABrowserIsTheTemplate() throws {
+    let template = "\nIntro:\n\nConclusion: "
+    let question = Question(id: "q-essay", prompt: "Discuss.", body: .essay(Essay(responseTemplate: template)))
+    let shown = QuestionControls.essay(Essay(responseTemplate: template), saved: nil, locked: false)
+    // The parser drops one line break after the start tag: the page's own, then the template.
+    #expect(shown.contains("aria-describedby=\"prompt\">\n\nIntro:\n\nConclusion: </textarea>"), "\(shown)")
+    let sentBack = try decode(["response": "\r\nIntro:\r\n\r\nConclusion: "], question)
+    #expect(sentBack == .text(template))
+    guard case .essay(let essay) = question.body, case .text(let text, _) = sentBack else { return }
+    #expect(essay.isEmptyResponse(text))
+    #expect(try decode(["response": "a\rb\r\n"], question) == .text("a\rb\n"))
+  }
+
   @Test func matching() throws {
     #expect(
       try decode(["match.jp": "1", "match.fr": "3"], Fixtures.matching)

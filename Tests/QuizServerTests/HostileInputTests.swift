@@ -95,11 +95,23 @@ import Testing
     #expect(decomposed.status == 200)
     #expect(decomposed.json["attempt"] as? String == composed.json["attempt"] as? String)
     #expect(Array((decomposed.json["taker"] as? String ?? "").utf8) == Array("Jos\u{00E9}".utf8))
-    for invisible in [#""\u200d""#, #""\u0301""#, #""\u200c\u0301""#, #""\u20dd""#] {
+    for invisible in [
+      #""\u200d""#, #""\u0301""#, #""\u200c\u0301""#, #""\u20dd""#, #""\u3164""#, #""\u115f\u1160""#,
+      #""\u2800""#, #""\uffa0""#,
+    ] {
       let refused = try signIn(fixture, takerJSON: invisible)
       #expect(refused.status == 400, "\(invisible)")
       #expect(refused.error == "$.taker: a name needs a letter, digit or sign that shows", "\(invisible)")
     }
+  }
+
+  /// The bound in bytes holds for the name as kept: NFC makes some longer (U+FB2C, 3 bytes,
+  /// is 3 scalars, 6 bytes, in NFC).
+  @Test func aNameIsMeasuredInNFC() throws {
+    let fixture = try ServedFixture()
+    let refused = try signIn(fixture, takerJSON: "\"" + String(repeating: "\\ufb2c", count: 70) + "\"")
+    #expect(refused.status == 400 && refused.error?.hasPrefix("$.taker: a name is at most") == true)
+    #expect(try signIn(fixture, takerJSON: "\"" + String(repeating: "\\ufb2c", count: 66) + "\"").status == 201)
   }
 
   /// A server answers for the quizzes it serves only: a token of another quiz in the same

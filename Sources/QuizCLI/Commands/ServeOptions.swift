@@ -19,7 +19,7 @@ enum ServeOptions {
     configuration.reveal = RevealPolicy(rawValue: arguments.value("reveal") ?? "end") ?? .end
     if let text = arguments.value("time-limit") {
       // "45" could mean minutes as well as seconds: the unit is asked for, not guessed.
-      if Double(text) != nil {
+      if !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
         throw CLIError.usage(
           "Invalid '--time-limit \(text)': give its unit, such as \(text)m (minutes) or \(text)s (seconds)",
           command: command)

@@ -25,7 +25,10 @@ enum AnswerForm {
     switch question.body {
     case .choice(let body):
       response = .choices(try choices(form, body.choices, multiple: body.multiple, field: "choice"))
-    case .shortAnswer, .essay: response = .text(form["response"] ?? "")
+    case .shortAnswer: response = .text(form["response"] ?? "")
+    // A text area's lines come back with CRLF (the form's encoding of its value, whose lines
+    // end in LF): as shown, so that its template sent back unchanged is the template.
+    case .essay: response = .text((form["response"] ?? "").replacingCRLF)
     case .numerical(let body): response = .text(form["response"] ?? "", unit: try unit(form, body))
     case .matching(let body): response = .matched(try matched(form, body, answerChoices: answerChoices))
     case .description: response = .text("")
@@ -113,5 +116,26 @@ enum AnswerForm {
       }
     }
     return responses
+  }
+}
+
+extension String {
+  /// Each CR LF as LF, as a text area's value has it.
+  fileprivate var replacingCRLF: String {
+    guard utf8.contains(13) else { return self }
+    var text = ""
+    var scalars = unicodeScalars.makeIterator()
+    var pending = scalars.next()
+    while let scalar = pending {
+      let next = scalars.next()
+      if scalar == "\r" && next == "\n" {
+        text.unicodeScalars.append("\n")
+        pending = scalars.next()
+      } else {
+        text.unicodeScalars.append(scalar)
+        pending = next
+      }
+    }
+    return text
   }
 }

@@ -89,7 +89,8 @@ enum QuestionControls {
     let value = saved ?? body.responseTemplate ?? ""
     return "<div class=\"field\"><label for=\"response\">Your answer</label>\n"
       + "<textarea id=\"response\" name=\"response\" rows=\"\(lines)\" dir=\"auto\" aria-describedby=\"prompt\""
-      + "\(disabled(locked))>\(HTMLEscape.text(value))</textarea></div>\n"
+      // The parser drops a line break right after the start tag: this one, not the text's own.
+      + "\(disabled(locked))>\n\(HTMLEscape.text(value))</textarea></div>\n"
   }
 
   // MARK: - Matching
