@@ -80,6 +80,7 @@ public final class QuizServer: Sendable {
     http.host = configuration.host
     http.port = configuration.port
     http.threads = configuration.threads
+    http.perClientConnectionLimit = configuration.clientConnectionLimit
     http.maxBodyBytes = 65_536
     http.bodyTooLarge = Reply.secured(Reply.error(413, "the request body is larger than 64 KiB"))
     http.stoppedBeforeReplying = Reply.secured(

@@ -17,6 +17,9 @@ public struct QuizServerConfiguration: Sendable {
   public var tlsKeyPEM: String?
   /// The HTTP server's thread pool; the repository pool holds as many connections.
   public var threads: Int = 4
+  /// Connections one client address may hold at once; 0: no limit (the default: a class behind
+  /// one NAT address shares one address).
+  public var clientConnectionLimit: Int = 0
   /// Where the server says what went wrong that no reply could say (a failed poll, a database
   /// error behind a 500). Never handed a taker's answers.
   public var log: @Sendable (String) -> Void = { _ in }

@@ -66,6 +66,24 @@ import Testing
     #expect(cutOff && elapsed >= 0.9 && elapsed < 3, "cut off: \(cutOff) after \(elapsed) s")
   }
 
+  /// With a limit per client address, a connection past it is closed unanswered while the ones
+  /// within it are served; one freed makes room again.
+  @Test func connectionsPastTheLimitOfAClientAddressAreClosed() throws {
+    let server = try startServer(threads: 2, configure: { $0.perClientConnectionLimit = 2 }, handler: echo)
+    defer { server.stop() }
+    let kept = try (0..<2).map { _ in try TestConnection(port: server.port) }
+    for connection in kept {
+      try connection.send("GET /kept HTTP/1.1\r\nHost: x\r\n\r\n")
+      #expect(try connection.readResponse(timeout: 5).status == 200)
+    }
+    let over = try TestConnection(port: server.port)
+    try? over.send("GET /over HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(over.waitForClose(timeout: 5))
+    kept[0].close()
+    usleep(300_000)
+    #expect(try fetch(server.port, "GET", "/again").status == 200)
+  }
+
   /// The deadline counts from the previous request's end: a kept-alive client asking often keeps
   /// its connection, and a handler taking longer than the deadline still answers.
   @Test func keptAliveRequestsAndSlowAnswersAreNotCutOff() throws {

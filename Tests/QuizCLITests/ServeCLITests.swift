@@ -79,7 +79,8 @@ import Testing
 
   @Test(arguments: [
     ["--listen", "nonsense"], ["--listen", "1.2.3:80"], ["--reveal", "sometimes"], ["--time-limit", "soon"],
-    ["--time-limit", "45"], ["--time-limit", "8d"], ["--time-limit", "0s"],
+    ["--time-limit", "45"], ["--time-limit", "8d"], ["--time-limit", "0s"], ["--client-connections", "0"],
+    ["--client-connections", "many"],
     ["--threads", "0"], ["--tls-cert", "cert.pem"], ["--no-such-option"],
   ])
   func usageErrorsExit64WithTheUsage(_ arguments: [String]) throws {
@@ -123,6 +124,23 @@ import Testing
     _ = try loopback.waitForPort()
     #expect(!loopback.stderr.contains("warning"))
     #expect(loopback.stop(SIGINT) == 0)
+  }
+
+  /// `--client-connections N`: one address holds at most N connections; the next is closed
+  /// unanswered.
+  @Test func aClientAddressHoldsNoMoreConnectionsThanItsLimit() throws {
+    let workspace = try Self.workspace()
+    let server = try Server(workspace, ["--listen", "127.0.0.1:0", "--client-connections", "1"])
+    let port = try server.waitForPort()
+    let request = Array("GET /api/ping HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+    let kept = try RawConnection(port: port)
+    try kept.send(request)
+    let answered = kept.read(timeout: 5) { String(decoding: $0, as: UTF8.self).contains("\r\n\r\n") }
+    #expect(String(decoding: answered, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+    let over = try RawConnection(port: port)
+    try? over.send(request)
+    #expect(over.read(timeout: 3).isEmpty)
+    #expect(server.stop() == 0)
   }
 
   /// What one taker's client saw: the last value acknowledged per question, and the request

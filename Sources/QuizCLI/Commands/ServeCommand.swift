@@ -41,6 +41,10 @@ enum ServeCommand {
       .value("tls-cert", valueName: "file", help: "A PEM certificate (chain): serve HTTPS (with --tls-key)."),
       .value("tls-key", valueName: "file", help: "The PEM private key of --tls-cert."),
       .value("threads", valueName: "n", help: "Request threads (and database connections).", defaultValue: "4"),
+      .value(
+        "client-connections", valueName: "n",
+        help: "Connections one client address may hold at once (default: no limit); a browser opens up to 6, "
+          + "and a class behind one NAT address shares the limit."),
     ],
     run: run)
 

@@ -35,6 +35,13 @@ enum ServeOptions {
       throw CLIError.usage("Invalid '--threads \(threads)': expected a number from 1 to 256", command: command)
     }
     configuration.threads = count
+    if let text = arguments.value("client-connections") {
+      guard let limit = Int(text), (1...100_000).contains(limit) else {
+        throw CLIError.usage(
+          "Invalid '--client-connections \(text)': expected a number from 1 to 100000", command: command)
+      }
+      configuration.clientConnectionLimit = limit
+    }
     try readTLS(arguments, into: &configuration, command: command)
     if let path = arguments.value("roster") {
       let text = String(decoding: try InputFiles.readFile(path), as: UTF8.self)
