@@ -60,8 +60,6 @@ final class HTTPConnectionProgress: Sendable {
     }
   }
 
-  var unretained: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
-
   /// The progress of `connection`, kept as its socket context; nil before it was made.
   static func of(_ connection: OpaquePointer) -> HTTPConnectionProgress? {
     guard let context = quiz_mhd_socket_context(connection) else { return nil }

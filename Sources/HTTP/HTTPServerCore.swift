@@ -127,13 +127,13 @@ extension HTTPServerCore {
     _ = state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(progress)) }
   }
 
-  /// Cuts off the connections that waited past the deadline for a request or the rest of one;
-  /// how many.
-  func cutOffStalledConnections(now: Double) -> Int {
+  /// Cuts off the connections that waited past the deadline for a request or the rest of one.
+  func cutOffStalledConnections(now: Double) {
     let deadline = configuration.requestDeadlineSeconds
-    guard deadline > 0 else { return 0 }
-    let open = state.withLock { Array($0.connections.values) }
-    return open.reduce(0) { count, progress in count + (progress.cutOffIfPast(deadline, now: now) ? 1 : 0) }
+    guard deadline > 0 else { return }
+    for progress in state.withLock({ Array($0.connections.values) }) {
+      _ = progress.cutOffIfPast(deadline, now: now)
+    }
   }
 }
 

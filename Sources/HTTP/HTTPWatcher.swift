@@ -15,7 +15,7 @@ final class HTTPWatcher: Sendable {
   init(core: HTTPServerCore) { self.core = core }
 
   func start() {
-    let started = SystemThread.start(name: "http streams") { [self] in run() }
+    let started = SystemThread.start(name: "http watcher") { [self] in run() }
     thread.withLock { $0 = started }
   }
 
@@ -29,7 +29,7 @@ final class HTTPWatcher: Sendable {
     while !stopping.load(ordering: .acquiring) {
       usleep(Self.tickMicroseconds)
       for stream in core.openStreams() { stream.watch(keepAliveSeconds: keepAlive) }
-      _ = core.cutOffStalledConnections(now: MonotonicClock.now)
+      core.cutOffStalledConnections(now: MonotonicClock.now)
     }
   }
 }

@@ -83,13 +83,11 @@ extension QuizRepository {
     }
   }
 
+  /// The insert of `rows` rows, from the connection's statement cache (one per row count).
   private func changeLogInsert(rows: Int) throws -> Statement {
-    if let statement = changeLogInserts[rows] { return statement }
     let values = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-    let statement = try database.cachedStatement(
+    return try database.cachedStatement(
       "INSERT INTO change_log (changed_at, entity, operation, quiz, item, detail) VALUES \(values)")
-    changeLogInserts[rows] = statement
-    return statement
   }
 
   /// The change log keeps at most `changeLogCap` entries: every 1,000th entry, older ones go.

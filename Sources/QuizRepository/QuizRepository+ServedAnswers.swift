@@ -128,9 +128,11 @@ extension QuizRepository {
     guard let (attempt, target) = found else {
       throw try saveRefusal(token: token, question: id, at: now, quizzes: quizzes)
     }
-    guard quizzes?.contains(attempt.quiz) ?? true else { throw ServedAttemptError.unknownAttempt }
-    guard attempt.isOpen else { throw ServedAttemptError.alreadySubmitted }
-    if let deadline = attempt.deadlineUnix, now.unixSeconds >= deadline { throw ServedAttemptError.pastDeadline }
+    if let refusal = ServedAttemptError.refusingAnswers(
+      quiz: attempt.quiz, isOpen: attempt.isOpen, deadlineUnix: attempt.deadlineUnix, now: now, quizzes: quizzes)
+    {
+      throw refusal
+    }
     return (attempt, target)
   }
 
@@ -139,10 +141,10 @@ extension QuizRepository {
   private func saveRefusal(token: String, question id: String, at now: Timestamp, quizzes: [String]?) throws
     -> ServedAttemptError
   {
-    guard let row = try servedRow(token: token), quizzes?.contains(row.quiz) ?? true else { return .unknownAttempt }
-    guard row.isOpen else { return .alreadySubmitted }
-    if row.isPastDeadline(at: now) { return .pastDeadline }
-    return .unknownQuestion(id)
+    guard let row = try servedRow(token: token) else { return .unknownAttempt }
+    return ServedAttemptError.refusingAnswers(
+      quiz: row.quiz, isOpen: row.isOpen, deadlineUnix: row.deadline?.unixSeconds, now: now, quizzes: quizzes)
+      ?? .unknownQuestion(id)
   }
 
   private func upsertServedAnswer(
@@ -176,19 +178,18 @@ extension QuizRepository {
     if answer.mark != nil { return [Problem(path: "$.mark", message: "a taker's answer carries no mark")] }
     let problems = QuizBankValidator.answerProblems(answer, question: question, path: "$")
     guard problems.isEmpty else { return problems }
-    switch answer.response {
-    case .choices(let ids) where ids.isEmpty:
-      return [Problem(path: "$.selected", message: "no choice was selected")]
-    case .text(let text, _) where isBlank(text):
-      return [Problem(path: "$.response", message: "the response is blank")]
-    case .matched(let matches) where matches.isEmpty:
-      return [Problem(path: "$.matched", message: "no stem was matched")]
-    case .parts(let parts) where parts.allSatisfy(isBlank):
-      return [Problem(path: "$.parts", message: "every gap is blank")]
-    case .text(let text, let unit):
-      return kindRefusal(text, unit: unit, question: question).map { [Problem(path: "$.response", message: $0)] } ?? []
-    default:
-      return []
+    if answer.response.givesNothing { return [nothingGiven(answer.response)] }
+    guard case .text(let text, let unit) = answer.response else { return [] }
+    return kindRefusal(text, unit: unit, question: question).map { [Problem(path: "$.response", message: $0)] } ?? []
+  }
+
+  /// Where an answer that gives nothing says so, and how.
+  private static func nothingGiven(_ response: Response) -> Problem {
+    switch response {
+    case .choices: Problem(path: "$.selected", message: "no choice was selected")
+    case .text: Problem(path: "$.response", message: "the response is blank")
+    case .matched: Problem(path: "$.matched", message: "no stem was matched")
+    case .parts: Problem(path: "$.parts", message: "every gap is blank")
     }
   }
 
@@ -203,21 +204,6 @@ extension QuizRepository {
       return "the response is not a number (such as 3.5)"
     default:
       return nil
-    }
-  }
-
-  /// White space only, or nothing once trimmed as grading trims (PHP's `trim`, NUL included).
-  private static func isBlank(_ text: String) -> Bool {
-    text.allSatisfy(\.isWhitespace) || ShortAnswer.trimmed(text).isEmpty
-  }
-
-  /// Whether a gap's response gives nothing.
-  private static func isBlank(_ response: Response) -> Bool {
-    switch response {
-    case .choices(let ids): ids.isEmpty
-    case .text(let text, _): isBlank(text)
-    case .matched(let matches): matches.isEmpty
-    case .parts(let parts): parts.allSatisfy(isBlank)
     }
   }
 }

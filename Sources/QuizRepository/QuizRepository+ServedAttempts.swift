@@ -175,7 +175,7 @@ extension QuizRepository {
   /// quiz) is unknown.
   public func submitServedAttempt(token: String, now: Timestamp, quizzes: [String]? = nil) throws -> ServedAttempt {
     try servedWrite { repository in
-      guard let row = try repository.servedRow(token: token), quizzes?.contains(row.quiz) ?? true else {
+      guard let row = try repository.servedRow(token: token), ServedAttempt.isServed(row.quiz, by: quizzes) else {
         throw ServedAttemptError.unknownAttempt
       }
       guard row.isOpen else { throw ServedAttemptError.alreadySubmitted }

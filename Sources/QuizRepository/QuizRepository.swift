@@ -27,8 +27,6 @@ public final class QuizRepository {
   /// Change-log rows held back while a batch of writes runs (`bufferingChangeLog`), written
   /// together before it commits.
   var changeLogBuffer: [ChangeLogRow]?
-  /// The multi-row inserts of the buffered rows, by row count.
-  var changeLogInserts: [Int: Statement] = [:]
   /// The gate of this file's served writes, found once (by path, under a process-wide lock).
   lazy var writeGate = WriteGate.of(path)
 

@@ -121,6 +121,25 @@ public enum ServedAttemptError: Error, Sendable, Equatable {
   case invalidAnswer(String)
 }
 
+extension ServedAttemptError {
+  /// Why an attempt of `quiz` takes no answer now, in the order a save checks: a quiz the server
+  /// does not serve (`quizzes`, nil: every quiz) makes it unknown; then submitted; then past its
+  /// deadline. Nil when it takes answers.
+  static func refusingAnswers(
+    quiz: String, isOpen: Bool, deadlineUnix: Double?, now: Timestamp, quizzes: [String]?
+  ) -> ServedAttemptError? {
+    guard ServedAttempt.isServed(quiz, by: quizzes) else { return .unknownAttempt }
+    guard isOpen else { return .alreadySubmitted }
+    if let deadlineUnix, now.unixSeconds >= deadlineUnix { return .pastDeadline }
+    return nil
+  }
+}
+
+extension ServedAttempt {
+  /// Whether a server of `quizzes` (nil: every quiz) serves `quiz`: it answers for no other.
+  public static func isServed(_ quiz: String, by quizzes: [String]?) -> Bool { quizzes?.contains(quiz) ?? true }
+}
+
 extension ServedAttemptError: CustomStringConvertible {
   public var description: String {
     switch self {

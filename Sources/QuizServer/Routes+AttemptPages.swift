@@ -46,7 +46,7 @@ extension Routes {
     } catch {
       return refusedAnswer(attempt, at: index, error.message)
     }
-    guard !AnswerForm.isEmpty(answer.response) else {
+    guard !answer.response.givesNothing else {
       return refusedAnswer(attempt, at: index, "Give an answer first: nothing was chosen or typed.")
     }
     let reveal = configuration.reveal

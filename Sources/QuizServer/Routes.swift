@@ -82,7 +82,7 @@ final class Routes: Sendable {
 
   /// Whether `quiz` is one this server serves.
   func isServed(_ quiz: String) -> Bool {
-    configuration.quizzes.map { $0.contains(quiz) } ?? true
+    ServedAttempt.isServed(quiz, by: configuration.quizzes)
   }
 }
 

@@ -32,20 +32,26 @@ import Testing
     #expect(elapsed >= 0.9 && elapsed < 3.5, "dropped after \(elapsed) s")
   }
 
+  /// Sends `start`, then `piece` every quarter second until the server closes the connection (or
+  /// four seconds pass); whether it did, and after how long.
+  private func trickle(_ start: String, then piece: String, to port: UInt16) throws -> (cutOff: Bool, after: Double) {
+    let slow = try TestConnection(port: port)
+    let started = TestClock.now
+    try slow.send(start)
+    var cutOff = false
+    for _ in 0..<16 where !cutOff {
+      cutOff = slow.waitForClose(timeout: 0.25)
+      if !cutOff { try? slow.send(piece) }
+    }
+    return (cutOff, TestClock.now - started)
+  }
+
   /// Slowloris: a client sending its request's head a byte now and then is never idle for
   /// the timeout, so only the request deadline drops it; others are served meanwhile.
   @Test func aClientTricklingItsHeadIsCutOffAtTheRequestDeadline() throws {
     let server = try startServer(threads: 1, timeout: 30, configure: { $0.requestDeadlineSeconds = 1 }, handler: echo)
     defer { server.stop() }
-    let slow = try TestConnection(port: server.port)
-    let started = TestClock.now
-    try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n")
-    var cutOff = false
-    for _ in 0..<16 where !cutOff {
-      cutOff = slow.waitForClose(timeout: 0.25)
-      if !cutOff { try? slow.send("X: y\r\n") }
-    }
-    let elapsed = TestClock.now - started
+    let (cutOff, elapsed) = try trickle("GET /slow HTTP/1.1\r\nHost: x\r\n", then: "X: y\r\n", to: server.port)
     #expect(cutOff && elapsed >= 0.9 && elapsed < 3, "cut off: \(cutOff) after \(elapsed) s")
     #expect(try fetch(server.port, "GET", "/after").status == 200)
   }
@@ -54,15 +60,8 @@ import Testing
   @Test func aClientTricklingItsBodyIsCutOffAtTheRequestDeadline() throws {
     let server = try startServer(threads: 1, timeout: 30, configure: { $0.requestDeadlineSeconds = 1 }, handler: echo)
     defer { server.stop() }
-    let slow = try TestConnection(port: server.port)
-    let started = TestClock.now
-    try slow.send("PUT /slow HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n")
-    var cutOff = false
-    for _ in 0..<16 where !cutOff {
-      cutOff = slow.waitForClose(timeout: 0.25)
-      if !cutOff { try? slow.send("a") }
-    }
-    let elapsed = TestClock.now - started
+    let (cutOff, elapsed) = try trickle(
+      "PUT /slow HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n", then: "a", to: server.port)
     #expect(cutOff && elapsed >= 0.9 && elapsed < 3, "cut off: \(cutOff) after \(elapsed) s")
   }
 

@@ -43,6 +43,14 @@ import Testing
       ])
   }
 
+  /// A first sign-in's new attempt (fails the test when the sign-in did not start one).
+  func startedAttempt(_ taker: String = "ann") throws -> ServedAttempt {
+    guard case .started(let attempt) = try signIn(taker) else { throw StartedAttemptMissing() }
+    return attempt
+  }
+
+  struct StartedAttemptMissing: Error {}
+
   func signIn(_ taker: String = "ann", limit: Double? = nil, at time: Timestamp = t0) throws -> ServedSignIn {
     try repository.signIn(quiz: "exam", taker: taker, timeLimit: limit, now: time)
   }

@@ -38,10 +38,7 @@ import Testing
 
   @Test func everySaveKeepsTheProgressItsRowsCountAndLogsIt() throws {
     let fixture = try ServedAttemptTests()
-    guard case .started(let attempt) = try fixture.signIn() else {
-      Issue.record("not started")
-      return
-    }
+    let attempt = try fixture.startedAttempt()
     let repository = fixture.repository
     #expect(try Self.kept(repository, token: attempt.token) == ServedProgress(questions: 4, answered: 0, score: 0))
     let matching = try #require(attempt.question("m"))
@@ -70,10 +67,7 @@ import Testing
 
   @Test func checkSaysWhichAttemptsProgressDisagreesWithItsRows() throws {
     let fixture = try ServedAttemptTests()
-    guard case .started(let attempt) = try fixture.signIn() else {
-      Issue.record("not started")
-      return
-    }
+    let attempt = try fixture.startedAttempt()
     _ = try fixture.save(attempt.token, ServedAttemptTests.rightAnswer(to: attempt.questions[0]))
     try fixture.repository.database.execute("UPDATE served_attempts SET answered_count = 2")
     let progress = try #require(try fixture.repository.check().first { $0.name == "served attempts' progress" })
@@ -86,10 +80,7 @@ import Testing
   @Test(arguments: [false, true])
   func removingAQuestionAnAttemptInProgressWasGivenKeepsItsProgressRight(purge: Bool) throws {
     let fixture = try ServedAttemptTests()
-    guard case .started(let attempt) = try fixture.signIn() else {
-      Issue.record("not started")
-      return
-    }
+    let attempt = try fixture.startedAttempt()
     let repository = fixture.repository
     for question in attempt.questions {
       _ = try fixture.save(attempt.token, ServedAttemptTests.rightAnswer(to: question))
@@ -106,10 +97,7 @@ import Testing
   /// Rows deleted some other way (the `sqlite3` CLI here) leave the attempt counted again.
   @Test func answersDeletedByHandLeaveTheProgressCounted() throws {
     let fixture = try ServedAttemptTests()
-    guard case .started(let attempt) = try fixture.signIn() else {
-      Issue.record("not started")
-      return
-    }
+    let attempt = try fixture.startedAttempt()
     for question in attempt.questions {
       _ = try fixture.save(attempt.token, ServedAttemptTests.rightAnswer(to: question))
     }

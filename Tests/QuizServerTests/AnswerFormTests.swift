@@ -71,12 +71,12 @@ import Testing
   }
 
   @Test func emptyAnswersAreDetected() throws {
-    #expect(AnswerForm.isEmpty(try decode([:], Fixtures.choice)))
-    #expect(AnswerForm.isEmpty(try decode(["response": "  \n"], Fixtures.shortAnswer)))
-    #expect(AnswerForm.isEmpty(try decode([:], Fixtures.matching)))
-    #expect(AnswerForm.isEmpty(try decode(["gap.1": " "], Fixtures.cloze)))
-    #expect(!AnswerForm.isEmpty(try decode(["gap.3": "g"], Fixtures.cloze)))
-    #expect(!AnswerForm.isEmpty(try decode(["choice.x": "on"], Fixtures.multiple)))
+    #expect(try decode([:], Fixtures.choice).givesNothing)
+    #expect(try decode(["response": "  \n"], Fixtures.shortAnswer).givesNothing)
+    #expect(try decode([:], Fixtures.matching).givesNothing)
+    #expect(try decode(["gap.1": " "], Fixtures.cloze).givesNothing)
+    #expect(try !decode(["gap.3": "g"], Fixtures.cloze).givesNothing)
+    #expect(try !decode(["choice.x": "on"], Fixtures.multiple).givesNothing)
   }
 
   @Test func theAnswerNamesItsQuestion() throws {

@@ -20,6 +20,18 @@ public enum Response: Hashable, Sendable {
     case .cloze: .parts([])
     }
   }
+
+  /// Whether it gives nothing to grade: no choice, no stem matched, every gap blank, a text of
+  /// white space or one that nothing is left of once trimmed as grading trims (PHP's `trim`,
+  /// NUL included). What a taker cannot submit, in `quiz serve`'s pages and API alike.
+  public var givesNothing: Bool {
+    switch self {
+    case .choices(let ids): ids.isEmpty
+    case .text(let text, _): text.allSatisfy(\.isWhitespace) || ShortAnswer.trimmed(text).isEmpty
+    case .matched(let matches): matches.isEmpty
+    case .parts(let parts): parts.allSatisfy(\.givesNothing)
+    }
+  }
 }
 
 /// One stem's chosen answer text.

@@ -111,10 +111,16 @@ extension Timestamp {
 // MARK: - Formatting
 
 extension Timestamp {
-  /// `YYYY-MM-DDTHH:MM:SSZ` written digit by digit: every save and log row of a server
-  /// formats the time, and interpolating seven strings cost more than the rest of it.
-  private static func fixedWidth(year: Int, month: Int, day: Int, secondOfDay: Int) -> String {
-    String(unsafeUninitializedCapacity: 20) { buffer in
+  /// `YYYY-MM-DDTHH:MM:SSZ`, written digit by digit: every save and log row of a server formats
+  /// the time, and interpolating seven strings cost more than the rest of it. A year outside
+  /// 0–9999 (no clock gives one) is written as it comes, padded to four characters.
+  static func format(_ seconds: Int64) -> String {
+    let days = Int((Double(seconds) / 86_400).rounded(.down))
+    let rest = Int(seconds) - days * 86_400
+    let (year, month, day) = civilFromDays(days)
+    let odd = (0...9999).contains(year) ? nil : Array(String(year).utf8)
+    let yearWidth = odd.map { max(4, $0.count) } ?? 4
+    return String(unsafeUninitializedCapacity: yearWidth + 16) { buffer in
       func put(_ value: Int, digits: Int, at offset: Int) {
         var rest = value
         for position in stride(from: offset + digits - 1, through: offset, by: -1) {
@@ -122,28 +128,22 @@ extension Timestamp {
           rest /= 10
         }
       }
-      put(year, digits: 4, at: 0)
-      put(month, digits: 2, at: 5)
-      put(day, digits: 2, at: 8)
-      put(secondOfDay / 3600, digits: 2, at: 11)
-      put(secondOfDay % 3600 / 60, digits: 2, at: 14)
-      put(secondOfDay % 60, digits: 2, at: 17)
-      (buffer[4], buffer[7], buffer[10]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"))
-      (buffer[13], buffer[16], buffer[19]) = (UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "Z"))
-      return 20
+      if let odd {
+        let padding = yearWidth - odd.count
+        for position in 0..<padding { buffer[position] = UInt8(ascii: "0") }
+        for (position, byte) in odd.enumerated() { buffer[padding + position] = byte }
+      } else {
+        put(year, digits: 4, at: 0)
+      }
+      let tail = yearWidth
+      put(month, digits: 2, at: tail + 1)
+      put(day, digits: 2, at: tail + 4)
+      put(rest / 3600, digits: 2, at: tail + 7)
+      put(rest % 3600 / 60, digits: 2, at: tail + 10)
+      put(rest % 60, digits: 2, at: tail + 13)
+      for (offset, separator) in zip([0, 3, 6, 9, 12, 15], "--T::Z".utf8) { buffer[tail + offset] = separator }
+      return yearWidth + 16
     }
-  }
-
-  static func format(_ seconds: Int64) -> String {
-    let days = Int((Double(seconds) / 86_400).rounded(.down))
-    let rest = Int(seconds) - days * 86_400
-    let (year, month, day) = civilFromDays(days)
-    if (0...9999).contains(year) {
-      return fixedWidth(year: year, month: month, day: day, secondOfDay: rest)
-    }
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-    return "\(yearText)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
   }
 
   /// `2026-11-29 10:04` in UTC, for tables.

@@ -27,25 +27,15 @@ enum AnswerForm {
       response = .choices(try choices(form, body.choices, multiple: body.multiple, field: "choice"))
     case .shortAnswer: response = .text(form["response"] ?? "")
     // A text area's lines come back with CRLF (the form's encoding of its value, whose lines
-    // end in LF): as shown, so that its template sent back unchanged is the template.
-    case .essay: response = .text((form["response"] ?? "").replacingCRLF)
+    // end in LF): as shown, so that its template sent back unchanged is the template. (CR LF
+    // is one Character.)
+    case .essay: response = .text((form["response"] ?? "").replacing("\r\n", with: "\n"))
     case .numerical(let body): response = .text(form["response"] ?? "", unit: try unit(form, body))
     case .matching(let body): response = .matched(try matched(form, body, answerChoices: answerChoices))
     case .description: response = .text("")
     case .cloze(let cloze): response = .parts(try parts(form, cloze))
     }
     return Answer(question: question.id, response: response)
-  }
-
-  /// Whether nothing was given: no choice, blank text, no stem matched, every gap blank. (A
-  /// description's answer is always empty: it takes none.)
-  static func isEmpty(_ response: Response) -> Bool {
-    switch response {
-    case .choices(let ids): ids.isEmpty
-    case .text(let text, _): text.allSatisfy(\.isWhitespace)
-    case .matched(let matches): matches.isEmpty
-    case .parts(let parts): parts.allSatisfy(isEmpty)
-    }
   }
 
   /// The picked ids in the question's order; an id that is no choice's fails.
@@ -116,26 +106,5 @@ enum AnswerForm {
       }
     }
     return responses
-  }
-}
-
-extension String {
-  /// Each CR LF as LF, as a text area's value has it.
-  fileprivate var replacingCRLF: String {
-    guard utf8.contains(13) else { return self }
-    var text = ""
-    var scalars = unicodeScalars.makeIterator()
-    var pending = scalars.next()
-    while let scalar = pending {
-      let next = scalars.next()
-      if scalar == "\r" && next == "\n" {
-        text.unicodeScalars.append("\n")
-        pending = scalars.next()
-      } else {
-        text.unicodeScalars.append(scalar)
-        pending = next
-      }
-    }
-    return text
   }
 }
