@@ -1,12 +1,20 @@
+/// A form's fields: each name's value (the last one given), and the names given more than
+/// once, which a form whose fields each hold one value can refuse as ambiguous.
+public struct HTTPFormFields: Sendable {
+  public var values: [String: String] = [:]
+  public var repeatedNames: Set<String> = []
+}
+
 /// Decoding of application/x-www-form-urlencoded bytes (the WHATWG URL standard's parser).
 enum FormDecoding {
-  static func fields(of body: [UInt8]) -> [String: String] {
-    var fields: [String: String] = [:]
+  static func fields(of body: [UInt8]) -> HTTPFormFields {
+    var fields = HTTPFormFields()
     for pair in body.split(separator: UInt8(ascii: "&")) {
       let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
       let name = decode(parts[0])
       let value = parts.count > 1 ? decode(parts[1]) : ""
-      if !name.isEmpty { fields[name] = value }
+      guard !name.isEmpty else { continue }
+      if fields.values.updateValue(value, forKey: name) != nil { fields.repeatedNames.insert(name) }
     }
     return fields
   }

@@ -52,9 +52,12 @@ extension HTTPRequest {
 
   /// An application/x-www-form-urlencoded body's fields, decoded as UTF-8 ('+' is a space);
   /// empty for any other content type. A field given twice keeps its last value.
-  public var form: [String: String] {
+  public var form: [String: String] { formFields.values }
+
+  /// `form`, with the names given more than once.
+  public var formFields: HTTPFormFields {
     let contentType = header("content-type")?.lowercased() ?? ""
-    guard contentType.hasPrefix("application/x-www-form-urlencoded") else { return [:] }
+    guard contentType.hasPrefix("application/x-www-form-urlencoded") else { return HTTPFormFields() }
     return FormDecoding.fields(of: body)
   }
 }

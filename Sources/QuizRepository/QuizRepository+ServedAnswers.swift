@@ -47,7 +47,8 @@ extension QuizRepository {
     if let problem = Self.servedAnswerProblems(answer, question: question).first {
       throw ServedAttemptError.invalidAnswer(problem.description)
     }
-    if target.savedScore != nil && (lockAnswered || attempt.locksAnswers) {
+    let locks = lockAnswered || attempt.locksAnswers
+    if target.savedScore != nil && locks {
       throw ServedAttemptError.locked("question \"\(question.id)\" was answered already: its answer cannot change")
     }
     let score = Scoring.score(question, answer: answer, rule: question.scoring ?? attempt.defaultScoring)
@@ -61,8 +62,7 @@ extension QuizRepository {
       .answer, target.savedScore != nil ? .update : .insert, quiz: attempt.quiz, item: question.id, detail: detail,
       at: now)
     return ServedSave(
-      score: score, points: question.points, fraction: question.points > 0 ? score / question.points : 0,
-      question: question, order: target.pinned.order)
+      score: score, points: question.points, locked: locks, question: question, order: target.pinned.order)
   }
 
   /// What a save needs of the open attempt of `token`.

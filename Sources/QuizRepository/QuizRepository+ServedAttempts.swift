@@ -46,7 +46,7 @@ extension QuizRepository {
           "UPDATE served_attempts SET locks_answers = 1 WHERE id = ? AND locks_answers = 0", [row.id])
       }
       try logChange(.taker, .update, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
-      return .resumed(try loadServedAttempt(row))
+      return .resumed(try loadServedAttempt(row, locksAnswers: locksAnswers))
     }
     guard !stored.quiz.questions.isEmpty else {
       throw RepositoryError.refused("quiz \"\(quiz)\" has no questions yet")

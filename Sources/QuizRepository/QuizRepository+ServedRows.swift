@@ -25,11 +25,13 @@ struct ServedRow {
   let attemptScore: (score: Double, maxScore: Double)?
   /// As kept on the row (migrations/0013_served_progress.sql).
   let progress: ServedProgress
+  /// Its answers lock once saved (migrations/0014_served_answer_locks.sql).
+  let locksAnswers: Bool
 
   static let columns = """
     s.id, s.token, s.csrf, s.quiz_id, z.slug, z.title, z.scoring, s.taker, s.started_at, s.started_unix,
     s.deadline_unix, s.records_given, s.submitted_at, s.submitted_unix, s.score, s.max_score, s.expired,
-    a.uid, a.score, a.max_score, s.question_count, s.answered_count, s.answered_score
+    a.uid, a.score, a.max_score, s.question_count, s.answered_count, s.answered_score, s.locks_answers
     FROM served_attempts s JOIN quizzes z ON z.id = s.quiz_id LEFT JOIN attempts a ON a.id = s.attempt_id
     """
 
@@ -52,6 +54,7 @@ struct ServedRow {
     attemptID = row.optionalString(17)
     attemptScore = row.isNull(18) ? nil : (row.double(18), row.double(19))
     progress = ServedProgress(questions: row.int(20), answered: row.int(21), score: row.double(22))
+    locksAnswers = row.bool(23)
   }
 
   var isOpen: Bool { submittedAt == nil }
@@ -160,8 +163,9 @@ extension QuizRepository {
     ) { row in (Answer(question: row.string(0), response: QuestionRows.response(row, at: 1)), row.double(5)) }
   }
 
-  /// The whole served attempt of `row`, as its taker sees it.
-  func loadServedAttempt(_ row: ServedRow) throws -> ServedAttempt {
+  /// The whole served attempt of `row`, as its taker sees it; `locksAnswers` when a sign-in
+  /// has just set it on the row read before.
+  func loadServedAttempt(_ row: ServedRow, locksAnswers: Bool = false) throws -> ServedAttempt {
     let questions = try pinnedQuestions(servedID: row.id).map { pinned in
       let stored = try shownVersion(pinned)
       return ServedQuestion(
@@ -183,7 +187,7 @@ extension QuizRepository {
     return ServedAttempt(
       token: row.token, csrf: row.csrf, quiz: row.quiz, quizTitle: row.quizTitle, taker: row.taker,
       startedAt: row.startedAt, deadline: row.deadline, questions: questions, answers: answers, scores: scores,
-      submitted: submitted)
+      locksAnswers: row.locksAnswers || locksAnswers, submitted: submitted)
   }
 }
 

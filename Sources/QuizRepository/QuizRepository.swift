@@ -94,6 +94,7 @@ public final class QuizRepository {
           if fromVersion > 0 { try repository.keepCopyBeforeMigrating(to: migrations.count) }
         }
       }
+      try database.limitWriteAheadLog(toBytes: writeAheadLogLimit)
     } catch let error as DatabaseError where error.resultCode == DatabaseError.readOnly {
       throw RepositoryError.cannotOpen(path: path, reason: "the file is read-only")
     } catch let error as MigrationError {
@@ -101,6 +102,10 @@ public final class QuizRepository {
     }
     return repository
   }
+
+  /// How long the write-ahead log is kept once checkpointed: a server running for a day keeps
+  /// no more than this on disk after a burst.
+  static let writeAheadLogLimit: Int64 = 64 << 20
 
   /// Refuses what cannot be a database file, and says whether it must be opened read-only.
   private static func checkPath(_ path: String, access: Access) throws -> Bool {

@@ -31,6 +31,10 @@ public struct ServedAttempt: Sendable {
   public let answers: [String: Answer]
   /// The saved answers' scores, by question id.
   public let scores: [String: Double]
+  /// Whether its answers lock once saved: it was signed in or resumed on a server revealing
+  /// each answer, so a saved answer's right answer may have been shown, whatever the server
+  /// serving it now reveals.
+  public let locksAnswers: Bool
   /// Nil while the attempt is open.
   public let submitted: SubmittedServedAttempt?
 
@@ -77,8 +81,9 @@ public struct ServedSave: Sendable {
   public let score: Double
   /// The points of the question.
   public let points: Double
-  /// `score / points` (0 for a question worth nothing).
-  public let fraction: Double
+  /// Whether the answer is locked now that it is saved (the save locked it, or its attempt
+  /// locks answers): the reply may reveal it.
+  public let locked: Bool
   /// The question it was scored against, as stored, and the attempt's order of it.
   let question: Question
   let order: PresentationOrder

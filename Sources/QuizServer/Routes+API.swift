@@ -71,7 +71,7 @@ extension Routes {
   }
 
   func attemptReply(_ attempt: ServedAttempt, status: Int) -> HTTPResponse {
-    Reply.json(status) { AttemptJSON.write(attempt, reveal: configuration.reveal, to: &$0) }
+    Reply.json(status) { AttemptJSON.write(attempt, reveal: reveal(for: attempt), to: &$0) }
   }
 
   /// `GET /api/attempts/TOKEN`.
@@ -102,14 +102,16 @@ extension Routes {
     }
   }
 
-  /// The reply to a committed save: with reveal `each`, the fraction, score and right answer.
+  /// The reply to a committed save: once the answer is locked (reveal `each`, or an attempt
+  /// signed in under it) and unless the server reveals nothing, the fraction, score and right
+  /// answer.
   func savedReply(_ saved: ServedSave, question: String, _ answer: Answer) -> HTTPResponse {
     Reply.json { writer in
       writer.beginObject()
       writer.field("saved", true)
       writer.field("question", question)
       // As the attempt and the review give it: an essay has no score until marked.
-      if configuration.reveal == .each {
+      if saved.locked && configuration.reveal != .never {
         AttemptJSON.writeScore(saved.score, of: saved.shown, answer: answer, to: &writer)
       }
       writer.endObject()

@@ -21,25 +21,31 @@ extension Routes {
       }
       index = number - 1
     }
-    let view = PageViews.question(attempt, at: index, reveal: configuration.reveal, now: Clock.unixSeconds)
+    let view = PageViews.question(attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds)
     return Reply.page(QuestionPage.render(view))
   }
 
   /// `POST /answer` (`question`, `csrf`, the kind's fields): saved, then the page that follows
   /// (with `--reveal each`, the same question, revealed). A refusal is a page under the status
-  /// the API gives: an empty or unreadable answer (400, the question's page and why), an unknown
-  /// question (404), a revealed answer changed (409, the question's page), the attempt submitted
-  /// or past its deadline (409, saying the answer was not saved).
+  /// the API gives: an empty or unreadable answer, or a field given twice (400, the question's
+  /// page and why), an unknown question (404), a revealed answer changed (409, the question's
+  /// page), the attempt submitted or past its deadline (409, saying the answer was not saved).
   func answerForm(_ request: HTTPRequest) throws -> HTTPResponse {
     let attempt = try formAttempt(request)
     if attempt.submitted != nil { return notSaved(attempt, .alreadySubmitted) }
-    let form = request.form
+    let fields = request.formFields
+    let form = fields.values
     guard let index = attempt.questions.firstIndex(where: { $0.question.id == form["question"] }) else {
       throw RouteError.notFound("the form names no question of this attempt")
     }
     let served = attempt.questions[index]
     let following = index + 1 < attempt.questions.count ? PageViews.href(index + 1) : PageViews.href(index)
     if served.question.kind == .description { return Reply.seeOther(following) }
+    // The pages give each field one value (several choices are several boxes): two values of
+    // one field (`choice=a&choice=b`) are not an answer the page can send.
+    if let name = fields.repeatedNames.sorted().first {
+      return refusedAnswer(attempt, at: index, "\(name): given more than once; the form sends one value")
+    }
     let answer: Answer
     do {
       answer = try AnswerForm.decode(form, question: served.question, answerChoices: served.answerChoices)
@@ -49,10 +55,10 @@ extension Routes {
     guard !answer.response.givesNothing else {
       return refusedAnswer(attempt, at: index, "Give an answer first: nothing was chosen or typed.")
     }
-    let reveal = configuration.reveal
+    let policy = reveal(for: attempt)
     do {
       _ = try pool.with {
-        try $0.saveServedAnswer(token: attempt.token, answer: answer, lockAnswered: reveal == .each, now: Clock.now)
+        try $0.saveServedAnswer(token: attempt.token, answer: answer, lockAnswered: policy == .each, now: Clock.now)
       }
     } catch ServedAttemptError.invalidAnswer(let message) {
       return refusedAnswer(attempt, at: index, message)
@@ -62,14 +68,14 @@ extension Routes {
     } catch let refusal as ServedAttemptError where refusal == .alreadySubmitted || refusal == .pastDeadline {
       return notSaved(attempt, refusal)
     }
-    return Reply.seeOther(reveal == .each ? PageViews.href(index) : following)
+    return Reply.seeOther(policy == .each ? PageViews.href(index) : following)
   }
 
   private func refusedAnswer(_ attempt: ServedAttempt, at index: Int, _ message: String, status: Int = 400)
     -> HTTPResponse
   {
     let view = PageViews.question(
-      attempt, at: index, reveal: configuration.reveal, now: Clock.unixSeconds, error: message)
+      attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds, error: message)
     return Reply.page(QuestionPage.render(view), status: status)
   }
 

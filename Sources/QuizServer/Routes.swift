@@ -84,6 +84,15 @@ final class Routes: Sendable {
   func isServed(_ quiz: String) -> Bool {
     ServedAttempt.isServed(quiz, by: configuration.quizzes)
   }
+
+  /// What an open attempt's pages and replies reveal: the server's `--reveal`, except that an
+  /// attempt that locks its answers (signed in under `each`, whose taker may have seen right
+  /// answers) is still taken under `each` on a server revealing at the end, its saved answers
+  /// shown locked, as revealed. A server revealing nothing reveals nothing; such an attempt's
+  /// saved answers stay locked all the same.
+  func reveal(for attempt: ServedAttempt) -> RevealPolicy {
+    attempt.locksAnswers && configuration.reveal == .end ? .each : configuration.reveal
+  }
 }
 
 extension HTTPRequest {

@@ -118,6 +118,14 @@ extension Database {
     try execute("PRAGMA synchronous = NORMAL")
   }
 
+  /// Keeps the write-ahead log file at most `bytes` long once a checkpoint has copied it all
+  /// back: the next transaction truncates it. SQLite otherwise keeps the file at the largest it
+  /// grew to (a big import, a burst of saves) for as long as a connection stays open. A
+  /// setting of this connection. (A PRAGMA takes no bound parameter; `bytes` is an integer.)
+  public func limitWriteAheadLog(toBytes bytes: Int64) throws {
+    try execute("PRAGMA journal_size_limit = \(bytes)")
+  }
+
   /// How long a statement waits for another connection's lock before failing with
   /// SQLITE_BUSY.
   public func setBusyTimeout(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }

@@ -32,8 +32,13 @@ import Testing
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     #expect(try repository.database.fetchOne("PRAGMA journal_mode", [], { $0.string(0) }) == "wal")
     #expect(try repository.database.fetchOne("PRAGMA integrity_check", [], { $0.string(0) }) == "ok")
-    // Opening again migrates nothing.
-    _ = try QuizRepository.open(at: path)
+    // Opening again migrates nothing; every connection keeps the log to its limit.
+    let again = try QuizRepository.open(at: path)
+    for opened in [repository, again] {
+      #expect(
+        try opened.database.fetchOne("PRAGMA journal_size_limit", [], { $0.int64(0) })
+          == QuizRepository.writeAheadLogLimit)
+    }
   }
 
   @Test func aFileThatIsNotADatabaseIsRefusedUntouched() throws {

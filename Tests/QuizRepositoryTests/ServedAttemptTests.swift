@@ -164,16 +164,16 @@ import Testing
 
     // A valid answer is saved and scored; changed unless locked.
     let wrong = try save(attempt.token, Answer(question: choice, selected: ["b"]))
-    #expect(wrong.score == 0 && wrong.points == 1 && wrong.fraction == 0)
+    #expect(wrong.score == 0 && wrong.points == 1 && !wrong.locked)
     let right = try save(attempt.token, Answer(question: choice, selected: ["a"]))
-    #expect(right.score == 1 && right.fraction == 1)
+    #expect(right.score == 1 && right.points == 1 && !right.locked)
     #expect(
       refusal(Answer(question: choice, selected: ["b"]), lock: true)
         == .locked(
           "question \"\(choice)\" was answered already: its answer cannot change"))
     let partial = try save(
       attempt.token, Answer(question: "m", response: .matched([StemMatch(stem: "fr", answer: "Paris")])), lock: true)
-    #expect(partial.points == 2 && abs(partial.fraction - 1.0 / 3) < 1e-9)
+    #expect(partial.points == 2 && abs(partial.score - 2.0 / 3) < 1e-9 && partial.locked)
     let stored = try #require(try repository.servedAttempt(token: attempt.token))
     #expect(stored.answers[choice]?.selected == ["a"])
     #expect(stored.answers["m"]?.response == .matched([StemMatch(stem: "fr", answer: "Paris")]))

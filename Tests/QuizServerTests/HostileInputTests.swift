@@ -168,6 +168,63 @@ import Testing
     #expect(try put("/api/attempts/\(otherToken)/answers/pick", #"{"selected": ["a"]}"#).status == 200)
   }
 
+  /// The attempt whose answers lock is still taken under `each` on a server restarted with
+  /// `end`: its page shows a saved answer revealed and locked, the API says `each` and gives
+  /// what was revealed, a new answer's reply reveals it. An attempt begun under `end` is not;
+  /// and a server restarted with `never` reveals nothing, the answer staying locked.
+  @Test func anAttemptSignedInUnderEachIsStillTakenUnderItAfterARestartWithEnd() throws {
+    let fixture = try ServedFixture { $0.reveal = .each }
+    let browser = Browser(port: fixture.port)
+    try PageFlow.signIn(browser, taker: "Ana")
+    let token = try #require(browser.cookies["quiz_attempt"])
+    #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
+    fixture.server.stop()
+
+    func restart(_ reveal: RevealPolicy) throws -> QuizServer {
+      var configuration = QuizServerConfiguration(databasePath: fixture.databasePath)
+      configuration.port = 0
+      configuration.reveal = reveal
+      return try QuizServer(configuration)
+    }
+    func put(_ server: QuizServer, _ token: String, _ question: String, _ json: String) throws -> RawHTTPResponse {
+      try RawHTTP.request(
+        port: server.port, "PUT", "/api/attempts/\(token)/answers/\(question)", body: Array(json.utf8),
+        headers: [("Content-Type", "application/json")])
+    }
+    let end = try restart(.end)
+    let state = try RawHTTP.request(port: end.port, "GET", "/api/attempts/\(token)")
+    #expect(state.json["reveal"] as? String == "each")
+    #expect((state.json["revealed"] as? [String: Any])?["pick"] != nil)
+    let ids = try #require(state.json["questions"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+    let pickNumber = try #require(ids.firstIndex(of: "pick")) + 1
+    let again = Browser(port: end.port)
+    again.cookies = browser.cookies
+    let page = try again.get("/attempt?q=\(pickNumber)")
+    #expect(page.text.contains("class=\"reveal") && page.text.contains(" disabled"), "\(page.text)")
+    let saved = try put(end, token, "capital", #"{"response": "Paris"}"#)
+    #expect(saved.status == 200 && saved.json["fraction"] as? Double == 1, "\(saved.text)")
+    // Begun under `end`: changeable, nothing revealed.
+    let other = try #require(
+      try RawHTTP.request(
+        port: end.port, "POST", "/api/attempts", body: Array(#"{"quiz": "every", "taker": "Bea"}"#.utf8),
+        headers: [("Content-Type", "application/json")]
+      ).json["attempt"] as? String)
+    let unrevealed = try put(end, other, "capital", #"{"response": "Paris"}"#)
+    #expect(unrevealed.status == 200 && unrevealed.json["fraction"] == nil)
+    end.stop()
+
+    let never = try restart(.never)
+    defer { never.stop() }
+    let hidden = try RawHTTP.request(port: never.port, "GET", "/api/attempts/\(token)")
+    #expect(hidden.json["reveal"] as? String == "never" && hidden.json["revealed"] == nil)
+    let quiet = try put(never, token, "pi", #"{"response": "3.14", "unit": "rad"}"#)
+    #expect(quiet.status == 200 && quiet.json["fraction"] == nil, "\(quiet.text)")
+    #expect(try put(never, token, "pick", #"{"selected": ["a"]}"#).status == 409)
+    let neverBrowser = Browser(port: never.port)
+    neverBrowser.cookies = browser.cookies
+    #expect(!(try neverBrowser.get("/attempt?q=\(pickNumber)").text.contains("class=\"reveal")))
+  }
+
   /// HTTP asks a server to answer HEAD wherever it answers GET: the same status and headers,
   /// no body; on the monitor's event stream, no stream is opened (it would be left open).
   @Test func everyGetRouteAnswersHeadWithItsHeadersAndNoBody() throws {

@@ -118,6 +118,23 @@ enum PageFlow {
     #expect(try fixture.repository().servedAttemptSummaries(quizzes: nil).first?.answered == 0)
   }
 
+  /// A radio group sends one value; two (`choice=a&choice=b`, which no page sends) are refused
+  /// as the API refuses two choices of a single-answer question, not saved as the last one.
+  @Test func aFieldGivenTwiceIsRefusedNotReadAsItsLastValue() throws {
+    let fixture = try ServedFixture()
+    let browser = Browser(port: fixture.port)
+    try PageFlow.signIn(browser, taker: "Ana")
+    let page = try browser.get("/attempt")
+    let csrf = try #require(Browser.hiddenField("csrf", in: page.text))
+    let refused = try browser.post("/answer", [("csrf", csrf), ("question", "pick"), ("choice", "a"), ("choice", "b")])
+    #expect(refused.status == 400)
+    #expect(refused.text.contains("choice: given more than once"), "\(refused.text)")
+    #expect(try fixture.repository().servedAttemptSummaries(quizzes: nil).first?.answered == 0)
+    let saved = try browser.post("/answer", [("csrf", csrf), ("question", "pick"), ("choice", "b")])
+    #expect(saved.status == 303)
+    #expect(try fixture.repository().servedAttemptSummaries(quizzes: nil).first?.answered == 1)
+  }
+
   @Test func revealEndLetsTheTakerGoBackAndChangeAnAnswer() throws {
     let fixture = try ServedFixture { $0.quizzes = ["short"] }
     let browser = Browser(port: fixture.port)

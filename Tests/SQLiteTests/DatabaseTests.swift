@@ -144,6 +144,22 @@ import Testing
     #expect(!database.isInTransaction)
   }
 
+  /// The write-ahead log grows past its limit within a transaction, and once checkpointed the
+  /// next transaction cuts the file back to the limit (without it the file stays at 1 MB).
+  @Test func theWriteAheadLogIsCutBackToItsLimitAfterACheckpoint() throws {
+    let wal = directory.path("test.sqlite-wal")
+    func walSize() -> Int { (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? -1 }
+    try database.limitWriteAheadLog(toBytes: 32 << 10)
+    try database.write { db in
+      for _ in 0..<1000 { try db.execute("INSERT INTO t (value) VALUES (randomblob(1000))") }
+    }
+    #expect(walSize() > 1_000_000)
+    _ = try database.fetchOne("PRAGMA wal_checkpoint(PASSIVE)", []) { $0.int(0) }
+    try database.execute("INSERT INTO t (value) VALUES ('small')")
+    #expect(walSize() <= 32 << 10, "\(walSize())")
+    #expect(try database.fetchOne("SELECT count(*) FROM t", []) { $0.int(0) } == 1001)
+  }
+
   /// A read sees one snapshot: a commit by another connection in the middle of it is not seen
   /// until the read ends.
   @Test func aReadSeesOneSnapshot() throws {
