@@ -55,14 +55,29 @@ public final class QuizServer: Sendable {
   /// The bound port (the one picked when 0 was asked for).
   public var port: UInt16 { http.port }
 
-  /// Where takers go: `http://HOST:PORT/`.
-  public var takersURL: String { "\(scheme)://\(hostForURL):\(port)/" }
+  /// Where takers go: `http://HOST:PORT/`. Listening on every interface ("0.0.0.0", "::"), one
+  /// address for each of the machine's network addresses (the loopback address when it has
+  /// none): "0.0.0.0" is nowhere a browser can go.
+  public var takersURLs: [String] { hostsForURLs.map { "\(scheme)://\($0):\(port)/" } }
 
-  /// The teacher's live page, holding the monitor token.
-  public var monitorURL: String { "\(scheme)://\(hostForURL):\(port)/monitor?token=\(monitorToken)" }
+  /// The first of `takersURLs`.
+  public var takersURL: String { takersURLs.first ?? "" }
+
+  /// The teacher's live page, holding the monitor token, at the first of the takers' addresses.
+  public var monitorURL: String { takersURL + "monitor?token=\(monitorToken)" }
 
   var scheme: String { configuration.usesTLS ? "https" : "http" }
-  var hostForURL: String { configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host }
+
+  /// The hosts of the addresses printed, IPv6 ones in brackets.
+  var hostsForURLs: [String] {
+    let host = configuration.host
+    var hosts = [host]
+    if host == "0.0.0.0" || host == "::" {
+      let found = NetworkInterfaces.addresses(includingIPv6: host == "::")
+      hosts = found.isEmpty ? [host == "::" ? "::1" : "127.0.0.1"] : found
+    }
+    return hosts.map { $0.contains(":") ? "[\($0)]" : $0 }
+  }
 
   /// Stops accepting, lets the requests in flight finish (each answer they save is committed
   /// or not begun), then stops the poller and the sweeper and closes the event streams.

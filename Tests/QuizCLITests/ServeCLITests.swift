@@ -111,19 +111,37 @@ import Testing
     let workspace = try Self.workspace()
     let server = try Server(workspace, ["--listen", "0.0.0.0:0"])
     let port = try server.waitForPort()
-    let lines = server.stdout.split(separator: "\n")
-    #expect(lines.first == "Takers: http://0.0.0.0:\(port)/")
-    #expect(
-      lines.dropFirst().first?.firstMatch(of: #/^Monitor: http://0\.0\.0\.0:\d+/monitor\?token=[0-9a-f]{32}$/#) != nil)
+    // "0.0.0.0" is nowhere a browser can go: one line for each of the machine's network
+    // addresses (IPv4 only, on 0.0.0.0), each answering; the monitor at the first.
+    // `hostname -I` lists them (IPv4 and IPv6, loopback and link-local left out).
+    let listed = try QuizProcess.shell("hostname -I", in: workspace.directory).stdout
+    let addresses = listed.split(whereSeparator: \.isWhitespace).map(String.init).filter { !$0.contains(":") }
+    let hosts = addresses.isEmpty ? ["127.0.0.1"] : addresses
+    let lines = server.stdout.split(separator: "\n").map(String.init)
+    let takers = lines.prefix { !$0.hasPrefix("Monitor: ") }.map {
+      $0.replacingOccurrences(of: "Takers: ", with: "").trimmingCharacters(in: .whitespaces)
+    }
+    #expect(Set(takers) == Set(hosts.map { "http://\($0):\(port)/" }), "\(server.stdout)")
+    #expect(takers.count == hosts.count && lines.first?.hasPrefix("Takers: http://") == true)
+    #expect(!server.stdout.contains("0.0.0.0"))
+    let monitor = lines.first { $0.hasPrefix("Monitor: ") } ?? ""
+    #expect(monitor.firstMatch(of: #/^Monitor: http://[0-9.]+:\d+/monitor\?token=[0-9a-f]{32}$/#) != nil, "\(monitor)")
+    #expect(monitor.hasPrefix("Monitor: " + (takers.first ?? "-")))
     #expect(server.stderr.contains("warning: ") && server.stderr.contains("in clear"), "\(server.stderr)")
-    let ping = try RawHTTP.request(port: port, "GET", "/api/ping")
-    #expect(ping.status == 200)
+    for host in hosts + ["127.0.0.1"] {
+      #expect(try RawHTTP.request(port: port, "GET", "/api/ping", host: host).status == 200, "\(host)")
+    }
     #expect(server.stop() == 0)
 
     let loopback = try Server(workspace, ["--listen", "127.0.0.1:0"])
-    _ = try loopback.waitForPort()
+    let loopbackPort = try loopback.waitForPort()
+    #expect(loopback.stdout.hasPrefix("Takers: http://127.0.0.1:\(loopbackPort)/\nMonitor: "))
     #expect(!loopback.stderr.contains("warning"))
     #expect(loopback.stop(SIGINT) == 0)
+    let named = try Server(workspace, ["--listen", "localhost:0"])
+    _ = try named.waitForPort()
+    #expect(!named.stderr.contains("warning"), "\(named.stderr)")
+    #expect(named.stop() == 0)
   }
 
   /// `--client-connections N`: one address holds at most N connections; the next is closed

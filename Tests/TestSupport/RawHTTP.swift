@@ -27,13 +27,14 @@ public struct RawHTTPError: Error, CustomStringConvertible {
 public final class RawConnection {
   public let descriptor: Int32
 
-  public init(port: UInt16) throws {
+  /// Connects to `host` (an IPv4 address) at `port`.
+  public init(port: UInt16, host: String = "127.0.0.1") throws {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw RawHTTPError(description: "socket: \(errno)") }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_addr.s_addr = inet_addr(host)
     let result = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -77,10 +78,10 @@ public final class RawConnection {
 public enum RawHTTP {
   public static func request(
     port: UInt16, _ method: String, _ path: String, body: [UInt8] = [], headers: [(String, String)] = [],
-    timeout: Double = 10
+    timeout: Double = 10, host: String = "127.0.0.1"
   ) throws -> RawHTTPResponse {
-    let connection = try RawConnection(port: port)
-    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    let connection = try RawConnection(port: port, host: host)
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
     for (name, value) in headers { head += "\(name): \(value)\r\n" }
     if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
     head += "\r\n"

@@ -13,7 +13,8 @@ enum ServeCommand {
     name: "serve",
     summary: "Serve quizzes to takers' browsers (or any HTTP client) while the attempts land in the database.",
     discussion: """
-      Prints the takers' address and the monitor's address, which holds a secret token: the \
+      Prints the takers' address (on every interface, 0.0.0.0 or ::, one for each of the \
+      machine's networks) and the monitor's address, which holds a secret token: the \
       teacher's live page of every taker's progress and score. Takers sign in with a name (with \
       --roster, a name and its personal code), answer one question per page, and submit; each \
       answer is committed before the reply, and the submitted attempt is recorded like any \
@@ -64,7 +65,9 @@ enum ServeCommand {
     }
     let signals = ServeSignals.blocked()
     let server = try QuizServer(configuration)
-    console.write("Takers: \(server.takersURL)\nMonitor: \(server.monitorURL)\n")
+    // One address a line; on every interface, the machine's network addresses.
+    let takers = server.takersURLs.joined(separator: "\n        ")
+    console.write("Takers: \(takers)\nMonitor: \(server.monitorURL)\n")
     ServeSignals.wait(for: signals)
     server.stop()
   }

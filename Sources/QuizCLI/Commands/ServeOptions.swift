@@ -84,7 +84,7 @@ enum ServeOptions {
   }
 
   static func isLoopback(_ host: String) -> Bool {
-    host.hasPrefix("127.") || host == "::1"
+    host.hasPrefix("127.") || host == "::1" || host.lowercased() == "localhost"
   }
 }
 
