@@ -276,7 +276,9 @@ import Testing
     #expect(reading.scoring == .weighted)
   }
 
-  @Test func textBeforeTheFirstMarkerIsAPlainWrongChoiceAndWholeWeightsLeaveTheScoringUnset() {
+  /// Whole weights on a question of several answers make the quiz `weighted` all the same:
+  /// Moodle adds up the weights ticked, so ticking `plain` beside `full` earns full marks.
+  @Test func textBeforeTheFirstMarkerIsAPlainWrongChoiceAndSeveralAnswersScoreWeighted() {
     let reading = read("Q? {plain ~%100%full ~%0%zero}")
     #expect(
       questions(reading).first?.choices == [
@@ -285,7 +287,12 @@ import Testing
         Choice(id: "c", text: "zero", correct: false, weight: 0),
       ])
     #expect(questions(reading).first?.multiple == true)
-    #expect(reading.scoring == nil)
+    #expect(reading.scoring == .weighted)
+    if let question = questions(reading).first {
+      #expect(Scoring.score(question, selected: ["a", "b"], rule: reading.scoring ?? .allOrNothing) == 1)
+    }
+    // One answer of whole weights leaves it unset.
+    #expect(read("Q? {=full ~%0%zero}").scoring == nil)
   }
 
   @Test func multipleChoiceErrorsNameTheirLine() {

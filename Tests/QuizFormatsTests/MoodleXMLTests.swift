@@ -195,7 +195,30 @@ import Testing
     #expect(reading.scoring == .weighted)
   }
 
-  @Test func severalAnswersWeighEveryChoice() {
+  /// Moodle's `trans_single` (question/format/xml/format.php) makes only `false`, `0` and an
+  /// empty value false: `FALSE` or `no` (as scripts write them) make a question of one answer,
+  /// and quiz says how it read them.
+  @Test(arguments: [
+    ("true", false, false), ("false", true, false), ("0", true, false), ("", true, false), ("1", false, false),
+    ("FALSE", false, true), ("False", false, true), ("no", false, true), (" false ", true, false),
+  ])
+  func singleIsReadAsMoodlesTransSingleReadsIt(value: String, multiple: Bool, warned: Bool) throws {
+    let reading = read(
+      file([
+        "<question type=\"multichoice\"><name><text>Q</text></name><questiontext><text>Q?</text></questiontext>"
+          + "<single>\(value)</single><shuffleanswers>\(value)</shuffleanswers>"
+          + "<answer fraction=\"100\"><text>a</text></answer><answer fraction=\"0\"><text>b</text></answer></question>"
+      ]))
+    #expect(reading.errors == [])
+    let question = try #require(questions(reading).first)
+    #expect(question.multiple == multiple, "\(value)")
+    #expect(question.shuffle == !multiple, "\(value)")
+    let notes = reading.warnings.map(\.message).filter { $0.contains("as Moodle reads it") }
+    #expect(notes.count == (warned ? 2 : 0), "\(value): \(reading.warnings)")
+    if warned { #expect(notes.first == "<single>\(value)</single> is read as true, as Moodle reads it: only false, 0 or nothing is false") }
+  }
+
+  @Test func severalAnswersWeighEveryChoice() throws {
     let reading = read(
       file([multichoice("Primes", single: false, [("50", "2"), ("50", "3"), ("-100", "4"), ("0", "9")])]))
     #expect(reading.errors == [])
@@ -208,10 +231,18 @@ import Testing
       ])
     #expect(questions(reading).first?.multiple == true)
     #expect(reading.scoring == .weighted)
-    // Fractions of 0 and 100 only leave the quiz's scoring unset.
-    let whole = read(file([multichoice("Whole", single: false, [("100", "a"), ("0", "b"), ("100.0000000", "c")])]))
-    #expect(whole.scoring == nil)
-    #expect(questions(whole).first?.choices.map(\.weight) == [1, 0, 1])
+    // Fractions of 0 and 100 only make it `weighted` too: Moodle adds up the fractions ticked
+    // on a question of several answers (qtype_multichoice_multi_question::grade_response), so
+    // ticking the choice at 0 beside the one at 100 still earns full marks.
+    let whole = read(file([multichoice("Whole", single: false, [("100", "a"), ("0", "b"), ("0.0000000", "c")])]))
+    #expect(whole.scoring == .weighted)
+    let question = try #require(questions(whole).first)
+    #expect(question.choices.map(\.weight) == [1, 0, 0])
+    #expect(Scoring.score(question, selected: ["a", "b"], rule: whole.scoring ?? .allOrNothing) == 1)
+    #expect(Scoring.score(question, selected: ["b", "c"], rule: whole.scoring ?? .allOrNothing) == 0)
+    // One answer of fractions 0 and 100 leaves it unset.
+    let single = read(file([multichoice("One", single: true, [("100", "a"), ("0", "b")])]))
+    #expect(single.errors == [] && single.scoring == nil)
   }
 
   // MARK: True/false
@@ -236,7 +267,7 @@ import Testing
     var vrai = Question.trueFalse(id: "vrai", prompt: "Vrai ?", answer: true)
     vrai.textFormat = .html
     #expect(questions(reading) == [flat, vrai])
-    #expect(try questions(reading).allSatisfy(\.isTrueFalse))
+    #expect(questions(reading).allSatisfy(\.isTrueFalse))
     #expect(reading.scoring == nil)
   }
 

@@ -70,7 +70,10 @@ extension GIFT.Reader {
       )
     }
     guard errors.count == errorCount else { return nil }
-    if fractional { weighted = true }
+    // Moodle scores a question of several answers by the sum of the weights picked, clamped to
+    // 0…1 (qtype_multichoice_multi_question::grade_response), whatever its weights: ticking a
+    // choice at 0 % beside the one at 100 % still earns it all. Only `weighted` scores so.
+    if fractional || !single { weighted = true }
     return Question(
       id: "", prompt: prompt, multiple: !single, choices: choices,
       textFormat: textFormat)

@@ -36,6 +36,8 @@ extension GIFT.Writer {
 
     var lines = [head]
     if question.multiple {
+      // Read back, a question of several answers makes the file `weighted` (Moodle's scoring).
+      fractional = true
       let correctTotal = question.choices.count(where: \.correct)
       let wrongTotal = question.choices.count - correctTotal
       if question.choices.contains(where: { $0.weight == nil }) {

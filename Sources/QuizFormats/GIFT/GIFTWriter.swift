@@ -5,7 +5,8 @@ import QuizDomain
 extension GIFT {
   struct Writer {
     var warnings: [String] = []
-    /// Whether a weight other than 0 and 100 % was written: the file reads back as `weighted`.
+    /// Whether a weight other than 0 and 100 %, or a question of several answers, was written:
+    /// the file reads back as `weighted`.
     var fractional = false
 
     mutating func write(_ quiz: Quiz) -> FormatWriting {

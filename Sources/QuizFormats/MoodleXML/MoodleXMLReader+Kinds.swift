@@ -134,7 +134,7 @@ extension MoodleXML.Reader {
     }
     return common.question(
       body: .matching(Matching(pairs: pairs, distractors: distractors)),
-      shuffle: Self.flag(question.child("shuffleanswers"), absent: true))
+      shuffle: moodleSwitch(question.child("shuffleanswers"), absent: true))
   }
 
   /// `essay` (Moodle's `import_essay`). `<responseformat>`: `editor` (Moodle's default, also

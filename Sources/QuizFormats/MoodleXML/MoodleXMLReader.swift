@@ -273,12 +273,29 @@ extension MoodleXML {
 
     static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 
-    /// `<single>` and `<shuffleanswers>` as Moodle reads them: `true` or `1` (any case) is true,
-    /// anything else false; `absent` when the element is missing.
+    /// `<usecase>` and `<unitsleft>`, which Moodle keeps in a number column: `true` or `1` (any
+    /// case) is true, anything else false; `absent` when the element is missing.
     static func flag(_ element: Element?, absent: Bool) -> Bool {
       guard let element else { return absent }
       let value = PlainTextFile.trimmed(element.content).lowercased()
       return value == "true" || value == "1"
+    }
+
+    /// `<single>` and `<shuffleanswers>` as Moodle's `trans_single` reads them: `false`, `0` and
+    /// nothing are false, anything else is true (`False`, `FALSE` and `no` too), with a warning
+    /// for a value other than `true`, `false`, `1` and `0`; `absent` when the element is missing.
+    mutating func moodleSwitch(_ element: Element?, absent: Bool) -> Bool {
+      guard let element else { return absent }
+      let value = PlainTextFile.trimmed(element.content)
+      let isOn = value != "false" && value != "0" && !value.isEmpty
+      if !["true", "false", "1", "0", ""].contains(value) {
+        warnings.append(
+          FormatProblem(
+            line: element.line,
+            message: "<\(element.name)>\(value)</\(element.name)> is read as \(isOn ? "true" : "false"), as Moodle "
+              + "reads it: only false, 0 or nothing is false"))
+      }
+      return isOn
     }
   }
 }
@@ -286,8 +303,8 @@ extension MoodleXML {
 // MARK: - Multiple choice and true/false
 
 extension MoodleXML.Reader {
-  /// `multichoice`: one answer (no `<single>`, or `true`/`1`) or several; answers become
-  /// choices a, b, c… with their feedback and files. Fractions:
+  /// `multichoice`: one answer (no `<single>`, or any value but `false`, `0` or nothing) or
+  /// several; answers become choices a, b, c… with their feedback and files. Fractions:
   /// - one answer: at least one answer at 100, each a correct choice worth full marks (Moodle
   ///   scores the choice picked by its fraction); any other non-zero fraction
   ///   is kept as the weight f/100 of its (wrong) choice. The weights of 100 and 0 are left
@@ -298,7 +315,7 @@ extension MoodleXML.Reader {
   /// No snapping: 33 stays 0.33.
   mutating func multipleChoice(_ question: MoodleXML.Element, _ common: Common) -> Question? {
     let errorCount = errors.count
-    let single = Self.flag(question.child("single"), absent: true)
+    let single = moodleSwitch(question.child("single"), absent: true)
     var choices: [Choice] = []
     var files = common.files
     var fullLines: [Int] = []
@@ -333,10 +350,13 @@ extension MoodleXML.Reader {
     }
     let numbering = readNumbering(question)
     guard errors.count == errorCount else { return nil }
-    if fractional { weighted = true }
+    // Moodle scores a question of several answers by the sum of the fractions picked, clamped
+    // to 0…1 (qtype_multichoice_multi_question::grade_response), whatever they are: ticking a
+    // choice at 0 beside the one at 100 still earns it all. Only `weighted` scores so.
+    if fractional || !single { weighted = true }
     var parsed = common.question(
       body: .choice(ChoiceBody(multiple: !single, choices: choices, numbering: numbering)),
-      shuffle: Self.flag(question.child("shuffleanswers"), absent: false))
+      shuffle: moodleSwitch(question.child("shuffleanswers"), absent: false))
     parsed.files = files
     return parsed
   }

@@ -11,8 +11,8 @@ extension MoodleXML {
   struct Writer {
     var out = ""
     var warnings: [String] = []
-    /// Whether a multiple-choice fraction other than 0 and 100 was written: the file reads back
-    /// as `weighted`.
+    /// Whether a multiple-choice fraction other than 0 and 100, or a question of several
+    /// answers, was written: the file reads back as `weighted`.
     var fractional = false
 
     mutating func write(_ quiz: Quiz) -> FormatWriting {
@@ -98,6 +98,8 @@ extension MoodleXML {
           answer(fraction: choice.correct ? "100" : "0", text: text, choice: choice, format: format, files: files)
         }
       case .choice(let body):
+        // Read back, a question of several answers makes the file `weighted` (Moodle's scoring).
+        if body.multiple { fractional = true }
         out += "    <single>\(body.multiple ? "false" : "true")</single>\n"
         out += "    <shuffleanswers>\(question.shuffle ? "true" : "false")</shuffleanswers>\n"
         out += "    <answernumbering>\((body.numbering ?? .lowercase).rawValue)</answernumbering>\n"
