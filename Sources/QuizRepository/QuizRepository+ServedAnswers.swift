@@ -51,6 +51,11 @@ extension QuizRepository {
     if target.savedScore != nil && locks {
       throw ServedAttemptError.locked("question \"\(question.id)\" was answered already: its answer cannot change")
     }
+    if lockAnswered && !attempt.locksAnswers {
+      // Saved on a server revealing each answer: the reply shows it, so it stays locked on any
+      // server after this one, as after a sign-in there.
+      try database.execute("UPDATE served_attempts SET locks_answers = 1 WHERE id = ?", [attempt.id])
+    }
     let score = Scoring.score(question, answer: answer, rule: question.scoring ?? attempt.defaultScoring)
     try upsertServedAnswer(
       answer.response, score: score, servedID: attempt.id, versionRow: target.pinned.versionRow, now: now)

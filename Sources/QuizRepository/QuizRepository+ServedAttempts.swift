@@ -30,6 +30,17 @@ extension QuizRepository {
     }
   }
 
+  /// Makes the open attempt of `token` lock its answers once saved, as a sign-in under `each`
+  /// does: a server revealing each answer is about to show it (its page, its state), and from
+  /// then on no server may let a saved answer change.
+  public func lockServedAnswers(token: String) throws {
+    try servedWrite { repository in
+      try repository.database.execute(
+        "UPDATE served_attempts SET locks_answers = 1 WHERE token = ? AND locks_answers = 0 AND submitted_at IS NULL",
+        [token])
+    }
+  }
+
   /// `signIn`'s work, inside the transaction of the repository it is called on.
   private func signInInTransaction(
     quiz: String, taker: String, timeLimit: Double?, now: Timestamp, locksAnswers: Bool
@@ -65,7 +76,8 @@ extension QuizRepository {
     let drawn = QuestionDraw.questions(of: stored.quiz, seed: seed)
     let orders = PresentationOrder.draw(for: drawn, seed: seed)
     var deadline: Double?
-    if let timeLimit, timeLimit.isFinite, timeLimit > 0 { deadline = now.unixSeconds + timeLimit }
+    // A whole second, rounded up: every check compares it with a time in whole seconds.
+    if let timeLimit, timeLimit.isFinite, timeLimit > 0 { deadline = (now.unixSeconds + timeLimit).rounded(.up) }
     let pinned = drawn.enumerated().compactMap { position, question in
       stored.questionRows[question.id].map { (position: Int64(position), version: $0.version) }
     }

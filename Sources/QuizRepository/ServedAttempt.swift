@@ -34,7 +34,7 @@ public struct ServedAttempt: Sendable {
   /// Whether its answers lock once saved: it was signed in or resumed on a server revealing
   /// each answer, so a saved answer's right answer may have been shown, whatever the server
   /// serving it now reveals.
-  public let locksAnswers: Bool
+  public private(set) var locksAnswers: Bool
   /// Nil while the attempt is open.
   public let submitted: SubmittedServedAttempt?
 
@@ -43,6 +43,13 @@ public struct ServedAttempt: Sendable {
 
   /// What the saved answers score so far.
   public var score: Double { scores.values.reduce(0, +) }
+
+  /// This attempt, its answers locking (`QuizRepository.lockServedAnswers` made it so).
+  public func lockingAnswers() -> ServedAttempt {
+    var locking = self
+    locking.locksAnswers = true
+    return locking
+  }
 
   /// The question `id` as this attempt shows it.
   public func question(_ id: String) -> ServedQuestion? { questions.first { $0.question.id == id } }

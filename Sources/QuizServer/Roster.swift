@@ -23,13 +23,18 @@ public struct Roster: Sendable, Equatable {
 
 extension Roster {
   /// Reads `name,code` lines (RFC 4180 quoting allowed; a first line `name,code` is a header
-  /// and skipped; empty lines are skipped). Throws `RosterError` naming `file` and the line.
+  /// and skipped; empty lines are skipped), ending in LF or CR LF, after a UTF-8 byte order mark
+  /// if there is one (as spreadsheets save CSV). Throws `RosterError` naming `file` and the line.
   public static func parse(_ text: String, file: String) throws -> Roster {
     var codes: [String: String] = [:]
     var lineNumber = 0
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Split on scalars: CR LF is one Character, which a split on "\n" would never meet.
+    var scalars = text.unicodeScalars[...]
+    if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+    for rawScalars in scalars.split(separator: "\n", omittingEmptySubsequences: false) {
       lineNumber += 1
-      let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+      let raw = String(String.UnicodeScalarView(rawScalars))
+      let line = raw.unicodeScalars.last == "\r" ? String(String.UnicodeScalarView(raw.unicodeScalars.dropLast())) : raw
       if line.trimmingSpaces.isEmpty { continue }
       let fields = try CSVLine.fields(line, file: file, line: lineNumber)
       if lineNumber == 1 && fields.map({ $0.lowercased() }) == ["name", "code"] { continue }

@@ -63,10 +63,14 @@ extension Routes {
         throw RouteError(status: 401, message: "unknown name or wrong code")
       }
     }
+    // A timestamp keeps whole seconds: the part of a second it drops is added to the limit, so
+    // that the deadline is the whole limit after the sign-in (not up to a second before).
+    let now = Clock.unixSeconds
+    let dropped = now - now.rounded(.down)
     return try pool.with { repository in
       try repository.signIn(
-        quiz: quiz, taker: taker, timeLimit: configuration.timeLimit, now: Clock.now,
-        locksAnswers: configuration.reveal == .each)
+        quiz: quiz, taker: taker, timeLimit: configuration.timeLimit.map { $0 + dropped },
+        now: Timestamp(unixSeconds: now), locksAnswers: configuration.reveal == .each)
     }
   }
 
@@ -78,7 +82,7 @@ extension Routes {
   func attemptState(_ token: String) throws -> HTTPResponse {
     let attempt = try pool.with { try $0.servedAttempt(token: token) }
     guard let attempt, isServed(attempt.quiz) else { throw RouteError.from(ServedAttemptError.unknownAttempt) }
-    return attemptReply(attempt, status: 200)
+    return attemptReply(try shownHere(attempt), status: 200)
   }
 
   /// `PUT /api/attempts/TOKEN/answers/QUESTION`: committed before the reply. The request's

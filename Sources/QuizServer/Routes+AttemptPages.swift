@@ -63,8 +63,9 @@ extension Routes {
     } catch ServedAttemptError.invalidAnswer(let message) {
       return refusedAnswer(attempt, at: index, message)
     } catch ServedAttemptError.locked {
+      let shown = policy == .never ? "" : " and shown"
       return refusedAnswer(
-        attempt, at: index, "This question was answered and shown already: its answer cannot change.", status: 409)
+        attempt, at: index, "This question was answered\(shown) already: its answer cannot change.", status: 409)
     } catch let refusal as ServedAttemptError where refusal == .alreadySubmitted || refusal == .pastDeadline {
       return notSaved(attempt, refusal)
     }
@@ -86,8 +87,7 @@ extension Routes {
     let link = (href: "/attempt", label: "See your result")
     var view =
       reason == .pastDeadline
-      ? MessageView.timeIsUp(quizTitle: attempt.quizTitle, link: link)
-      : MessageView.alreadySubmitted(quizTitle: attempt.quizTitle, link: link)
+      ? MessageView.timeIsUp(quizTitle: attempt.quizTitle, link: link) : MessageView.submitted(attempt, link: link)
     view.message += " The answer you sent last was not saved."
     return Reply.page(MessagePage.render(view), status: 409)
   }
@@ -125,7 +125,7 @@ extension Routes {
     guard let token = PageCookies.token(PageCookies.attempt, of: request) else { return nil }
     let attempt = try pool.with { try $0.servedAttempt(token: token) }
     guard let attempt, isServed(attempt.quiz) else { throw RouteError.from(ServedAttemptError.unknownAttempt) }
-    return attempt
+    return try shownHere(attempt)
   }
 
   /// The attempt a form posts for, its CSRF token checked: 403 without the cookie or with a

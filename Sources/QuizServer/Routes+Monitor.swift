@@ -18,7 +18,10 @@ extension Routes {
   /// 401 without the token (`?token=` or `Authorization: Bearer`), 403 with a wrong one.
   func checkMonitorToken(_ request: HTTPRequest) throws {
     var presented = request.query["token"]
-    if presented == nil, let authorization = request.header("authorization"), authorization.hasPrefix("Bearer ") {
+    // An authentication scheme's name is case-insensitive (RFC 9110, 11.1).
+    if presented == nil, let authorization = request.header("authorization"),
+      authorization.lowercased().hasPrefix("bearer ")
+    {
       presented = String(authorization.dropFirst(7)).trimmingSpaces
     }
     guard let presented, !presented.isEmpty else {

@@ -40,8 +40,7 @@ extension Routes {
       return Reply.seeOther(
         "/attempt", headers: [PageCookies.set(PageCookies.attempt, attempt.token, secure: request.isTLS)])
     case .submitted(let attempt):
-      let view = MessageView.alreadySubmitted(
-        quizTitle: attempt.quizTitle, link: (href: "/", label: "Back to the start"))
+      let view = MessageView.submitted(attempt, link: (href: "/", label: "Back to the start"))
       return Reply.page(MessagePage.render(view), status: 409)
     }
   }

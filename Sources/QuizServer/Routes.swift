@@ -93,6 +93,15 @@ final class Routes: Sendable {
   func reveal(for attempt: ServedAttempt) -> RevealPolicy {
     attempt.locksAnswers && configuration.reveal == .end ? .each : configuration.reveal
   }
+
+  /// `attempt`, about to be shown by this server: revealing each answer, the server first makes
+  /// an open attempt lock its answers (what it shows reveals them), so that no server serving it
+  /// later lets them change. Once per attempt.
+  func shownHere(_ attempt: ServedAttempt) throws -> ServedAttempt {
+    guard configuration.reveal == .each, !attempt.locksAnswers, attempt.submitted == nil else { return attempt }
+    try pool.with { try $0.lockServedAnswers(token: attempt.token) }
+    return attempt.lockingAnswers()
+  }
 }
 
 extension HTTPRequest {

@@ -28,9 +28,9 @@ extension RouteError {
     case .unknownQuestion(let question): return notFound("the attempt has no question \"\(question)\"")
     case .alreadySubmitted: return conflict("the attempt was submitted: answers can no longer change")
     case .pastDeadline:
-      return conflict("the time limit has passed: the attempt was submitted with the answers saved before it")
-    // The repository's message says which question (and that it was answered already).
-    case .locked(let message): return conflict(message + " (it was revealed)")
+      return conflict("the time limit has passed: the attempt takes no more answers and is submitted with those saved")
+    // The repository's message says which question, and that it was answered already.
+    case .locked(let message): return conflict(message)
     case .invalidAnswer(let message): return badRequest(message)
     }
   }

@@ -267,7 +267,7 @@ import Testing
     var vrai = Question.trueFalse(id: "vrai", prompt: "Vrai ?", answer: true)
     vrai.textFormat = .html
     #expect(questions(reading) == [flat, vrai])
-    #expect(questions(reading).allSatisfy(\.isTrueFalse))
+    #expect(try questions(reading).allSatisfy(\.isTrueFalse))
     #expect(reading.scoring == nil)
   }
 

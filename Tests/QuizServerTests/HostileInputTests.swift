@@ -179,19 +179,7 @@ import Testing
     let token = try #require(browser.cookies["quiz_attempt"])
     #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
     fixture.server.stop()
-
-    func restart(_ reveal: RevealPolicy) throws -> QuizServer {
-      var configuration = QuizServerConfiguration(databasePath: fixture.databasePath)
-      configuration.port = 0
-      configuration.reveal = reveal
-      return try QuizServer(configuration)
-    }
-    func put(_ server: QuizServer, _ token: String, _ question: String, _ json: String) throws -> RawHTTPResponse {
-      try RawHTTP.request(
-        port: server.port, "PUT", "/api/attempts/\(token)/answers/\(question)", body: Array(json.utf8),
-        headers: [("Content-Type", "application/json")])
-    }
-    let end = try restart(.end)
+    let end = try restart(fixture, .end)
     let state = try RawHTTP.request(port: end.port, "GET", "/api/attempts/\(token)")
     #expect(state.json["reveal"] as? String == "each")
     #expect((state.json["revealed"] as? [String: Any])?["pick"] != nil)
@@ -213,7 +201,7 @@ import Testing
     #expect(unrevealed.status == 200 && unrevealed.json["fraction"] == nil)
     end.stop()
 
-    let never = try restart(.never)
+    let never = try restart(fixture, .never)
     defer { never.stop() }
     let hidden = try RawHTTP.request(port: never.port, "GET", "/api/attempts/\(token)")
     #expect(hidden.json["reveal"] as? String == "never" && hidden.json["revealed"] == nil)
@@ -223,6 +211,46 @@ import Testing
     let neverBrowser = Browser(port: never.port)
     neverBrowser.cookies = browser.cookies
     #expect(!(try neverBrowser.get("/attempt?q=\(pickNumber)").text.contains("class=\"reveal")))
+  }
+
+  /// An attempt begun under `end`, then served by a server revealing each answer: what that
+  /// server shows (a save's reply, the attempt's state) reveals answers, so they lock there and
+  /// stay locked on an `end` server after it (a hostile test changed a revealed answer so).
+  @Test func answersShownByAnEachServerStayLockedThoughTheAttemptBeganUnderEnd() throws {
+    let fixture = try ServedFixture()
+    let ana = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
+    let bo = try #require(try fixture.signIn("Bo").json["attempt"] as? String)
+    for token in [ana, bo] {
+      #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
+    }
+    fixture.server.stop()
+    let each = try restart(fixture, .each)
+    let saved = try put(each, ana, "capital", #"{"response": "Paris"}"#)
+    #expect(saved.status == 200 && saved.json["fraction"] as? Double == 1)
+    let state = try RawHTTP.request(port: each.port, "GET", "/api/attempts/\(bo)")
+    #expect((state.json["revealed"] as? [String: Any])?["pick"] != nil)
+    each.stop()
+    let end = try restart(fixture, .end)
+    defer { end.stop() }
+    let changes = [(ana, "pick", #"{"selected": ["a"]}"#), (ana, "capital", #"{"response": "Lyon"}"#), (bo, "pick", #"{"selected": ["a"]}"#)]
+    for (token, question, json) in changes {
+      #expect(try put(end, token, question, json).status == 409, "\(question)")
+    }
+  }
+
+  private func restart(_ fixture: ServedFixture, _ reveal: RevealPolicy) throws -> QuizServer {
+    var configuration = QuizServerConfiguration(databasePath: fixture.databasePath)
+    configuration.port = 0
+    configuration.reveal = reveal
+    return try QuizServer(configuration)
+  }
+
+  private func put(_ server: QuizServer, _ token: String, _ question: String, _ json: String) throws
+    -> RawHTTPResponse
+  {
+    try RawHTTP.request(
+      port: server.port, "PUT", "/api/attempts/\(token)/answers/\(question)", body: Array(json.utf8),
+      headers: [("Content-Type", "application/json")])
   }
 
   /// HTTP asks a server to answer HEAD wherever it answers GET: the same status and headers,

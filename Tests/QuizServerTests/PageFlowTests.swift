@@ -166,7 +166,8 @@ enum PageFlow {
     #expect(page.text.contains("data-seconds-left=\""))
     let csrf = try #require(Browser.hiddenField("csrf", in: page.text))
     #expect(try browser.post("/answer", [("csrf", csrf), ("question", "one"), ("choice", "a")]).status == 303)
-    Thread.sleep(forTimeInterval: 3.5)
+    // The deadline is the whole limit after the sign-in, rounded up to a second: at most 4 s.
+    Thread.sleep(forTimeInterval: 4.2)
     let late = try browser.post("/answer", [("csrf", csrf), ("question", "two"), ("choice", "a")])
     #expect(late.status == 409 && late.text.contains("was not saved"), "\(late.text)")
     #expect(late.text.contains("href=\"/attempt\""))
@@ -175,6 +176,12 @@ enum PageFlow {
     #expect(
       review.text.contains("The time was up") && review.text.contains("<strong>1</strong> of 2"), "\(review.text)")
     #expect(try fixture.repository().attemptSummaries().first?.score == 1)
+    // Signing in again says the time was up, not that the taker submitted it.
+    let again = Browser(port: fixture.port)
+    let form = try again.get("/")
+    let signIn = try again.post(
+      "/sign-in", [("csrf", Browser.hiddenField("csrf", in: form.text) ?? ""), ("quiz", "short"), ("taker", "Ana")])
+    #expect(signIn.status == 409 && signIn.text.contains("The time is up"), "\(signIn.text)")
   }
 
   /// Refusals are pages under the API's statuses: a revealed answer changed is 409 with the

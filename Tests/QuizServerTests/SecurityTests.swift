@@ -72,6 +72,12 @@ import Testing
     #expect(bearer.status == 403)
     let page = try fixture.request("GET", "/monitor?token=\(fixture.server.monitorToken)")
     #expect(page.status == 200 && page.text.contains("id=\"attempts\""))
+    // The scheme's name in any case (RFC 9110, 11.1).
+    for scheme in ["Bearer", "bearer", "BEARER"] {
+      let right = try fixture.request(
+        "GET", "/monitor", headers: [("Authorization", "\(scheme) \(fixture.server.monitorToken)")])
+      #expect(right.status == 200, "\(scheme)")
+    }
   }
 
   @Test func everyFormWithoutItsCSRFTokenIsRefusedWith403() throws {

@@ -1,3 +1,4 @@
+import QuizRepository
 import XML
 
 /// A page with one message: already submitted, time is up, an error (with its status). The
@@ -15,6 +16,12 @@ struct MessageView: Sendable {
   static func timeIsUp(quizTitle: String, link: (href: String, label: String)? = nil) -> MessageView {
     MessageView(
       title: quizTitle, message: "The time is up: the quiz was submitted with the answers you saved.", link: link)
+  }
+
+  /// `alreadySubmitted`, or `timeIsUp` for an attempt its deadline submitted.
+  static func submitted(_ attempt: ServedAttempt, link: (href: String, label: String)? = nil) -> MessageView {
+    attempt.submitted?.expired == true
+      ? timeIsUp(quizTitle: attempt.quizTitle, link: link) : alreadySubmitted(quizTitle: attempt.quizTitle, link: link)
   }
 
   static func error(_ message: String) -> MessageView {
