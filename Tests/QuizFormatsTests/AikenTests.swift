@@ -118,6 +118,25 @@ import Testing
     #expect(reading.errors[1].message.hasPrefix("the question at line 10 has no ANSWER: line"))
   }
 
+  /// From Moodle's own fixture, question/format/aiken/tests/fixtures/aiken_errors.txt, which
+  /// aikenformat_test.php imports with B correct: options need no space after their label.
+  @Test func optionsWithoutASpaceAfterTheirLabelAreOptionsAsInMoodlesFixture() throws {
+    let reading = read("A second good question\nA)Incorrect (No space)\nB)Correct (No space)\nANSWER: B\n")
+    #expect(reading.errors == [] && reading.warnings == [])
+    let question = try #require(questions(reading).first)
+    #expect(question.choices.map(\.text) == ["Incorrect (No space)", "Correct (No space)"])
+    #expect(question.choices.map(\.correct) == [false, true])
+  }
+
+  /// Moodle reads the first character after `ANSWER:` (`substr($ans, 0, 1)`): `B) Paris` is B,
+  /// with a warning here.
+  @Test func anAnswerIsItsFirstLetterWithAWarningForTheRest() throws {
+    let reading = read("Capital?\nA) Lyon\nB) Paris\nANSWER: B) Paris\n")
+    #expect(reading.errors == [])
+    #expect(reading.warnings == [FormatProblem(line: 4, message: "ANSWER: \"B) Paris\" is read as B, as Moodle reads its first letter only")])
+    #expect(try #require(questions(reading).first).choices.map(\.correct) == [false, true])
+  }
+
   @Test func anAnswerNamingNoOptionIsAnError() {
     let reading = read("Q?\nA. x\nB. y\nANSWER: C\n\nR?\nA. x\nB. y\nANSWER: b\n")
     #expect(reading.errors.map(\.line) == [4, 9])

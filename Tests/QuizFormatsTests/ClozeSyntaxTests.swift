@@ -277,13 +277,45 @@ import Testing
       ])
   }
 
-  /// Moodle's look-behind: an answer does not end after `&` or `&amp;`, so `&#233;` is no feedback.
-  @Test func anHTMLEntityIsNoFeedback() throws {
+  /// Moodle's look-behind: an answer does not end after `&` or `&amp;`, so `&#233;` is no
+  /// feedback; and the entity is then decoded, once (`html_entity_decode`, ENT_QUOTES).
+  @Test func anHTMLEntityIsNoFeedbackAndIsDecoded() throws {
     let choice = try choices("{1:MC:=caf&#233;~th&amp;#233;~AT&T}")
-    #expect(choice.choices.map(\.text) == ["caf&#233;", "th&amp;#233;", "AT&T"])
+    #expect(choice.choices.map(\.text) == ["café", "th&#233;", "AT&T"])
     #expect(choice.choices.map(\.feedback) == [nil, nil, nil])
     let text = ClozeSyntax.text(prompt: "{#1}", cloze: Cloze(parts: [ClozePart(body: .choice(choice))]))
-    #expect(text == "{1:MULTICHOICE:=caf&#233;~th&amp;\\#233;~AT&T}")
+    #expect(text == "{1:MULTICHOICE:=café~th&amp;\\#233;~AT&amp;T}")
+    #expect(try choices(text).choices.map(\.text) == ["café", "th&#233;", "AT&T"])
+  }
+
+  /// Moodle's HTML editor writes `&amp;`, `&lt;`, `&nbsp;`… into the question text, and
+  /// `qtype_multianswer_extract_question` decodes them in every answer and feedback (not in a
+  /// numerical answer, read as a number): `a & b` typed is right (a hostile test found it
+  /// marked wrong, only the literal `a &amp; b` right).
+  @Test func answersAndFeedbackAreDecodedAsMoodleDecodesThem() throws {
+    let shortAnswer = try shortAnswer("{1:SA:=a &amp; b#x &lt; y &#39;q&#39;~%50%New&nbsp;York#&quot;ok&quot;}")
+    #expect(
+      shortAnswer.answers == [
+        TextAnswer(text: "a & b", feedback: "x < y 'q'"),
+        TextAnswer(text: "New\u{A0}York", fraction: 0.5, feedback: "\"ok\""),
+      ])
+    #expect(shortAnswer.fraction(for: "a & b") == 1)
+    #expect(shortAnswer.fraction(for: "a &amp; b") == 0)
+    let numerical = try ClozeSyntax.parse("{1:NM:=3.5#&lt;ok&gt;}").cloze.parts[0].body
+    guard case .numerical(let number) = numerical else { Issue.record("not numerical"); return }
+    #expect(number.answers.first?.feedback == "<ok>")
+  }
+
+  /// Written back, any text reads back as it was: `&` is written `&amp;` (decoded on reading),
+  /// and at an answer's or feedback's very end `&` and `\` as `&#38;` and `&#92;`, which Moodle's
+  /// look-behind and unescaping leave alone.
+  @Test(arguments: ["AT&T", "a &amp; b", "ends with &", "ends with \\", "&#233;", "&", "\\", "x\\}#y&"])
+  func anyTextIsWrittenSoThatItReadsBack(written: String) throws {
+    let part = ClozePart(
+      body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: written, feedback: written), TextAnswer(text: "z", fraction: 0)])))
+    let text = ClozeSyntax.text(prompt: "{#1}", cloze: Cloze(parts: [part]))
+    #expect(try shortAnswer(text).answers == [TextAnswer(text: written, feedback: written), TextAnswer(text: "z", fraction: 0)], "\(text)")
+    #expect(ClozeSyntax.partsNotCarried(prompt: "{#1}", cloze: Cloze(parts: [part])) == [], "\(text)")
   }
 
   @Test func anAnswerMayHoldTextThatLooksLikeAGap() throws {

@@ -32,6 +32,17 @@ import Testing
     #expect(GIFT.read(Array("Ok? {T}\r\n\r\nBad { =a\r\n".utf8)).errors.map(\.line) == [3])
   }
 
+  /// Old Mac line endings: a file of CR alone is split at CR, as Moodle's
+  /// `qformat_default::readdata` splits a file whose first line holds CR and no LF (a hostile
+  /// test saw it refused as "a second answer block"). A CR inside a file of LF lines is no line end.
+  @Test func aFileOfCRLineEndsIsReadLineByLine() {
+    let reading = GIFT.read(Array("Old mac line one?{T}\r\rSecond question?{F}\r".utf8))
+    #expect(reading.errors == [])
+    #expect(questions(reading).map(\.prompt) == ["Old mac line one?", "Second question?"])
+    #expect(GIFT.read(Array("Ok? {T}\r\rBad { =a\r".utf8)).errors.map(\.line) == [3])
+    #expect(GIFT.read(Array("A?{T}\rB?{F}\n".utf8)).errors != [])
+  }
+
   @Test func aLatin1FileIsAnErrorAtItsFirstInvalidLine() {
     let bytes = Array("Ok? {=yes ~no}\n\n".utf8) + [0x43, 0x61, 0x66, 0xE9] + Array(" ? {T}\n".utf8)
     let reading = GIFT.read(bytes)

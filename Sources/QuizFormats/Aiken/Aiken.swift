@@ -2,7 +2,7 @@ import QuizDomain
 
 /// Moodle's Aiken format (question/format/aiken/format.php is the reference): single-answer
 /// questions, each one or more lines of text, two or more options `A. text` or `A) text`
-/// (letters in order from A), then `ANSWER: X`. Blank lines are optional. A file is UTF-8 (a
+/// (letters in order from A), then `ANSWER: X` (its first letter). Blank lines are optional. A file is UTF-8 (a
 /// BOM skipped, LF or CR LF), each line trimmed. Reading gives one untitled section; ids come
 /// from the prompts as in GIFT, choice ids are a, b, c…
 public enum Aiken {
@@ -24,13 +24,13 @@ public enum Aiken {
     String(Character(Unicode.Scalar(UInt8(truncatingIfNeeded: 65 + position))))
   }
 
-  /// An option line, `A. text` or `A) text` (a capital letter, `.` or `)`, then a space, a tab
-  /// or the end of the line): its letter and its text, trimmed.
+  /// An option line, `A. text` or `A) text` (a capital letter, then `.` or `)`; the space after
+  /// is optional, as in Moodle's `/^[A-Z][).][ \t]?/`, whose own test file has `A)Incorrect`):
+  /// its letter and its text, trimmed.
   static func option(_ line: String) -> (letter: String, text: String)? {
     let scalars = Array(line.unicodeScalars)
     guard scalars.count >= 2, (0x41...0x5A).contains(scalars[0].value), scalars[1] == "." || scalars[1] == ")"
     else { return nil }
-    if scalars.count > 2 && scalars[2] != " " && scalars[2] != "\t" { return nil }
     var text = String.UnicodeScalarView()
     text.append(contentsOf: scalars[2...])
     return (String(Character(scalars[0])), PlainTextFile.trimmed(String(text)))
@@ -49,6 +49,7 @@ extension Aiken {
   fileprivate struct Reader {
     var questions: [Question] = []
     var errors: [FormatProblem] = []
+    var warnings: [FormatProblem] = []
     var taken = Set<String>()
     var count = 0
     // The question being read.
@@ -123,7 +124,13 @@ extension Aiken {
         error(number, "a question needs at least two options (A. and B.), found \(options.count)")
         return
       }
-      guard let correct = options.indices.first(where: { Aiken.letter($0) == value }) else {
+      // Moodle reads the first character only (`ANSWER: B) Paris` is B), and says nothing.
+      let letter = value.unicodeScalars.first.map { String(Character($0)) } ?? ""
+      if letter != value {
+        warnings.append(
+          FormatProblem(line: number, message: "ANSWER: \"\(value)\" is read as \(letter), as Moodle reads its first letter only"))
+      }
+      guard let correct = options.indices.first(where: { Aiken.letter($0) == letter }) else {
         error(
           number,
           "ANSWER: \"\(value)\" names no option (the options are A to \(Aiken.letter(options.count - 1)))")
@@ -149,7 +156,7 @@ extension Aiken {
         error(1, "no question that quiz can import (the file holds no question)")
       }
       return FormatReading(
-        sections: questions.isEmpty ? [] : [Section(questions: questions)], errors: errors)
+        sections: questions.isEmpty ? [] : [Section(questions: questions)], warnings: warnings, errors: errors)
     }
   }
 }

@@ -105,9 +105,13 @@ struct ClozePartReader {
 
   // MARK: - Texts
 
-  /// Moodle's unescaping: `\}` then `\#`, and nothing else (`\~` keeps its backslash).
+  /// An answer or a feedback as Moodle reads it: HTML entities decoded first (PHP's
+  /// `html_entity_decode` with `ENT_QUOTES`, "undo quoting done by the HTML editor", which
+  /// writes `&amp;`, `&lt;`, `&nbsp;`…), then `\}` and `\#` unescaped, and nothing else (`\~`
+  /// keeps its backslash).
   static func text(_ bytes: [UInt8]) -> String {
-    let braces = replacingEscape(of: ClozeByte.closeBrace, in: bytes)
+    let decoded = Array(PHPEntities.decoding(String(decoding: bytes, as: UTF8.self), singleQuote: true).utf8)
+    let braces = replacingEscape(of: ClozeByte.closeBrace, in: decoded)
     return String(decoding: replacingEscape(of: ClozeByte.hash, in: braces), as: UTF8.self)
   }
 
@@ -127,17 +131,9 @@ struct ClozePartReader {
     return result
   }
 
-  /// A short answer is kept trimmed (PHP's `trim`), as Moodle's short-answer type saves it,
-  /// unless the trimmed text would end with `\`, `&` or `&amp;`: written back, its end would no
-  /// longer end an answer, so it is kept as written.
+  /// A short answer is kept trimmed (PHP's `trim`), as Moodle's short-answer type saves it.
   private static func trimmedText(_ alternative: ClozeRawAlternative) -> String {
-    kept(shortAnswer: text(alternative.answer))
-  }
-
-  static func kept(shortAnswer written: String) -> String {
-    let trimmed = ShortAnswer.trimmed(written)
-    let bytes = Array(trimmed.utf8)
-    return ClozeByte.blocksAnswerEnd(bytes, before: bytes.count, from: 0) ? written : trimmed
+    ShortAnswer.trimmed(text(alternative.answer))
   }
 
   private static func isBlank(_ alternative: ClozeRawAlternative) -> Bool {

@@ -24,7 +24,7 @@ extension ClozeSyntax {
       shortAnswer.caseSensitive = shortAnswer.isCaseSensitive ? true : nil
       shortAnswer.answers = shortAnswer.answers.filter { !ShortAnswer.trimmed($0.text).isEmpty }.map { answer in
         var answer = answer
-        answer.text = ClozePartReader.kept(shortAnswer: answer.text)
+        answer.text = ShortAnswer.trimmed(answer.text)
         answer.feedback = answer.feedback.flatMap { $0.isEmpty ? nil : $0 }
         return answer
       }

@@ -99,21 +99,29 @@ struct ClozeSyntaxWriter {
     return "#" + escaped(feedback, feedback: true)
   }
 
-  /// `}` and `#` escaped, the two escapes Moodle undoes, where they are needed: every `}`; in
-  /// an answer a `#` (it would start the feedback) unless right after `&` (an HTML entity such
-  /// as `&#233;`, which Moodle does not split); in a feedback only a `#` after a backslash (which
-  /// Moodle's unescaping would otherwise take).
+  /// An answer or a feedback as Moodle reads it back (`ClozePartReader.text`, which decodes
+  /// HTML entities before it unescapes): every `&` as `&amp;`, but one at the very end as `&#38;`
+  /// and a `\` at the very end as `&#92;` (an answer cannot end after `&`, `&amp;` or `\`, and a
+  /// feedback's `\` would escape the `~` or `}` after it); then the two escapes Moodle undoes,
+  /// where they are needed: every `}`; in an answer every `#` (it would start the feedback); in a
+  /// feedback only a `#` after a backslash (which Moodle's unescaping would otherwise take).
   static func escaped(_ text: String, feedback: Bool = false) -> String {
-    guard text.utf8.contains(where: { $0 == ClozeByte.closeBrace || $0 == ClozeByte.hash }) else { return text }
+    let special: Set<UInt8> = [ClozeByte.closeBrace, ClozeByte.hash, ClozeByte.ampersand]
+    guard text.utf8.contains(where: { special.contains($0) }) || text.utf8.last == ClozeByte.backslash else {
+      return text
+    }
     var result: [UInt8] = []
     var previous: UInt8?
-    for byte in text.utf8 {
-      if byte == ClozeByte.closeBrace { result.append(ClozeByte.backslash) }
-      if byte == ClozeByte.hash {
-        let needed = feedback ? previous == ClozeByte.backslash : previous != ClozeByte.ampersand
-        if needed { result.append(ClozeByte.backslash) }
+    let bytes = Array(text.utf8)
+    for (index, byte) in bytes.enumerated() {
+      let isLast = index == bytes.count - 1
+      switch byte {
+      case ClozeByte.ampersand: result += Array((isLast ? "&#38;" : "&amp;").utf8)
+      case ClozeByte.backslash where isLast: result += Array("&#92;".utf8)
+      case ClozeByte.closeBrace: result += [ClozeByte.backslash, byte]
+      case ClozeByte.hash where !feedback || previous == ClozeByte.backslash: result += [ClozeByte.backslash, byte]
+      default: result.append(byte)
       }
-      result.append(byte)
       previous = byte
     }
     return String(decoding: result, as: UTF8.self)

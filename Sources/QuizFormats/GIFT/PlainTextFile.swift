@@ -3,7 +3,8 @@ import QuizDomain
 // MARK: - Lines of a text file (GIFT and Aiken)
 
 /// The lines of a GIFT or Aiken file: UTF-8 (a leading BOM skipped), split at LF (a CR before
-/// it goes with the trimming), each line trimmed of ASCII whitespace.
+/// it goes with the trimming), or at CR in a file with no LF at all (old Mac line endings, which
+/// Moodle's `qformat_default::readdata` splits so), each line trimmed of ASCII whitespace.
 enum PlainTextFile {
   /// The trimmed lines, line `n` at index `n - 1`, or the first line with invalid UTF-8.
   /// `trimming: false` keeps each line's spaces (only the CR of a CR LF removed).
@@ -13,11 +14,12 @@ enum PlainTextFile {
     // Valid UTF-8 (the usual case) is checked once for the whole file; otherwise line by line,
     // to name the first bad line.
     let valid = String(validating: bytes[start...], as: UTF8.self) != nil
+    let separator: UInt8 = !bytes[start...].contains(0x0A) && bytes[start...].contains(0x0D) ? 0x0D : 0x0A
     var lines: [String] = []
     var lineStart = start
     var index = start
     while true {
-      if index == bytes.count || bytes[index] == 0x0A {
+      if index == bytes.count || bytes[index] == separator {
         // Trim ASCII whitespace (the CR of a CR LF among it) on the bytes, then decode.
         var low = lineStart
         var high = index
