@@ -20,11 +20,12 @@ static inline struct MHD_Daemon *quiz_mhd_start_daemon(
     MHD_RequestCompletedCallback completed, void *completed_context,
     MHD_NotifyConnectionCallback connection, void *connection_context, quiz_mhd_unescape_callback unescape,
     MHD_LogCallback logger, void *logger_context, struct MHD_OptionItem *options) {
+  // The logger first: libmicrohttpd logs the options before it to stderr (and says so).
   return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_context,
+                          MHD_OPTION_EXTERNAL_LOGGER, logger, logger_context,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
                           MHD_OPTION_NOTIFY_CONNECTION, connection, connection_context,
-                          MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
-                          MHD_OPTION_EXTERNAL_LOGGER, logger, logger_context, MHD_OPTION_ARRAY,
+                          MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_ARRAY,
                           options, MHD_OPTION_END);
 }
 

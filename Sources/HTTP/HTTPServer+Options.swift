@@ -24,7 +24,12 @@ extension HTTPServer {
   private static func startFailure(
     _ configuration: HTTPServerConfiguration, address: ListenAddress, messages: [String]
   ) -> HTTPError {
-    let reason = messages.last ?? String(cString: strerror(errno))
+    var reason = messages.last ?? String(cString: strerror(errno))
+    // "Failed to bind to port 0: Address already in use": the port is given in the socket
+    // address, not as libmicrohttpd's port argument, which is 0; the address says which.
+    if reason.hasPrefix("Failed to bind"), let colon = reason.lastIndex(of: ":") {
+      reason = String(reason[reason.index(after: colon)...].drop { $0 == " " })
+    }
     let mentionsTLS = messages.contains { message in
       ["tls", "x509", "certificate", "key"].contains { message.lowercased().contains($0) }
     }
@@ -72,6 +77,32 @@ extension HTTPServerConfiguration {
     }
     options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
     return options
+  }
+
+  /// Descriptors for the process's other files (the database, its log, pipes) beside the
+  /// connections.
+  static let reservedDescriptors = 128
+
+  /// Raises the soft limit on open files (`ulimit -n`, often 1024) to hold `connectionLimit`
+  /// connections and the reserve, as far as the hard limit allows; beyond it, an error saying
+  /// how many connections fit.
+  func ensureFileDescriptors() throws {
+    var limit = rlimit()
+    guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+    let needed = rlim_t(connectionLimit + Self.reservedDescriptors)
+    guard limit.rlim_cur < needed else { return }
+    guard limit.rlim_max >= needed else {
+      let fitting = max(0, Int(limit.rlim_max) - Self.reservedDescriptors)
+      throw HTTPError(
+        .invalidConfiguration,
+        "\(connectionLimit) connections need \(needed) open files, and this process may open \(limit.rlim_max) "
+          + "(ulimit -Hn): lower the connection limit to at most \(fitting), or raise that limit")
+    }
+    limit.rlim_cur = needed
+    guard setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else {
+      throw HTTPError(
+        .invalidConfiguration, "could not raise the open-file limit to \(needed): \(String(cString: strerror(errno)))")
+    }
   }
 
   func validate() throws {

@@ -19,6 +19,7 @@ public final class HTTPServer: Sendable {
     _ configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws {
     try configuration.validate()
+    try configuration.ensureFileDescriptors()
     let address = try ListenAddress(host: configuration.host, port: configuration.port)
     core = HTTPServerCore(configuration: configuration, handler: handler)
     tlsMemory = TLSMemory(certificate: configuration.tlsCertificatePEM, key: configuration.tlsKeyPEM)

@@ -6,6 +6,9 @@ public struct HTTPServerConfiguration: Sendable {
   public var port: UInt16 = 8080
   /// libmicrohttpd's thread pool; each thread serves many connections.
   public var threads: Int = 4
+  /// Connections held at once; past it, libmicrohttpd stops accepting, and new connections
+  /// wait in the kernel's queue until one closes. Each takes a file descriptor: starting raises
+  /// the process's soft limit to hold them (`ensureFileDescriptors`).
   public var connectionLimit: Int = 1000
   /// 0: no limit per client address.
   public var perClientConnectionLimit: Int = 0

@@ -30,6 +30,9 @@ public final class QuizServer: Sendable {
       let routes = Routes(configuration: configuration, pool: pool, monitor: monitor, monitorToken: RandomToken.make())
       let http = try HTTPServer(Self.httpConfiguration(configuration)) { routes.handle($0) }
       started = (http, monitor, routes, checkpointing)
+    } catch let error as HTTPError where error.kind == .invalidTLS {
+      pool.drain()
+      throw QuizServerError.invalidTLS(error.description)
     } catch {
       pool.drain()
       throw error
@@ -96,6 +99,7 @@ public final class QuizServer: Sendable {
     http.port = configuration.port
     http.threads = configuration.threads
     http.perClientConnectionLimit = configuration.clientConnectionLimit
+    http.connectionLimit = configuration.connectionLimit
     http.maxBodyBytes = 65_536
     http.bodyTooLarge = Reply.secured(Reply.error(413, "the request body is larger than 64 KiB"))
     http.stoppedBeforeReplying = Reply.secured(
@@ -134,10 +138,14 @@ public final class QuizServer: Sendable {
 /// Why a server could not start.
 public enum QuizServerError: Error, Equatable, Sendable, CustomStringConvertible {
   case readOnlyDatabase(path: String)
+  /// The TLS certificate and key cannot be used (not a pair, an encrypted key, …): what
+  /// libmicrohttpd and GnuTLS said.
+  case invalidTLS(String)
 
   public var description: String {
     switch self {
     case .readOnlyDatabase(let path): "the database \(path) is read-only: answers could not be saved"
+    case .invalidTLS(let message): message
     }
   }
 }

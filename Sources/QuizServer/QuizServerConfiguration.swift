@@ -20,6 +20,8 @@ public struct QuizServerConfiguration: Sendable {
   /// Connections one client address may hold at once; 0: no limit (the default: a class behind
   /// one NAT address shares one address).
   public var clientConnectionLimit: Int = 0
+  /// Connections held at once, from every address; past it, new ones wait until one closes.
+  public var connectionLimit: Int = 1000
   /// Where the server says what went wrong that no reply could say (a failed poll, a database
   /// error behind a 500). Never handed a taker's answers.
   public var log: @Sendable (String) -> Void = { _ in }

@@ -80,7 +80,7 @@ import Testing
   @Test(arguments: [
     ["--listen", "nonsense"], ["--listen", "1.2.3:80"], ["--reveal", "sometimes"], ["--time-limit", "soon"],
     ["--time-limit", "45"], ["--time-limit", "8d"], ["--time-limit", "0s"], ["--client-connections", "0"],
-    ["--client-connections", "many"],
+    ["--client-connections", "many"], ["--max-connections", "0"], ["--max-connections", "100001"],
     ["--threads", "0"], ["--tls-cert", "cert.pem"], ["--no-such-option"],
   ])
   func usageErrorsExit64WithTheUsage(_ arguments: [String]) throws {
@@ -91,6 +91,40 @@ import Testing
     #expect(run.stderr.contains("Usage: quiz serve"))
     #expect(run.stderr.contains("See 'quiz serve --help'"))
     #expect(run.stdout.isEmpty)
+  }
+
+  /// TLS files that cannot serve are invalid input (65), named, in quiz's words or GnuTLS's
+  /// without libmicrohttpd's own noise; a device that never ends is not read for ever.
+  @Test func badTLSFilesExit65NamingTheFile() throws {
+    let workspace = try Self.workspace()
+    let made = try QuizProcess.shell(
+      "for n in 1 2; do openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=t$n -days 1 -keyout k$n.pem -out c$n.pem "
+        + "2>/dev/null || exit 1; done; echo junk > junk.pem", in: workspace.directory)
+    try #require(made.status == 0, "openssl: \(made.stderr)")
+    let cases: [([String], String)] = [
+      (["--tls-cert", "junk.pem", "--tls-key", "k1.pem"], "--tls-cert junk.pem: not a PEM file of a certificate"),
+      (["--tls-cert", "c1.pem", "--tls-key", "c1.pem"], "--tls-key c1.pem: not a PEM file of a private key"),
+      (["--tls-cert", "c1.pem", "--tls-key", "k2.pem"], "do not match"),
+      (["--tls-cert", "/dev/zero", "--tls-key", "k1.pem"], "/dev/zero is larger than 1024 KiB"),
+    ]
+    for (arguments, message) in cases {
+      let run = try workspace.quiz(arguments: ["serve", "--listen", "127.0.0.1:0"] + arguments)
+      #expect(run.status == 65, "\(arguments): \(run.stderr)")
+      #expect(run.stderr.hasPrefix("Error: ") && run.stderr.contains(message), "\(arguments): \(run.stderr)")
+      #expect(!run.stderr.contains("MHD_OPTION"), "\(run.stderr)")
+    }
+    #expect(try workspace.quiz("serve", "--tls-cert", "none.pem", "--tls-key", "k1.pem").status == 66)
+  }
+
+  /// A port in use is named as given (libmicrohttpd says "port 0", the port being in the address).
+  @Test func aPortInUseIsNamedAsGiven() throws {
+    let workspace = try Self.workspace()
+    let first = try Server(workspace, ["--listen", "127.0.0.1:0"])
+    let port = try first.waitForPort()
+    let second = try workspace.quiz("serve", "--listen", "127.0.0.1:\(port)")
+    #expect(second.status == 1)
+    #expect(second.stderr == "Error: cannot listen on 127.0.0.1:\(port): Address already in use\n", "\(second.stderr)")
+    #expect(first.stop() == 0)
   }
 
   @Test func aBadRosterExits65NamingItsFileAndLineAndAMissingOne66() throws {
@@ -158,6 +192,25 @@ import Testing
     let over = try RawConnection(port: port)
     try? over.send(request)
     #expect(over.read(timeout: 3).isEmpty)
+    #expect(server.stop() == 0)
+  }
+
+  /// `--max-connections N`: past N connections from all addresses, a new one waits, unanswered,
+  /// until one closes; then it is answered.
+  @Test func pastTheConnectionLimitANewConnectionWaitsForOneToClose() throws {
+    let workspace = try Self.workspace()
+    let server = try Server(workspace, ["--listen", "127.0.0.1:0", "--max-connections", "2"])
+    let port = try server.waitForPort()
+    var held = [try RawConnection(port: port), try RawConnection(port: port)]
+    let request = Array("GET /api/ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+    // The third waits in the kernel's queue: it connects, and nothing answers it.
+    let waiting = try RawConnection(port: port)
+    try waiting.send(request)
+    #expect(waiting.read(timeout: 1.5).isEmpty)
+    held.removeFirst()
+    let answered = waiting.read(timeout: 10) { String(decoding: $0, as: UTF8.self).contains("\r\n\r\n") }
+    #expect(String(decoding: answered, as: UTF8.self).hasPrefix("HTTP/1.1 200"), "\(answered.count) bytes")
+    #expect(held.count == 1)
     #expect(server.stop() == 0)
   }
 

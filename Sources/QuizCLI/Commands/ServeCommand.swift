@@ -46,6 +46,10 @@ enum ServeCommand {
         "client-connections", valueName: "n",
         help: "Connections one client address may hold at once (default: no limit); a browser opens up to 6, "
           + "and a class behind one NAT address shares the limit."),
+      .value(
+        "max-connections", valueName: "n",
+        help: "Connections held at once from every address; past it, new ones wait until one closes (each idle "
+          + "one is closed after 30 s). The open-file limit is raised to hold them.", defaultValue: "1000"),
     ],
     run: run)
 
@@ -64,7 +68,14 @@ enum ServeCommand {
           + "(give --tls-cert and --tls-key)\n")
     }
     let signals = ServeSignals.blocked()
-    let server = try QuizServer(configuration)
+    let server: QuizServer
+    do {
+      server = try QuizServer(configuration)
+    } catch QuizServerError.invalidTLS(let message) {
+      // A certificate and key that are PEM but cannot be used (not a pair, encrypted): the
+      // files' data is at fault, as for any invalid input file.
+      throw CLIError.data("--tls-cert and --tls-key: \(message)")
+    }
     // One address a line; on every interface, the machine's network addresses.
     let takers = server.takersURLs.joined(separator: "\n        ")
     console.write("Takers: \(takers)\nMonitor: \(server.monitorURL)\n")

@@ -35,12 +35,15 @@ enum ServeOptions {
       throw CLIError.usage("Invalid '--threads \(threads)': expected a number from 1 to 256", command: command)
     }
     configuration.threads = count
-    if let text = arguments.value("client-connections") {
+    for (option, keyPath) in [
+      ("client-connections", \QuizServerConfiguration.clientConnectionLimit),
+      ("max-connections", \QuizServerConfiguration.connectionLimit),
+    ] {
+      guard let text = arguments.value(option) else { continue }
       guard let limit = Int(text), (1...100_000).contains(limit) else {
-        throw CLIError.usage(
-          "Invalid '--client-connections \(text)': expected a number from 1 to 100000", command: command)
+        throw CLIError.usage("Invalid '--\(option) \(text)': expected a number from 1 to 100000", command: command)
       }
-      configuration.clientConnectionLimit = limit
+      configuration[keyPath: keyPath] = limit
     }
     try readTLS(arguments, into: &configuration, command: command)
     if let path = arguments.value("roster") {
@@ -63,9 +66,21 @@ enum ServeOptions {
       throw CLIError.usage("--tls-cert and --tls-key go together: give both", command: command)
     }
     guard let certificate, let key else { return }
-    configuration.tlsCertificatePEM = String(decoding: try InputFiles.readFile(certificate), as: UTF8.self)
-    configuration.tlsKeyPEM = String(decoding: try InputFiles.readFile(key), as: UTF8.self)
+    configuration.tlsCertificatePEM = try pem(certificate, option: "--tls-cert", label: "CERTIFICATE")
+    configuration.tlsKeyPEM = try pem(key, option: "--tls-key", label: "PRIVATE KEY")
   }
+
+  /// A PEM file's text, read up to `pemLimit` bytes (a certificate chain or a key is a few
+  /// kilobytes; /dev/zero is not one), with a `-----BEGIN …LABEL-----` line (65 otherwise).
+  private static func pem(_ path: String, option: String, label: String) throws -> String {
+    let text = String(decoding: try InputFiles.readFile(path, limit: pemLimit), as: UTF8.self)
+    guard text.contains("-----BEGIN "), text.contains(label + "-----") else {
+      throw CLIError.data("\(option) \(path): not a PEM file of a \(label.lowercased()) (no -----BEGIN …\(label)----- line)")
+    }
+    return text
+  }
+
+  static let pemLimit = 1 << 20
 
   /// `127.0.0.1:8080`, `[::1]:8080`, `localhost:0`; nil for anything else.
   static func parseListen(_ text: String) -> (String, UInt16)? {

@@ -56,17 +56,18 @@ enum InputFiles {
     return inputs
   }
 
-  static func readFile(_ path: String) throws -> [UInt8] {
+  static func readFile(_ path: String, limit: Int? = nil) throws -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw CLIError.noInput("cannot open \(path): \(String(cString: strerror(errno)).lowercased())")
     }
     defer { close(descriptor) }
-    return try readAll(descriptor: descriptor, name: path)
+    return try readAll(descriptor: descriptor, name: path, limit: limit)
   }
 
-  /// Everything readable from `descriptor` until end of file.
-  static func readAll(descriptor: Int32, name: String) throws -> [UInt8] {
+  /// Everything readable from `descriptor` until end of file; past `limit` bytes, a data error
+  /// (a device that never ends, a file that is not what the option takes).
+  static func readAll(descriptor: Int32, name: String, limit: Int? = nil) throws -> [UInt8] {
     var bytes: [UInt8] = []
     var status = stat()
     if fstat(descriptor, &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size) + 1) }
@@ -79,6 +80,9 @@ enum InputFiles {
         throw CLIError.noInput("cannot read \(name): \(String(cString: strerror(errno)).lowercased())")
       }
       bytes.append(contentsOf: chunk[0..<count])
+      if let limit, bytes.count > limit {
+        throw CLIError.data("\(name) is larger than \(limit / 1024) KiB, more than such a file holds")
+      }
     }
     return bytes
   }
