@@ -18,7 +18,7 @@ extension HTTPServer {
       core.requestBegan()
       builder.progress?.enter(.receivingBody, now: MonotonicClock.now)
       if let length = builder.declaredLength, length > core.configuration.maxBodyBytes {
-        return core.configuration.bodyTooLarge.queue(on: connection, core: core)
+        return core.configuration.bodyTooLarge(builder.path).queue(on: connection, core: core)
       }
       return .YES
     }
@@ -29,7 +29,7 @@ extension HTTPServer {
       uploadSize.pointee = 0
       return keepReading ? .YES : .NO
     }
-    if builder.isTooLarge { return core.configuration.bodyTooLarge.queue(on: connection, core: core) }
+    if builder.isTooLarge { return core.configuration.bodyTooLarge(builder.path).queue(on: connection, core: core) }
     if let slot = builder.replySlot {
       // Called again after the resume: the deferred reply's response is there.
       guard let response = slot.take() else { return .YES }

@@ -22,9 +22,13 @@ public struct HTTPServerConfiguration: Sendable {
   public var requestDeadlineSeconds: Double = 30
   /// A body larger than this is answered `bodyTooLarge` without calling the handler.
   public var maxBodyBytes: Int = 65536
-  public var bodyTooLarge = HTTPResponse(
-    status: 413, headers: [("Content-Type", "application/json")],
-    body: Array(#"{"error": "the request body is too large"}"#.utf8))
+  /// The reply to a body past `maxBodyBytes`, for the request's path (a page's form gets a
+  /// page, an API call JSON).
+  public var bodyTooLarge: @Sendable (_ path: String) -> HTTPResponse = { _ in
+    HTTPResponse(
+      status: 413, headers: [("Content-Type", "application/json")],
+      body: Array(#"{"error": "the request body is too large"}"#.utf8))
+  }
   /// What a deferred reply still not sent when `stop()`'s grace ran out answers.
   public var stoppedBeforeReplying = HTTPResponse(
     status: 503, headers: [("Content-Type", "application/json"), ("Retry-After", "1")],

@@ -19,6 +19,7 @@ enum PageViews {
     if reveal == .each, let answer {
       view.reveal = revealed(question, answer: answer, score: attempt.scores[question.id])
     }
+    view.locksSaved = attempt.locksAnswers && answer != nil
     view.previousHref = index > 0 ? href(index - 1) : nil
     view.nextHref = index + 1 < attempt.questions.count ? href(index + 1) : nil
     view.error = error

@@ -101,7 +101,15 @@ public final class QuizServer: Sendable {
     http.perClientConnectionLimit = configuration.clientConnectionLimit
     http.connectionLimit = configuration.connectionLimit
     http.maxBodyBytes = 65_536
-    http.bodyTooLarge = Reply.secured(Reply.error(413, "the request body is larger than 64 KiB"))
+    // The pages' forms get a page, as every refusal of theirs; the API its JSON error.
+    let tooLargeJSON = Reply.secured(Reply.error(413, "the request body is larger than 64 KiB"))
+    let tooLargePage = Reply.secured(
+      Reply.page(
+        MessagePage.render(
+          MessageView(
+            title: "Too long", message: "What you sent is larger than 64 KiB, so it was not saved. Go back and shorten it.",
+            link: (href: "/attempt", label: "Back to the quiz"))), status: 413))
+    http.bodyTooLarge = { path in path.hasPrefix("/api/") ? tooLargeJSON : tooLargePage }
     http.stoppedBeforeReplying = Reply.secured(
       Reply.error(
         503, "the server is stopping and could not confirm the save: it may not have been made; send the answer again",

@@ -210,7 +210,11 @@ import Testing
     #expect(try put(never, token, "pick", #"{"selected": ["a"]}"#).status == 409)
     let neverBrowser = Browser(port: never.port)
     neverBrowser.cookies = browser.cookies
-    #expect(!(try neverBrowser.get("/attempt?q=\(pickNumber)").text.contains("class=\"reveal")))
+    // Its page shows the saved answer locked, and no result.
+    let lockedPage = try neverBrowser.get("/attempt?q=\(pickNumber)").text
+    #expect(!lockedPage.contains("class=\"reveal") && !lockedPage.contains("reveal wrong"), "\(lockedPage)")
+    #expect(lockedPage.contains(" disabled") && lockedPage.contains("Your answer is saved: it cannot change."))
+    #expect(!lockedPage.contains("data-requires-answer"))
   }
 
   /// An attempt begun under `end`, then served by a server revealing each answer: what that

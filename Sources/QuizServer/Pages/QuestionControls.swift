@@ -7,11 +7,11 @@ import XML
 /// answer is revealed; the saved answer filled in. Field names are `AnswerForm`'s.
 enum QuestionControls {
   static func render(_ view: QuestionView) -> String {
-    let locked = view.reveal != nil
+    let locked = view.isLocked
     let question = view.question
     switch question.body {
     case .choice(let body):
-      return choices(question, body, saved: view.saved?.selectedIDs ?? [], revealed: locked)
+      return choices(question, body, saved: view.saved?.selectedIDs ?? [], revealed: view.reveal != nil, locked: locked)
     case .shortAnswer:
       return textField(label: "Your answer", value: view.saved?.typed ?? "", numeric: false, locked: locked)
     case .numerical(let body):
@@ -33,7 +33,9 @@ enum QuestionControls {
   /// One radio button (or checkbox) per choice in the attempt's order, labelled by the
   /// question's numbering and the choice's text; revealed, each marked right or wrong in
   /// words and a sign, not only by colour.
-  static func choices(_ question: Question, _ body: ChoiceBody, saved: [String], revealed: Bool) -> String {
+  static func choices(_ question: Question, _ body: ChoiceBody, saved: [String], revealed: Bool, locked: Bool)
+    -> String
+  {
     let text = QuestionText(question: question)
     let numbering = body.numbering ?? .lowercase
     var html = "<fieldset class=\"choices\" aria-describedby=\"prompt\">\n"
@@ -47,7 +49,7 @@ enum QuestionControls {
       html += "<div class=\"choice\(state)\(picked ? " picked" : "")\">"
       html += "<input type=\"\(body.multiple ? "checkbox" : "radio")\" id=\"choice-\(index + 1)\""
       html += " name=\"\(HTMLEscape.attribute(name))\" value=\"\(HTMLEscape.attribute(value))\""
-      html += " data-key=\"\(index + 1)\"\(picked ? " checked" : "")\(disabled(revealed))>"
+      html += " data-key=\"\(index + 1)\"\(picked ? " checked" : "")\(disabled(locked))>"
       html += "<label for=\"choice-\(index + 1)\">"
       if let label = numbering.label(at: index) { html += "<span class=\"number\">\(HTMLEscape.text(label)).</span> " }
       html += "<span class=\"text\" dir=\"auto\">\(text.html(choice.text))</span>"

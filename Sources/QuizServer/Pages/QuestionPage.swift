@@ -16,13 +16,17 @@ enum QuestionPage {
     }
     body += "<div class=\"prompt\" id=\"prompt\" dir=\"auto\">"
     if case .cloze(let cloze) = question.body {
-      body += ClozeControls.render(question, cloze, saved: view.saved, locked: view.reveal != nil) + "</div>\n"
+      body += ClozeControls.render(question, cloze, saved: view.saved, locked: view.isLocked) + "</div>\n"
       body += answerForm(view, controls: "")
     } else {
       body += text.html(question.prompt) + "</div>\n"
       body += answerForm(view, controls: QuestionControls.render(view))
     }
-    if let reveal = view.reveal { body += RevealSection.render(question, reveal: reveal, saved: view.saved) }
+    if let reveal = view.reveal {
+      body += RevealSection.render(question, reveal: reveal, saved: view.saved)
+    } else if view.isLocked {
+      body += "<p class=\"message\" role=\"status\">Your answer is saved: it cannot change.</p>\n"
+    }
     body += navigation(view)
     let title = "Question \(view.number) of \(view.count) — \(view.quizTitle)"
     return PageShell.render(title: title, heading: view.quizTitle, body: body)
@@ -47,7 +51,7 @@ enum QuestionPage {
     var form = "<form id=\"answer\" method=\"post\" action=\"\(HTMLEscape.attribute(view.action))\">\n"
     form += PageShell.hidden("csrf", view.csrf) + "\n" + PageShell.hidden("question", view.question.id) + "\n"
     form += controls
-    if view.reveal == nil {
+    if !view.isLocked {
       if view.question.kind == .description {
         form += "<div class=\"actions\"><button type=\"submit\">Continue</button></div>\n"
       } else {
@@ -61,15 +65,15 @@ enum QuestionPage {
   /// `--reveal each`, at once otherwise).
   private static func navigation(_ view: QuestionView) -> String {
     var links: [String] = []
-    if let previous = view.previousHref, view.reveal == nil {
+    if let previous = view.previousHref, !view.isLocked {
       links.append("<a class=\"button secondary\" href=\"\(HTMLEscape.attribute(previous))\">Previous</a>")
     }
-    if let next = view.nextHref, view.reveal != nil || !view.isLast {
-      let label = view.reveal != nil ? "Next" : "Skip"
+    if let next = view.nextHref, view.isLocked || !view.isLast {
+      let label = view.isLocked ? "Next" : "Skip"
       links.append("<a class=\"button\" href=\"\(HTMLEscape.attribute(next))\">\(label)</a>")
     }
     var html = links.isEmpty ? "" : "<nav class=\"actions\" aria-label=\"Questions\">\(links.joined())</nav>\n"
-    if view.isLast || (view.nextHref == nil && view.reveal != nil) {
+    if view.isLast || (view.nextHref == nil && view.isLocked) {
       html += "<form method=\"post\" action=\"\(HTMLEscape.attribute(view.submitAction))\" class=\"finish\">\n"
       html += PageShell.hidden("csrf", view.csrf) + "\n"
       html += "<div class=\"actions\"><button type=\"submit\">Finish and submit the quiz</button></div>\n</form>\n"

@@ -19,6 +19,12 @@ struct QuestionView: Sendable {
   var saved: Response? = nil
   /// Set once answered with `--reveal each`: the controls locked, the result shown.
   var reveal: RevealView? = nil
+  /// The saved answer cannot change: revealed, or saved on an attempt whose answers lock
+  /// (signed in under `each`) that this server does not reveal (`--reveal never`).
+  var locksSaved = false
+
+  /// The controls are disabled and there is nothing to submit.
+  var isLocked: Bool { reveal != nil || locksSaved }
   /// Where the answer form posts, and its CSRF token.
   var action: String
   var csrf: String
