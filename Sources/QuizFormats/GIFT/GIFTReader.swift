@@ -35,8 +35,10 @@ extension GIFT {
     var weighted = false
 
     mutating func read(_ bytes: [UInt8]) -> FormatReading {
-      // Lines keep their spaces, as Moodle keeps them inside a question's text (indented code in
-      // a prompt); the text as a whole, and each answer, is trimmed.
+      // Lines keep their spaces inside a question's text (indented code in a prompt), as Moodle's
+      // readquestion keeps them in its own test (test_import_pre_content); a real Moodle import
+      // trims every line first (qformat_default::readquestions) and loses the indentation, which
+      // quiz keeps on purpose. The text as a whole, and each answer, is trimmed.
       let file = PlainTextFile.lines(bytes, trimming: false)
       if let problem = file.problem { return FormatReading(errors: [problem]) }
       var paragraph: [Line] = []
