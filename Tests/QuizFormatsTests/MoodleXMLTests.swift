@@ -269,6 +269,24 @@ import Testing
     #expect(questions(reading) == [flat, vrai])
     #expect(try questions(reading).allSatisfy(\.isTrueFalse))
     #expect(reading.scoring == nil)
+    // Read as Moodle reads them, by their place or their text: no warning.
+    #expect(reading.warnings == [])
+  }
+
+  /// `False` then `True` (not Moodle's lowercase texts): Moodle's import_truefalse reads them by
+  /// their place, the first as true, and so makes False correct; quiz reads the texts, and warns.
+  @Test func capitalisedTrueFalseAnswersInReverseOrderAreReadByTextWithAWarning() throws {
+    let reading = read(
+      file([
+        "<question type=\"truefalse\"><name><text>Sky</text></name><questiontext><text>The sky is blue.</text></questiontext>"
+          + "<answer fraction=\"0\"><text>False</text></answer><answer fraction=\"100\"><text>True</text></answer></question>"
+      ]))
+    #expect(reading.errors == [])
+    #expect(try #require(questions(reading).first).correctChoiceIDs == ["true"])
+    #expect(reading.warnings.map(\.message) == [
+      "true/false answers \"False\" and \"True\" are read by their text; Moodle reads answers other than true and "
+        + "false by their place, the first as true, and would reverse this question"
+    ])
   }
 
   // MARK: Files

@@ -371,8 +371,23 @@ extension MoodleXML.Reader {
       return nil
     }
     let errorCount = errors.count
-    let texts = answers.map { readText($0).lowercased() }
+    let written = answers.map { readText($0) }
+    let texts = written.map { $0.lowercased() }
     let trueIndex = (texts[1] == "true" && texts[0] != "true") || (texts[0] == "false" && texts[1] != "false") ? 1 : 0
+    // Moodle's import_truefalse takes an answer by its text only when it is exactly `true` or
+    // `false`, and otherwise by its place (the first true): `False`, `True` (as other tools
+    // write them) reverse the answer there. quiz reads them by their text, and says so.
+    var moodleTrue: Int?
+    for (index, text) in written.enumerated() where text == "true" || (text != "false" && index == 0) {
+      moodleTrue = index
+    }
+    if moodleTrue != trueIndex {
+      warnings.append(
+        FormatProblem(
+          line: question.line,
+          message: "true/false answers \"\(written[0])\" and \"\(written[1])\" are read by their text; Moodle reads "
+            + "answers other than true and false by their place, the first as true, and would reverse this question"))
+    }
     var full: [Int] = []
     for (index, answer) in answers.enumerated() {
       if let fraction = readFraction(of: answer, number: index + 1), fraction.percent == 100 { full.append(index) }
