@@ -52,8 +52,28 @@ import Testing
       ]))
     #expect(reading.errors == [])
     #expect(reading.warnings == [])
-    #expect(reading.sections.map(\.title) == [nil, "$course$/top/Geography/Rivers", "Other"])
+    // Without the context and the top category, as Moodle's create_category_path makes them.
+    #expect(reading.sections.map(\.title) == [nil, "Geography/Rivers", "Other"])
     #expect(reading.sections.map { $0.questions.map(\.id) } == [["first", "last"], ["nile", "amazon"], ["rome"]])
+  }
+
+  @Test(arguments: [
+    ("$course$/top/Default for Biology/Cells", "Default for Biology/Cells"), ("$system$/top", nil),
+    ("$module$/Unit 1", "Unit 1"), ("top/top/Unit 1", "Unit 1"), ("Unit 1/top", "Unit 1/top"),
+    ("$Course$/Unit", "$Course$/Unit"), ("$$/x", "$$/x"), ("  Cells  ", "Cells"), ("", nil),
+  ])
+  func aCategoryPathLosesItsContextAndTopCategory(path: String, title: String?) {
+    #expect(read(file([category(path), trueFalse("Q")])).sections.first?.title == title, "\(path)")
+  }
+
+  /// A section titled so that it would read back without its start says so, in both formats.
+  @Test func aTitleThatReadsBackShorterIsWarnedAbout() {
+    let quiz = Quiz(
+      id: "q", title: "Q",
+      sections: [Section(title: "top/Unit 1", questions: [Question.trueFalse(id: "t", prompt: "T?", answer: true)])])
+    let warning = "section \"top/Unit 1\": a title starting with top/ or a $context$/ reads back without it, as Moodle reads a category"
+    #expect(MoodleXML.write(quiz).warnings.contains(warning))
+    #expect(GIFT.write(quiz).warnings.contains(warning))
   }
 
   // MARK: Texts
@@ -617,7 +637,7 @@ import Testing
             choices: [Choice(id: "a", text: "x", correct: false), Choice(id: "b", text: "y", correct: true)]),
         ]),
       Section(
-        title: "$course$/top/Geography/Rivers & Lakes",
+        title: "Geography/Rivers & Lakes",
         questions: [
           {
             var question = Question.trueFalse(
@@ -669,8 +689,8 @@ import Testing
     #expect(text.contains("<file name=\"why &amp; how.txt\" path=\"/\" encoding=\"base64\">YmVjYXVzZQ==</file>"))
     #expect(text.contains("<answer fraction=\"33.33333\" format=\"html\">"))
     #expect(text.contains("<answer fraction=\"-25\" format=\"html\">"))
-    #expect(text.contains("<text>$course$/top/Geography/Rivers &amp; Lakes</text>") == false)
-    #expect(text.contains("<text><![CDATA[$course$/top/Geography/Rivers & Lakes]]></text>"))
+    #expect(text.contains("<text>Geography/Rivers &amp; Lakes</text>") == false)
+    #expect(text.contains("<text><![CDATA[Geography/Rivers & Lakes]]></text>"))
     #expect(text.contains("<category>\n      <text></text>\n    </category>"))
     #expect(text.contains("<defaultgrade>0.5</defaultgrade>"))
     let reading = MoodleXML.read(first.bytes)

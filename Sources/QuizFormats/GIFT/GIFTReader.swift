@@ -98,8 +98,7 @@ extension GIFT {
 
     /// `$CATEGORY: path`, a paragraph of its own.
     mutating func readCategory(_ body: [Line]) {
-      let title = PlainTextFile.trimmed(String(body[0].text.dropFirst("$CATEGORY:".count)))
-      sections.category = title.isEmpty ? nil : title
+      sections.category = CategorySections.title(fromPath: String(body[0].text.dropFirst("$CATEGORY:".count)))
       if body.count > 1 {
         error(
           body[1].number, "$CATEGORY: must be a paragraph of its own: put a blank line between it and the question")

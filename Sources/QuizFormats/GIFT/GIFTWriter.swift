@@ -34,6 +34,10 @@ extension GIFT {
             warnings.append("\(name): an empty section title reads back as no title")
           }
           title = line.isEmpty ? nil : line
+          if let title, CategorySections.title(fromPath: title) != title {
+            warnings.append(
+              "\(name): a title starting with top/ or a $context$/ reads back without it, as Moodle reads a category")
+          }
         }
         if written.contains(title) {
           warnings.append("\(name): sections with the same title read back as one section")

@@ -129,7 +129,7 @@ extension MoodleXML {
     mutating func readCategory(_ question: Element) {
       let element = question.child("category")
       let path = element?.child("text") != nil ? readText(element) : PlainTextFile.trimmed(element?.content ?? "")
-      sections.category = path.isEmpty ? nil : path
+      sections.category = CategorySections.title(fromPath: path)
     }
 
     /// Any other type: a warning at its `<question` line, naming it by `<name>` (or its prompt).

@@ -45,6 +45,10 @@ extension MoodleXML {
               "\(name): a control character in its title cannot be written in XML; it is written as U+FFFD")
           }
           title = trimmed.isEmpty ? nil : trimmed
+          if let title, CategorySections.title(fromPath: title) != title {
+            warnings.append(
+              "\(name): a title starting with top/ or a $context$/ reads back without it, as Moodle reads a category")
+          }
         }
         if written.contains(title) {
           warnings.append("\(name): sections with the same title read back as one section")

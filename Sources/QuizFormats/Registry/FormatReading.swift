@@ -64,6 +64,23 @@ public struct FormatWriting: Equatable, Sendable {
 /// untitled section, a repeated category adds to its first section, and a category no question
 /// follows makes no section.
 struct CategorySections {
+  /// A category path as its section's title, as Moodle's `create_category_path` makes the
+  /// categories: the context its exports begin with (`$course$/`, `$system$/`, …) and the
+  /// `top` category of every context left out, `$course$/top/Default for Biology/Cells` being
+  /// `Default for Biology/Cells`; nil when nothing is left.
+  static func title(fromPath path: String) -> String? {
+    var segments = PlainTextFile.trimmed(path).split(separator: "/", omittingEmptySubsequences: false)
+    // `^\$([a-z]+)\$$`, Moodle's test of a context.
+    if let first = segments.first, first.count > 2, first.hasPrefix("$"), first.hasSuffix("$"),
+      first.dropFirst().dropLast().allSatisfy({ ("a"..."z").contains($0) })
+    {
+      segments.removeFirst()
+    }
+    while let first = segments.first, PlainTextFile.trimmed(String(first)) == "top" { segments.removeFirst() }
+    let title = PlainTextFile.trimmed(segments.joined(separator: "/"))
+    return title.isEmpty ? nil : title
+  }
+
   private(set) var sections: [Section] = []
   private var index: [String?: Int] = [:]
   /// The title of the section the next question goes to; nil before any category.
