@@ -306,16 +306,39 @@ import Testing
     #expect(number.answers.first?.feedback == "<ok>")
   }
 
-  /// Written back, any text reads back as it was: `&` is written `&amp;` (decoded on reading),
-  /// and at an answer's or feedback's very end `&` and `\` as `&#38;` and `&#92;`, which Moodle's
-  /// look-behind and unescaping leave alone.
+  /// Written back, a short answer reads back as it was: `&` is written `&amp;` (decoded on
+  /// reading; no `&#…;`, which Moodle 5 would split at its `#`), and a short answer ending with
+  /// `&` or `\`, which cannot end an answer, ends with a space that reading trims. A feedback
+  /// reads back too, but for one ending with `\`.
   @Test(arguments: ["AT&T", "a &amp; b", "ends with &", "ends with \\", "&#233;", "&", "\\", "x\\}#y&"])
-  func anyTextIsWrittenSoThatItReadsBack(written: String) throws {
+  func aShortAnswerIsWrittenSoThatItReadsBack(written: String) throws {
+    let feedback = written.hasSuffix("\\") ? nil : written
     let part = ClozePart(
-      body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: written, feedback: written), TextAnswer(text: "z", fraction: 0)])))
+      body: .shortAnswer(
+        ShortAnswer(answers: [TextAnswer(text: written, feedback: feedback), TextAnswer(text: "z", fraction: 0)])))
     let text = ClozeSyntax.text(prompt: "{#1}", cloze: Cloze(parts: [part]))
-    #expect(try shortAnswer(text).answers == [TextAnswer(text: written, feedback: written), TextAnswer(text: "z", fraction: 0)], "\(text)")
+    #expect(!text.contains("&#"), "\(text)")
+    #expect(
+      try shortAnswer(text).answers == [TextAnswer(text: written, feedback: feedback), TextAnswer(text: "z", fraction: 0)],
+      "\(text)")
     #expect(ClozeSyntax.partsNotCarried(prompt: "{#1}", cloze: Cloze(parts: [part])) == [], "\(text)")
+  }
+
+  /// What the syntax cannot hold is found, and a Moodle XML export says so: a `~` (Moodle's
+  /// `\~` keeps its backslash), a choice ending with `\`.
+  @Test func whatTheSyntaxCannotHoldIsFoundAndWarnedAbout() {
+    let tilde = ClozePart(body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "p~q")])))
+    let choice = ClozePart(
+      body: .choice(
+        ClozeChoice(choices: [Choice(id: "a", text: "a\\", correct: true), Choice(id: "b", text: "b", correct: false)])))
+    let fine = ClozePart(body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "ok")])))
+    let cloze = Cloze(parts: [tilde, fine])
+    #expect(ClozeSyntax.partsNotCarried(prompt: "{#1} {#2}", cloze: cloze) == [1])
+    // A choice gap left with one choice does not read at all: every gap is reported.
+    #expect(ClozeSyntax.partsNotCarried(prompt: "{#1} {#2}", cloze: Cloze(parts: [fine, choice])) == [1, 2])
+    let question = Question(id: "c", prompt: "{#1} {#2}", points: 2, body: .cloze(cloze))
+    let warnings = MoodleXML.write(Quiz(id: "q", title: "Q", sections: [Section(questions: [question])])).warnings
+    #expect(warnings.contains { $0.hasPrefix("question \"c\": gap 1 cannot be written as it is in Moodle's cloze syntax") }, "\(warnings)")
   }
 
   @Test func anAnswerMayHoldTextThatLooksLikeAGap() throws {

@@ -60,7 +60,7 @@ struct ClozeSyntaxWriter {
     switch body {
     case .shortAnswer(let shortAnswer):
       shortAnswer.answers.map { answer in
-        let text = Self.escaped(answer.text)
+        let text = Self.escaped(answer.text, trimmedOnRead: true)
         return Self.mark(fraction: answer.fraction, before: text) + text + Self.feedback(answer.feedback)
       }
     case .numerical(let numerical):
@@ -100,30 +100,30 @@ struct ClozeSyntaxWriter {
   }
 
   /// An answer or a feedback as Moodle reads it back (`ClozePartReader.text`, which decodes
-  /// HTML entities before it unescapes): every `&` as `&amp;`, but one at the very end as `&#38;`
-  /// and a `\` at the very end as `&#92;` (an answer cannot end after `&`, `&amp;` or `\`, and a
-  /// feedback's `\` would escape the `~` or `}` after it); then the two escapes Moodle undoes,
-  /// where they are needed: every `}`; in an answer every `#` (it would start the feedback); in a
-  /// feedback only a `#` after a backslash (which Moodle's unescaping would otherwise take).
-  static func escaped(_ text: String, feedback: Bool = false) -> String {
+  /// HTML entities before it unescapes): every `&` as `&amp;` (no `&#…;`: Moodle 5 ends an
+  /// answer at any `#` not after `\\`); then the two escapes Moodle undoes, where they are
+  /// needed: every `}`; in an answer every `#` (it would start the feedback); in a feedback only
+  /// a `#` after a backslash (which Moodle's unescaping would otherwise take). An answer cannot
+  /// end after `\\`, `&` or `&amp;` (older Moodle's look-behind): a short answer, which Moodle
+  /// and quiz trim, then ends with a space. What the syntax cannot hold (a `~`, a choice or a
+  /// feedback ending with `\\`) `ClozeSyntax.partsNotCarried` finds.
+  static func escaped(_ text: String, feedback: Bool = false, trimmedOnRead: Bool = false) -> String {
     let special: Set<UInt8> = [ClozeByte.closeBrace, ClozeByte.hash, ClozeByte.ampersand]
-    guard text.utf8.contains(where: { special.contains($0) }) || text.utf8.last == ClozeByte.backslash else {
-      return text
-    }
+    let bytes = Array(text.utf8)
+    let needsSpace = trimmedOnRead && (bytes.last == ClozeByte.ampersand || bytes.last == ClozeByte.backslash)
+    guard bytes.contains(where: { special.contains($0) }) || needsSpace else { return text }
     var result: [UInt8] = []
     var previous: UInt8?
-    let bytes = Array(text.utf8)
-    for (index, byte) in bytes.enumerated() {
-      let isLast = index == bytes.count - 1
+    for byte in bytes {
       switch byte {
-      case ClozeByte.ampersand: result += Array((isLast ? "&#38;" : "&amp;").utf8)
-      case ClozeByte.backslash where isLast: result += Array("&#92;".utf8)
+      case ClozeByte.ampersand: result += Array("&amp;".utf8)
       case ClozeByte.closeBrace: result += [ClozeByte.backslash, byte]
       case ClozeByte.hash where !feedback || previous == ClozeByte.backslash: result += [ClozeByte.backslash, byte]
       default: result.append(byte)
       }
       previous = byte
     }
+    if needsSpace { result.append(UInt8(ascii: " ")) }
     return String(decoding: result, as: UTF8.self)
   }
 }

@@ -173,7 +173,16 @@ extension MoodleXML.Writer {
       if body.numbering == .lowercase {
         warnings.append("\(name): answernumbering abc is Moodle's default and reads back unset (the same)")
       }
-    case .description, .cloze: break
+    case .cloze(let cloze):
+      let lost = ClozeSyntax.partsNotCarried(prompt: question.prompt, cloze: cloze)
+      if !lost.isEmpty {
+        warnings.append(
+          "\(name): " + (lost.count == 1 ? "gap \(lost[0]) cannot be written as it is" : "gaps "
+            + lost.map(String.init).joined(separator: ", ") + " cannot be written as they are")
+            + " in Moodle's cloze syntax (a ~ in a text, a choice or feedback ending with \\, points that are not "
+            + "whole…): they read back otherwise")
+      }
+    case .description: break
     }
     if texts.contains(where: { PlainTextFile.hasOuterSpace($0, newlineKept: false) }) {
       warnings.append(
