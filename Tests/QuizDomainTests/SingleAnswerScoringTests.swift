@@ -50,11 +50,6 @@ import Testing
     weighted.choices[1].weight = 0.5
     #expect(score(["a"], .weighted, weighted) == 2)
     #expect(score(["b"], .weighted, weighted) == 1)
-    // A wrong pick earns its given weight, below 0 too (GIFT's ~%-50%), and 0 without one.
-    weighted.choices[2].weight = -0.5
-    #expect(score(["c"], .weighted, weighted) == -1)
-    weighted.choices[2].weight = nil
-    #expect(score(["c"], .weighted, weighted) == 0)
     #expect(Scoring.weightedCorrectTotal(weighted) == 1)
     #expect(Scoring.weightedCorrectTotal(Question(id: "m", prompt: "?", multiple: true, choices: evens.choices)) == 2)
   }
@@ -90,12 +85,12 @@ import Testing
       Choice(id: "c", text: "C", correct: false, weight: -0.3333333, feedback: "C is wrong"),
     ])
 
-  /// test_grading: A gives 1 (graded right); B and C give −0.3333333 (graded wrong), as
-  /// quiz's `weighted` rule gives a single-answer pick its weight, a negative one included.
+  /// test_grading: A gives 1 (graded right); B and C give Moodle −0.3333333 (graded wrong),
+  /// which quiz's `weighted` rule raises to 0 (docs/quiz-bank.md: a score never goes below 0).
   @Test func grading() {
     #expect(Scoring.score(question, selected: ["a"], rule: .weighted) == 1)
-    #expect(Scoring.score(question, selected: ["b"], rule: .weighted) == -0.3333333)
-    #expect(Scoring.score(question, selected: ["c"], rule: .weighted) == -0.3333333)
+    #expect(Scoring.score(question, selected: ["b"], rule: .weighted) == 0)
+    #expect(Scoring.score(question, selected: ["c"], rule: .weighted) == 0)
     // The same one answer under the other rules: A right, B and C wrong.
     for rule in [ScoringRule.allOrNothing, .partial] {
       #expect(Scoring.score(question, selected: ["a"], rule: rule) == 1)
@@ -113,7 +108,7 @@ import Testing
       #expect(Scoring.score(two, selected: ["a"], rule: rule) == 1, "\(rule)")
       #expect(Scoring.score(two, selected: ["b"], rule: rule) == 1, "\(rule)")
     }
-    #expect(Scoring.score(two, selected: ["c"], rule: .weighted) == -0.3333333)
+    #expect(Scoring.score(two, selected: ["c"], rule: .weighted) == 0)
   }
 
   /// test_get_correct_response: A, the answer at fraction 1.

@@ -6,8 +6,7 @@ public enum ScoringRule: String, CaseIterable, Sendable {
   case partial
   /// `P × (c + (W − w)) / (C + W)`: every choice judged on its own.
   case perChoice = "per-choice"
-  /// `P × clamp(Σ weights of the selected choices, 0, 1)`; on a single-answer question the
-  /// pick's weight, which may be below 0, as Moodle grades it.
+  /// `P × clamp(Σ weights of the selected choices, 0, 1)`.
   case weighted
 
   public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -42,12 +41,6 @@ public enum Scoring {
       let total = correctTotal + wrongTotal
       guard total > 0 else { return 0 }
       return points * Double(correctPicked + (wrongTotal - wrongPicked)) / Double(total)
-    case .weighted where !question.multiple:
-      // Moodle's qtype_multichoice_single grades the one answer chosen with its fraction, a
-      // negative one included (no clamp at 0, as a question of several answers has): the pick's
-      // weight, or 1 for a correct choice without one and 0 for a wrong one.
-      guard let pick = question.choices.first(where: { picked.contains($0.id) }) else { return 0 }
-      return points * min(1, pick.weight ?? (pick.correct ? 1 : 0))
     case .weighted:
       var sum = 0.0
       let weighted = question.multiple ? correctTotal : min(correctTotal, 1)
