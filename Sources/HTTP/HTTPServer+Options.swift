@@ -79,9 +79,10 @@ extension HTTPServerConfiguration {
     return options
   }
 
-  /// Descriptors for the process's other files (the database, its log, pipes) beside the
-  /// connections.
-  static let reservedDescriptors = 128
+  /// Descriptors for the process's other files beside the connections: 128, and for each
+  /// thread its event descriptors and a database connection's files (the file, its log, its
+  /// shared memory), with room to spare.
+  var reservedDescriptors: Int { 128 + 8 * threads }
 
   /// Raises the soft limit on open files (`ulimit -n`, often 1024) to hold `connectionLimit`
   /// connections and the reserve, as far as the hard limit allows; beyond it, an error saying
@@ -89,10 +90,10 @@ extension HTTPServerConfiguration {
   func ensureFileDescriptors() throws {
     var limit = rlimit()
     guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
-    let needed = rlim_t(connectionLimit + Self.reservedDescriptors)
+    let needed = rlim_t(connectionLimit + reservedDescriptors)
     guard limit.rlim_cur < needed else { return }
     guard limit.rlim_max >= needed else {
-      let fitting = max(0, Int(limit.rlim_max) - Self.reservedDescriptors)
+      let fitting = max(0, Int(limit.rlim_max) - reservedDescriptors)
       throw HTTPError(
         .invalidConfiguration,
         "\(connectionLimit) connections need \(needed) open files, and this process may open \(limit.rlim_max) "

@@ -32,12 +32,17 @@ extension QuizRepository {
 
   /// Makes the open attempt of `token` lock its answers once saved, as a sign-in under `each`
   /// does: a server revealing each answer is about to show it (its page, its state), and from
-  /// then on no server may let a saved answer change.
-  public func lockServedAnswers(token: String) throws {
+  /// then on no server may let a saved answer change. Returns the attempt as it is then, read in
+  /// the same transaction (nil when there is none); logged as the taker's update.
+  public func lockServedAnswers(token: String, now: Timestamp) throws -> ServedAttempt? {
     try servedWrite { repository in
-      try repository.database.execute(
-        "UPDATE served_attempts SET locks_answers = 1 WHERE token = ? AND locks_answers = 0 AND submitted_at IS NULL",
-        [token])
+      guard let row = try repository.servedRow(token: token) else { return nil }
+      if row.isOpen && !row.locksAnswers {
+        try repository.database.execute("UPDATE served_attempts SET locks_answers = 1 WHERE id = ?", [row.id])
+        try repository.logChange(
+          .taker, .update, quiz: row.quiz, item: row.taker, detail: try repository.servedDetail(row), at: now)
+      }
+      return try repository.loadServedAttempt(row, locksAnswers: row.isOpen)
     }
   }
 

@@ -79,10 +79,10 @@ extension Routes {
   }
 
   /// `GET /api/attempts/TOKEN`.
-  func attemptState(_ token: String) throws -> HTTPResponse {
+  func attemptState(_ token: String, _ request: HTTPRequest) throws -> HTTPResponse {
     let attempt = try pool.with { try $0.servedAttempt(token: token) }
     guard let attempt, isServed(attempt.quiz) else { throw RouteError.from(ServedAttemptError.unknownAttempt) }
-    return attemptReply(try shownHere(attempt), status: 200)
+    return attemptReply(try shownHere(attempt, for: request), status: 200)
   }
 
   /// `PUT /api/attempts/TOKEN/answers/QUESTION`: committed before the reply. The request's

@@ -119,23 +119,27 @@ extension Routes {
     return Reply.page(ReviewPage.render(PageViews.review(attempt, submitted, reveal: configuration.reveal)))
   }
 
-  /// The attempt of the request's cookie: nil without one; 404 for one that is no attempt of
-  /// this server.
+  /// The attempt of the request's cookie, as this server shows it (`shownHere`): nil without
+  /// one; 404 for one that is no attempt of this server.
   func pageAttempt(_ request: HTTPRequest) throws -> ServedAttempt? {
+    try cookieAttempt(request).map { try shownHere($0, for: request) }
+  }
+
+  private func cookieAttempt(_ request: HTTPRequest) throws -> ServedAttempt? {
     guard let token = PageCookies.token(PageCookies.attempt, of: request) else { return nil }
     let attempt = try pool.with { try $0.servedAttempt(token: token) }
     guard let attempt, isServed(attempt.quiz) else { throw RouteError.from(ServedAttemptError.unknownAttempt) }
-    return try shownHere(attempt)
+    return attempt
   }
 
-  /// The attempt a form posts for, its CSRF token checked: 403 without the cookie or with a
-  /// missing or wrong token.
+  /// The attempt a form posts for, its CSRF token checked first (403 without the cookie or
+  /// with a missing or wrong token), then as this server shows it.
   func formAttempt(_ request: HTTPRequest) throws -> ServedAttempt {
-    guard let attempt = try pageAttempt(request) else {
+    guard let attempt = try cookieAttempt(request) else {
       try PageCookies.checkCSRF(request, expected: nil)
       throw RouteError.forbidden("sign in first")
     }
     try PageCookies.checkCSRF(request, expected: attempt.csrf)
-    return attempt
+    return try shownHere(attempt, for: request)
   }
 }

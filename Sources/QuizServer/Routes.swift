@@ -70,7 +70,7 @@ final class Routes: Sendable {
     guard Tokens.looksLikeToken(parts[0]) else { throw RouteError.from(ServedAttemptError.unknownAttempt) }
     let token = String(parts[0])
     switch (request.routedMethod, parts.count) {
-    case ("GET", 1): return try attemptState(token)
+    case ("GET", 1): return try attemptState(token, request)
     case ("PUT", 3) where parts[1] == "answers": return try saveAnswer(token, question: String(parts[2]), request)
     case ("POST", 2) where parts[1] == "submit": return try submit(token)
     case (_, 1): throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")
@@ -94,13 +94,14 @@ final class Routes: Sendable {
     attempt.locksAnswers && configuration.reveal == .end ? .each : configuration.reveal
   }
 
-  /// `attempt`, about to be shown by this server: revealing each answer, the server first makes
-  /// an open attempt lock its answers (what it shows reveals them), so that no server serving it
-  /// later lets them change. Once per attempt.
-  func shownHere(_ attempt: ServedAttempt) throws -> ServedAttempt {
-    guard configuration.reveal == .each, !attempt.locksAnswers, attempt.submitted == nil else { return attempt }
-    try pool.with { try $0.lockServedAnswers(token: attempt.token) }
-    return attempt.lockingAnswers()
+  /// `attempt`, about to be shown by this server in reply to `request`: revealing each answer,
+  /// the server first makes an open attempt lock its answers (what it shows reveals them), so
+  /// that no server serving it later lets them change, and shows it as it is then. Once per
+  /// attempt; not for HEAD, which shows nothing.
+  func shownHere(_ attempt: ServedAttempt, for request: HTTPRequest) throws -> ServedAttempt {
+    guard configuration.reveal == .each, !attempt.locksAnswers, attempt.submitted == nil, request.method != "HEAD"
+    else { return attempt }
+    return try pool.with { try $0.lockServedAnswers(token: attempt.token, now: Clock.now) } ?? attempt
   }
 }
 

@@ -99,13 +99,16 @@ import Testing
     let workspace = try Self.workspace()
     let made = try QuizProcess.shell(
       "for n in 1 2; do openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=t$n -days 1 -keyout k$n.pem -out c$n.pem "
-        + "2>/dev/null || exit 1; done; echo junk > junk.pem", in: workspace.directory)
+        + "2>/dev/null || exit 1; done; echo junk > junk.pem; truncate -s 1T huge.pem", in: workspace.directory)
     try #require(made.status == 0, "openssl: \(made.stderr)")
     let cases: [([String], String)] = [
       (["--tls-cert", "junk.pem", "--tls-key", "k1.pem"], "--tls-cert junk.pem: not a PEM file of a certificate"),
       (["--tls-cert", "c1.pem", "--tls-key", "c1.pem"], "--tls-key c1.pem: not a PEM file of a private key"),
       (["--tls-cert", "c1.pem", "--tls-key", "k2.pem"], "do not match"),
       (["--tls-cert", "/dev/zero", "--tls-key", "k1.pem"], "/dev/zero is larger than 1024 KiB"),
+      // A sparse terabyte is refused by its size, not allocated (which aborted the process).
+      (["--tls-cert", "huge.pem", "--tls-key", "k1.pem"], "huge.pem is larger than 1024 KiB"),
+      (["--roster", "/dev/zero"], "/dev/zero is larger than 16384 KiB"),
     ]
     for (arguments, message) in cases {
       let run = try workspace.quiz(arguments: ["serve", "--listen", "127.0.0.1:0"] + arguments)

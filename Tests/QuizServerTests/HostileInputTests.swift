@@ -224,7 +224,8 @@ import Testing
     let fixture = try ServedFixture()
     let ana = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
     let bo = try #require(try fixture.signIn("Bo").json["attempt"] as? String)
-    for token in [ana, bo] {
+    let cy = try #require(try fixture.signIn("Cy").json["attempt"] as? String)
+    for token in [ana, bo, cy] {
       #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
     }
     fixture.server.stop()
@@ -233,9 +234,15 @@ import Testing
     #expect(saved.status == 200 && saved.json["fraction"] as? Double == 1)
     let state = try RawHTTP.request(port: each.port, "GET", "/api/attempts/\(bo)")
     #expect((state.json["revealed"] as? [String: Any])?["pick"] != nil)
+    // What shows nothing locks nothing: a HEAD, a form refused for its CSRF token.
+    #expect(try RawHTTP.request(port: each.port, "HEAD", "/api/attempts/\(cy)").status == 200)
+    let forged = Browser(port: each.port)
+    forged.cookies = ["quiz_attempt": cy]
+    #expect(try forged.post("/answer", [("csrf", "forged"), ("question", "pick"), ("choice", "a")]).status == 403)
     each.stop()
     let end = try restart(fixture, .end)
     defer { end.stop() }
+    #expect(try put(end, cy, "pick", #"{"selected": ["a"]}"#).status == 200)
     let changes = [(ana, "pick", #"{"selected": ["a"]}"#), (ana, "capital", #"{"response": "Lyon"}"#), (bo, "pick", #"{"selected": ["a"]}"#)]
     for (token, question, json) in changes {
       #expect(try put(end, token, question, json).status == 409, "\(question)")

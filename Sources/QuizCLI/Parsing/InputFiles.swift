@@ -65,12 +65,22 @@ enum InputFiles {
     return try readAll(descriptor: descriptor, name: path, limit: limit)
   }
 
+  private static func tooLarge(_ name: String, limit: Int) -> CLIError {
+    CLIError.data("\(name) is larger than \(limit / 1024) KiB, more than such a file holds")
+  }
+
   /// Everything readable from `descriptor` until end of file; past `limit` bytes, a data error
   /// (a device that never ends, a file that is not what the option takes).
   static func readAll(descriptor: Int32, name: String, limit: Int? = nil) throws -> [UInt8] {
     var bytes: [UInt8] = []
     var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size) + 1) }
+    if fstat(descriptor, &status) == 0, status.st_size > 0 {
+      let size = Int(status.st_size)
+      if let limit, size > limit { throw tooLarge(name, limit: limit) }
+      // Room for what the file says it holds, up to 256 MiB: a sparse or huge file is read (or
+      // refused) as it comes, not allocated at once (a terabyte would abort the process).
+      bytes.reserveCapacity(min(size, 256 << 20) + 1)
+    }
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       let count = chunk.withUnsafeMutableBytes { POSIX.read(descriptor, $0.baseAddress, $0.count) }
@@ -80,9 +90,7 @@ enum InputFiles {
         throw CLIError.noInput("cannot read \(name): \(String(cString: strerror(errno)).lowercased())")
       }
       bytes.append(contentsOf: chunk[0..<count])
-      if let limit, bytes.count > limit {
-        throw CLIError.data("\(name) is larger than \(limit / 1024) KiB, more than such a file holds")
-      }
+      if let limit, bytes.count > limit { throw tooLarge(name, limit: limit) }
     }
     return bytes
   }
