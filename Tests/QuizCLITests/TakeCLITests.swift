@@ -304,9 +304,23 @@ import Testing
     let attributes = try FileManager.default.attributesOfItem(atPath: file)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     locker.waitUntilExit()
+    // An author edits every question meanwhile: the kept attempt names the versions it was
+    // shown, and is recorded against them, not the new ones (a hostile test saw it rescored).
+    let kept = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(kept.contains("\"versions\":{"), "\(kept)")
+    let editor = try workspace.write("reword.sh", "#!/bin/sh\nsed -i 's/\"prompt\": \"/\"prompt\": \"Reworded: /' \"$1\"\n")
+    _ = try QuizProcess.shell("chmod +x \(editor)", in: workspace.directory)
+    let edited = try QuizProcess.run(
+      ["--db", workspace.database, "edit", "reactive-swift"], environment: ["EDITOR": editor], in: workspace.directory)
+    #expect(edited.status == 0 && edited.stdout.contains("version 1 → 2"), "\(edited.stdout)\(edited.stderr)")
     let recorded = try workspace.quiz("grade", "--attempts", file)
     #expect(recorded.status == 0, "\(recorded.stderr)")
     #expect(try workspace.quiz("history", "--taker", "patient").stdout.contains("reactive-swift"))
+    let exported = try workspace.quiz("export", "reactive-swift", "--with-attempts").stdout
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(exported.utf8)) as? [String: Any])
+    let attempts = try #require(document["attempts"] as? [[String: Any]])
+    let versions = try #require(attempts.first { $0["taker"] as? String == "patient" }?["versions"] as? [String: Int])
+    #expect(!versions.isEmpty && versions.values.allSatisfy { $0 == 1 }, "\(versions)")
   }
 
   @Test func theSaveWaitsForAnotherWriterToFinish() throws {

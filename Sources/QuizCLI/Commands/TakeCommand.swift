@@ -108,8 +108,14 @@ enum TakeCommand {
     } catch {
       let reason = CLIError(error)
       let file = invocation.databasePath + ".attempt-\(attempt.id ?? "unsaved").ndjson"
+      // Pinned to the versions the taker was shown: recorded later, after an author's edit, it
+      // is still scored against them.
+      var kept = attempt
+      for id in Set(attempt.answers.map(\.question) + (attempt.given ?? [])) {
+        if let number = shown.versions[id] { kept.versions[id] = number }
+      }
       var writer = JSONWriter(pretty: false)
-      QuizBankWriter.write(attempt, to: &writer)
+      QuizBankWriter.write(kept, to: &writer)
       writer.endLine()
       do {
         let output = try OutputFile(path: file, personal: true)
