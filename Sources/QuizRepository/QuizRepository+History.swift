@@ -137,8 +137,9 @@ extension QuizRepository {
 
   /// Attempt `id` question by question, with the versions that were answered — even for
   /// questions edited or retired since.
-  public func attemptDetail(_ id: String) throws -> AttemptDetail {
+  public func attemptDetail(_ written: String) throws -> AttemptDetail {
     return try read { _ in
+      let id = try attemptUID(written)
       guard
         let header = try database.fetchOne(
           """
@@ -157,10 +158,7 @@ extension QuizRepository {
               row.optionalString(7).flatMap(ScoringRule.init) ?? .allOrNothing
             )
           })
-      else {
-        let known = try database.fetchAll("SELECT uid FROM attempts ORDER BY id DESC LIMIT 1000", [], { $0.string(0) })
-        throw RepositoryError.unknownAttempt(id, suggestion: Suggestion.closest(to: id, among: known))
-      }
+      else { throw try unknownAttempt(id) }
       let (attemptRow, summaryBase, quizRule) = header
       let answers = try answeredQuestions(attemptRow: attemptRow, quizRule: quizRule)
       let regrades = try regradeNotes(attemptRow: attemptRow)
@@ -397,5 +395,29 @@ extension QuizRepository {
       .regrade, .insert, quiz: result.quiz,
       detail: QuizRepository.countsDetail(["checked": result.attemptsChecked, "changed": result.changes.count]),
       at: time)
+  }
+}
+
+// MARK: - Naming an attempt
+
+extension QuizRepository {
+  /// The id of the attempt `written` names: itself, or the one attempt whose id starts with it
+  /// (at least 4 characters; a final "…" dropped, as `history` cuts long ids on a narrow
+  /// terminal). Otherwise `unknownAttempt`, with the closest id as a suggestion.
+  func attemptUID(_ written: String) throws -> String {
+    if try database.fetchOne("SELECT 1 FROM attempts WHERE uid = ?", [written], { $0.int(0) }) != nil { return written }
+    let prefix = written.hasSuffix("…") ? String(written.dropLast()) : written
+    if prefix.unicodeScalars.count >= 4 {
+      let matches = try database.fetchAll(
+        "SELECT uid FROM attempts WHERE substr(uid, 1, ?) = ? LIMIT 2", [prefix.unicodeScalars.count, prefix],
+        { $0.string(0) })
+      if matches.count == 1 { return matches[0] }
+    }
+    throw try unknownAttempt(written)
+  }
+
+  func unknownAttempt(_ written: String) throws -> RepositoryError {
+    let known = try database.fetchAll("SELECT uid FROM attempts ORDER BY id DESC LIMIT 1000", [], { $0.string(0) })
+    return RepositoryError.unknownAttempt(written, suggestion: Suggestion.closest(to: written, among: known))
   }
 }

@@ -41,17 +41,14 @@ extension QuizRepository {
     return try mappingStorageErrors {
       try database.write { _ in
         let time = now()
+        let uid = try attemptUID(attemptID)
         guard
           let (attemptRow, quiz, oldScore, maxScore) = try database.fetchOne(
             """
             SELECT a.id, z.slug, a.score, a.max_score FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
             WHERE a.uid = ?
-            """, [attemptID], { ($0.int64(0), $0.string(1), $0.double(2), $0.double(3)) })
-        else {
-          let known = try database.fetchAll(
-            "SELECT uid FROM attempts ORDER BY id DESC LIMIT 1000", [], { $0.string(0) })
-          throw RepositoryError.unknownAttempt(attemptID, suggestion: Suggestion.closest(to: attemptID, among: known))
-        }
+            """, [uid], { ($0.int64(0), $0.string(1), $0.double(2), $0.double(3)) })
+        else { throw try unknownAttempt(attemptID) }
         // The answer is pinned to the version answered; it is scored against that one, or the
         // one a regrade scored it against, whose kind and points the mark must fit.
         let answered = try database.fetchAll(
@@ -62,7 +59,7 @@ extension QuizRepository {
           """, [attemptRow], { ($0.int64(0), $0.string(1), $0.int64(2)) })
         guard let (versionRow, _, scoredRow) = answered.first(where: { $0.1 == questionID }) else {
           throw RepositoryError.refused(
-            "attempt \(attemptID) has no answer to question \"\(questionID)\""
+            "attempt \(uid) has no answer to question \"\(questionID)\""
               + Suggestion.didYouMean(questionID, among: answered.map(\.1)))
         }
         let question = try question(versionRow: scoredRow, id: questionID)
@@ -84,7 +81,7 @@ extension QuizRepository {
         let earlier = earlierMarks.count
         if onlyIfUnmarked, let other = earlierMarks.last {
           throw RepositoryError.refused(
-            "question \"\(questionID)\" of attempt \(attemptID) was marked meanwhile"
+            "question \"\(questionID)\" of attempt \(uid) was marked meanwhile"
               + (other.marker.map { " by \($0)" } ?? "") + " (\(JSONWriter.numberText(other.score))): left as it is")
         }
         var stamped = mark
@@ -97,10 +94,10 @@ extension QuizRepository {
           [attemptRow])
         let newScore = try database.fetchOne("SELECT score FROM attempts WHERE id = ?", [attemptRow]) { $0.double(0) }
         try logChange(
-          .attempt, .update, quiz: quiz, item: attemptID,
+          .attempt, .update, quiz: quiz, item: uid,
           detail: Self.markDetail(question: questionID, score: mark.score), at: time)
         return MarkResult(
-          attempt: attemptID, question: questionID, oldScore: oldScore, newScore: newScore ?? oldScore,
+          attempt: uid, question: questionID, oldScore: oldScore, newScore: newScore ?? oldScore,
           maxScore: maxScore, earlierMarks: earlier)
       }
     }

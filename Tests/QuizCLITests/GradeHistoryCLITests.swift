@@ -35,6 +35,26 @@ import Testing
     #expect(history.stdout.contains(#""submitted_at": "2026-11-29T10:04:12Z""#))
   }
 
+  /// An id cut short (as `history` prints it on a narrow terminal, "…" and all) names the one
+  /// attempt it starts; too short or shared by two, it names none.
+  @Test func anAttemptIsNamedByAPrefixOfItsID() throws {
+    let workspace = try workspace()
+    let lines = [("alice", "a1b2c3d4-full"), ("bob", "a1b2ffff-full")].map { taker, id in
+      #"{"id": "\#(id)", "quiz": "geo", "taker": "\#(taker)", "answers": [{"question": "q1", "selected": ["a"]}]}"#
+    }
+    let file = try workspace.write("attempts.ndjson", lines.joined(separator: "\n") + "\n")
+    let graded = try workspace.quiz("grade", "--attempts", file)
+    #expect(graded.status == 0, "\(graded.stderr)")
+    for written in ["a1b2c3d", "a1b2c3d…", "a1b2c3d4-full"] {
+      let shown = try workspace.quiz("history", written)
+      #expect(shown.status == 0 && shown.stdout.contains("a1b2c3d4-full") && shown.stdout.contains("alice"), "\(written): \(shown.stderr)")
+    }
+    for written in ["a1b2", "a1b", "zzzz"] {
+      let refused = try workspace.quiz("history", written)
+      #expect(refused.status != 0 && refused.stderr.contains("unknown attempt \"\(written)\""), "\(written): \(refused.stderr)")
+    }
+  }
+
   @Test func gradeDryRunAndJSON() throws {
     let workspace = try workspace()
     let before = try workspace.databaseBytes()
