@@ -190,10 +190,15 @@ struct LineTaker {
         show("  Write STEM=ANSWER, such as \(left[0])=1.\n")
         continue
       }
-      let stem = line[..<equals].trimmingSpaces.lowercased()
+      // The item by its letter, or by its text as shown (any case): `France=Paris`.
+      let written = String(line[..<equals].trimmingSpaces)
+      let pairs = presented.shown.matchingPairs
+      let named =
+        stems.first { $0 == written.lowercased() }
+        ?? pairs.first { $0.stem.trimmingSpaces.lowercased() == written.lowercased() }?.id
       let given = String(line[line.index(after: equals)...]).trimmingSpaces
-      guard stems.contains(stem) else {
-        show("  There is no item \"\(stem.terminalSafeLine)\" (items: \(stems.joined(separator: ", "))).\n")
+      guard let stem = named else {
+        show("  There is no item \"\(written.terminalSafeLine)\" (items: \(stems.joined(separator: ", "))).\n")
         continue
       }
       let choice =
