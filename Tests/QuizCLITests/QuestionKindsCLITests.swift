@@ -172,8 +172,9 @@ import Testing
     #expect(!gift.stderr.contains("does not carry"), "\(gift.stderr)")
     #expect(gift.stderr.contains("units, unit_grading and unit_penalty cannot be written in GIFT"), "\(gift.stderr)")
     for line in [
-      "::intro::Read this first.\n", "\t=東京\n", "\t=%50%Tok*#Almost\n", "::pi::Pi?{#\n\t=3.14:0.01\n",
-      "\t=France -> Paris, France\n", "\t= -> Lyon\n", "::why::Why SQLite?{}\n",
+      // Plain text (as `quiz add` writes it) says so: GIFT's default is Moodle's auto-format.
+      "::intro::[plain]Read this first.\n", "\t=東京\n", "\t=%50%Tok*#Almost\n", "::pi::[plain]Pi?{#\n\t=3.14:0.01\n",
+      "\t=France -> Paris, France\n", "\t= -> Lyon\n", "::why::[plain]Why SQLite?{}\n",
     ] {
       #expect(gift.stdout.contains(line), "\(line) in \(gift.stdout)")
     }

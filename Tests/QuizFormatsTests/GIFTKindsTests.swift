@@ -14,7 +14,7 @@ import Testing
   }
 
   func essay(_ id: String, _ prompt: String) -> Question {
-    Question(id: id, prompt: prompt, body: .essay(Essay(responseFormat: .html)))
+    Question(id: id, prompt: prompt, textFormat: .moodle, body: .essay(Essay(responseFormat: .html)))
   }
 
   // MARK: Telling the kind
@@ -45,7 +45,7 @@ import Testing
     // A description is worth nothing; `{true}` is no true/false (Moodle's check is case-sensitive).
     #expect(
       imported[0]
-        == Question(id: "intro-text-no-braces", prompt: "Intro text, no braces.", points: 0, body: .description))
+        == Question(id: "intro-text-no-braces", prompt: "Intro text, no braces.", points: 0, textFormat: .moodle, body: .description))
     #expect(imported[5].body == .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "true")])))
     #expect(imported[7].body == .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "Paris")])))
   }
@@ -137,7 +137,7 @@ import Testing
           choices: [
             Choice(id: "a", text: "stone", correct: false), Choice(id: "b", text: "apple", correct: true),
             Choice(id: "c", text: "brick", correct: false),
-          ]))
+          ]).moodle())
     #expect(imported[1].choices.map(\.text) == ["stone", "apple"])
   }
 
@@ -152,7 +152,7 @@ import Testing
             choices: [
               Choice(id: "a", text: "2", correct: true), Choice(id: "b", text: "4", correct: true),
               Choice(id: "c", text: "3", correct: false),
-            ])
+            ]).moodle()
         ])
     let quiz = Quiz(id: "z", title: "Z", sections: [Section(questions: imported)])
     let written = GIFT.write(quiz)
@@ -202,20 +202,20 @@ import Testing
       Section(
         title: "All",
         questions: [
-          Question(id: "intro", prompt: "Read this: {braces} and = signs.", points: 0, body: .description),
+          Question(id: "intro", prompt: "Read this: {braces} and = signs.", points: 0, textFormat: .moodle, body: .description),
           Question(
             id: "essay", prompt: "Write about Zürich, 東京 and القاهرة 🌍.", explanation: "Any answer.",
-            body: .essay(Essay(responseFormat: .html))),
+            textFormat: .moodle, body: .essay(Essay(responseFormat: .html))),
           Question(
             id: "capital", prompt: "Capital of France?", explanation: "It is Paris.",
-            body: .shortAnswer(
+            textFormat: .moodle, body: .shortAnswer(
               ShortAnswer(answers: [
                 TextAnswer(text: "Paris", feedback: "Yes#right"), TextAnswer(text: "Pari", fraction: 0.5),
                 TextAnswer(text: "%5% off"), TextAnswer(text: "*", fraction: 0, feedback: "No."),
               ]))),
           Question(
             id: "pi", prompt: "Pi?",
-            body: .numerical(
+            textFormat: .moodle, body: .numerical(
               Numerical(answers: [
                 NumericAnswer(value: 3.14159, tolerance: 0.001, feedback: "Good"),
                 NumericAnswer(value: 3, tolerance: 0.5, fraction: 0.5), NumericAnswer(value: -1e-7),
@@ -234,8 +234,8 @@ import Testing
             choices: [
               Choice(id: "a", text: "2", correct: true), Choice(id: "b", text: "4", correct: true),
               Choice(id: "c", text: "3", correct: false, feedback: "odd"),
-            ]),
-          Question.trueFalse(id: "tf", prompt: "True?", answer: true),
+            ]).moodle(),
+          Question.trueFalse(id: "tf", prompt: "True?", answer: true).moodle(),
         ])
     ])
 
@@ -245,7 +245,7 @@ import Testing
     let text = String(decoding: first.bytes, as: UTF8.self)
     #expect(text.contains("::intro::Read this\\: \\{braces\\} and \\= signs.\n"))
     #expect(text.contains("::essay::Write about Zürich, 東京 and القاهرة 🌍.{####Any answer.}\n"))
-    #expect(text.contains("\t=Paris#Yes\\#right\n\t=%50%Pari\n\t=[plain]%5% off\n\t=%0%*#No.\n\t####It is Paris.\n"))
+    #expect(text.contains("\t=Paris#Yes\\#right\n\t=%50%Pari\n\t=[moodle]%5% off\n\t=%0%*#No.\n\t####It is Paris.\n"))
     #expect(text.contains("::pi::Pi?{#\n\t=3.14159:0.001#Good\n\t=%50%3:0.5\n\t=-1e-07\n\t~#Not that.\n}"))
     #expect(text.contains("\t=<b>Canada</b> -> Ottawa\n\t=Italy -> Rome \\= Roma\n\t= -> Paris\n"))
     let reading = GIFT.read(first.bytes)
@@ -259,13 +259,13 @@ import Testing
   @Test func whatAKindHasThatGIFTCannotWriteIsNamedInAWarning() {
     var question = Question(
       id: "n", prompt: "N?",
-      body: .numerical(
+      textFormat: .moodle, body: .numerical(
         Numerical(answers: [NumericAnswer(value: 1)], units: [NumericUnit(unit: "cm", multiplier: 1)], unitPenalty: 0.2)
       ))
     question.hints = [Hint(text: "Think.")]
-    let essay = Question(id: "e", prompt: "E?", body: .essay(Essay(responseFormat: .plain, minWords: 5)))
+    let essay = Question(id: "e", prompt: "E?", textFormat: .moodle, body: .essay(Essay(responseFormat: .plain, minWords: 5)))
     let short = Question(
-      id: "s", prompt: "S?", body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "a")], caseSensitive: true)))
+      id: "s", prompt: "S?", textFormat: .moodle, body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "a")], caseSensitive: true)))
     let warnings = GIFT.write(
       Quiz(id: "z", title: "Z", sections: [Section(questions: [question, essay, short])])
     ).warnings
@@ -275,5 +275,14 @@ import Testing
     #expect(warnings.contains { $0.hasPrefix("question \"e\": response_format plain and min_words cannot be written") })
     #expect(warnings.contains { $0.hasPrefix("question \"s\": case_sensitive cannot be written in GIFT") })
     #expect(warnings.count == 4)
+  }
+}
+
+extension Question {
+  /// This question in Moodle's auto-format, GIFT's default text format as Moodle reads it.
+  fileprivate func moodle() -> Question {
+    var question = self
+    question.textFormat = .moodle
+    return question
   }
 }

@@ -24,12 +24,12 @@ import Testing
   @Test func importEssay() {
     #expect(
       one("\n// essay\n::Q8:: How are you? {}")
-        == Question(id: "q8", prompt: "How are you?", body: .essay(Essay(responseFormat: .html))))
+        == Question(id: "q8", prompt: "How are you?", textFormat: .moodle, body: .essay(Essay(responseFormat: .html))))
   }
 
   /// test_export_essay
   @Test func exportEssay() {
-    let essay = Question(id: "q8", prompt: "How are you?", body: .essay(Essay(responseFormat: .html)))
+    let essay = Question(id: "q8", prompt: "How are you?", textFormat: .moodle, body: .essay(Essay(responseFormat: .html)))
     #expect(written(essay) == "::q8::How are you?{}\n")
   }
 
@@ -108,7 +108,7 @@ import Testing
             Choice(id: "a", text: "yellow", correct: true, feedback: "right; good!"),
             Choice(id: "b", text: "red", correct: false, feedback: "wrong, it's yellow"),
             Choice(id: "c", text: "blue", correct: false, feedback: "wrong, it's yellow"),
-          ]))
+          ]).moodle())
   }
 
   /// test_import_multichoice_multi
@@ -149,7 +149,7 @@ import Testing
         Choice(id: "a", text: "yellow", correct: true, weight: 1, feedback: "right; good!"),
         Choice(id: "b", text: "red", correct: false, weight: -0.5, feedback: "wrong, it's yellow"),
         Choice(id: "c", text: "blue", correct: false, weight: -0.5, feedback: "wrong, it's yellow"),
-      ])
+      ]).moodle()
     #expect(
       written(question)
         == "::q8::What's between orange and green in the spectrum?{\n\t~%100%yellow#right; good!\n"
@@ -158,7 +158,7 @@ import Testing
 
   static let numerical = Question(
     id: "q5", prompt: "What is a number from 1 to 5?",
-    body: .numerical(
+    textFormat: .moodle, body: .numerical(
       Numerical(answers: [
         NumericAnswer(value: 3, tolerance: 2), NumericAnswer(value: nil, fraction: 0, feedback: "Completely wrong"),
       ])))
@@ -182,7 +182,7 @@ import Testing
 
   static let shortAnswer = Question(
     id: "shortanswer", prompt: "Which is the best animal?",
-    body: .shortAnswer(
+    textFormat: .moodle, body: .shortAnswer(
       ShortAnswer(answers: [
         TextAnswer(text: "Frog", feedback: "Good!"),
         TextAnswer(text: "Cat", fraction: 0.5, feedback: "What is it with Moodlers and cats?"),
@@ -242,8 +242,8 @@ import Testing
       )
         == Question.trueFalse(
           id: "q1", prompt: "42 is the Absolute Answer to everything.", answer: false,
-          feedbackTrue: "42 is the Ultimate Answer.", feedbackFalse: "You gave the right answer."))
-    let tsl = Question.trueFalse(id: "2-08-tsl", prompt: "TSL is blablabla.", answer: true)
+          feedbackTrue: "42 is the Ultimate Answer.", feedbackFalse: "You gave the right answer.").moodle())
+    let tsl = Question.trueFalse(id: "2-08-tsl", prompt: "TSL is blablabla.", answer: true).moodle()
     #expect(one("// name 0-11\n::2-08 TSL::TSL is blablabla.{T}") == tsl)
     #expect(one("// name 0-11\n::2-08 TSL::TSL is blablabla.{TRUE}") == tsl)
   }
@@ -252,7 +252,7 @@ import Testing
   @Test func exportTruefalse() {
     let question = Question.trueFalse(
       id: "q1", prompt: "42 is the Absolute Answer to everything.", answer: true,
-      feedbackTrue: "You gave the right answer.", feedbackFalse: "42 is the Ultimate Answer.")
+      feedbackTrue: "You gave the right answer.", feedbackFalse: "42 is the Ultimate Answer.").moodle()
     #expect(
       written(question)
         == "::q1::42 is the Absolute Answer to everything.{T#42 is the Ultimate Answer.#You gave the right answer.}\n")
@@ -261,7 +261,7 @@ import Testing
   /// test_import_backslash and test_export_backslash (MDL-34171)
   @Test func backslashes() {
     #expect(one("\n// essay\n::double backslash:: A \\\\ B \\\\\\\\ C{}")?.prompt == "A \\ B \\\\ C")
-    let essay = Question(id: "backslash", prompt: "A \\ B \\\\ C", body: .essay(Essay(responseFormat: .html)))
+    let essay = Question(id: "backslash", prompt: "A \\ B \\\\ C", textFormat: .moodle, body: .essay(Essay(responseFormat: .html)))
     #expect(written(essay) == "::backslash::A \\\\ B \\\\\\\\ C{}\n")
   }
 
@@ -299,6 +299,15 @@ import Testing
     #expect(
       one(text)
         == Question(
-          id: "myid", prompt: "How are you?", tags: ["tag", "other-tag"], body: .essay(Essay(responseFormat: .html))))
+          id: "myid", prompt: "How are you?", tags: ["tag", "other-tag"], textFormat: .moodle, body: .essay(Essay(responseFormat: .html))))
+  }
+}
+
+extension Question {
+  /// This question in Moodle's auto-format, GIFT's default text format as Moodle reads it.
+  fileprivate func moodle() -> Question {
+    var question = self
+    question.textFormat = .moodle
+    return question
   }
 }

@@ -11,7 +11,7 @@ import Testing
   func yesNo(_ id: String, _ prompt: String) -> Question {
     Question(
       id: id, prompt: prompt,
-      choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)])
+      choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)]).moodle()
   }
 
   // MARK: The file
@@ -25,8 +25,8 @@ import Testing
       questions(reading) == [
         Question(
           id: "q", prompt: "Q?", tags: ["t"],
-          choices: [Choice(id: "a", text: "a", correct: true), Choice(id: "b", text: "b", correct: false)]),
-        Question.trueFalse(id: "r", prompt: "R?", answer: true),
+          choices: [Choice(id: "a", text: "a", correct: true), Choice(id: "b", text: "b", correct: false)]).moodle(),
+        Question.trueFalse(id: "r", prompt: "R?", answer: true).moodle(),
       ])
     // Line numbers count physical lines, CR LF or not.
     #expect(GIFT.read(Array("Ok? {T}\r\n\r\nBad { =a\r\n".utf8)).errors.map(\.line) == [3])
@@ -88,9 +88,9 @@ import Testing
       questions(reading) == [
         Question(
           id: "capital", prompt: "What is the capital of France?", tags: ["geo", "europe", "capitals]", "spaced"],
-          choices: [Choice(id: "a", text: "Paris", correct: true), Choice(id: "b", text: "Lyon", correct: false)]),
+          choices: [Choice(id: "a", text: "Paris", correct: true), Choice(id: "b", text: "Lyon", correct: false)]).moodle(),
         Question.trueFalse(
-          id: "see-http-example.com-not-a-comment", prompt: "See http://example.com // not a comment", answer: true),
+          id: "see-http-example.com-not-a-comment", prompt: "See http://example.com // not a comment", answer: true).moodle(),
       ])
   }
 
@@ -171,7 +171,7 @@ import Testing
           choices: [
             Choice(id: "a", text: "yes~", correct: true),
             Choice(id: "b", text: "no", correct: false, feedback: "fb #1"),
-          ])
+          ]).moodle()
       ])
   }
 
@@ -193,7 +193,9 @@ import Testing
       """)
     #expect(reading.errors == [])
     let all = questions(reading)
-    #expect(all.map(\.textFormat) == [.markdown, .plain, .plain, .moodle])
+    // No prefix (or one that is none, such as [HTML]) is Moodle's auto-format, as Moodle's
+    // parse_text_with_format defaults to FORMAT_MOODLE.
+    #expect(all.map(\.textFormat) == [.markdown, .moodle, .plain, .moodle])
     #expect(all.map(\.prompt) == ["**Bold** prompt", "[HTML]Upper case is text", "[html] only the first", "Moodle"])
     #expect(
       all[0].choices == [
@@ -264,7 +266,7 @@ import Testing
             Choice(id: "b", text: "half", correct: false, weight: 0.5, feedback: "Almost"),
             Choice(id: "c", text: "wrong", correct: false),
             Choice(id: "d", text: "bad", correct: false, weight: -0.3333333),
-          ])
+          ]).moodle()
       ])
     #expect(reading.scoring == .weighted)
     // Defaults: GIFT has no points, shuffle or per-question scoring.
@@ -283,7 +285,7 @@ import Testing
             Choice(id: "b", text: "3", correct: true, weight: 0.5),
             Choice(id: "c", text: "4", correct: false, weight: -1),
             Choice(id: "d", text: "9", correct: false, weight: 0),
-          ])
+          ]).moodle()
       ])
     #expect(reading.scoring == .weighted)
   }
@@ -334,7 +336,7 @@ import Testing
 
   @Test func trueFalseTakesWrongThenRightFeedbackAndNoWeights() {
     var sky = Question.trueFalse(
-      id: "sky-is-blue", prompt: "Sky is blue.", answer: true, feedbackTrue: "Right!", feedbackFalse: "Wrong!")
+      id: "sky-is-blue", prompt: "Sky is blue.", answer: true, feedbackTrue: "Right!", feedbackFalse: "Wrong!").moodle()
     sky.explanation = "Light scattering."
     let reading = read(
       """
@@ -353,9 +355,9 @@ import Testing
     #expect(
       Array(questions(reading).prefix(4)) == [
         sky,
-        Question.trueFalse(id: "flat", prompt: "Flat?", answer: false, feedbackTrue: "a", feedbackFalse: "b#c"),
-        Question.trueFalse(id: "wet", prompt: "Wet?", answer: false),
-        Question.trueFalse(id: "dry", prompt: "Dry?", answer: true, feedbackTrue: "Yes"),
+        Question.trueFalse(id: "flat", prompt: "Flat?", answer: false, feedbackTrue: "a", feedbackFalse: "b#c").moodle(),
+        Question.trueFalse(id: "wet", prompt: "Wet?", answer: false).moodle(),
+        Question.trueFalse(id: "dry", prompt: "Dry?", answer: true, feedbackTrue: "Yes").moodle(),
       ])
   }
 
@@ -378,20 +380,20 @@ import Testing
             choices: [
               Choice(id: "a", text: "Paris", correct: true, feedback: "Yes"),
               Choice(id: "b", text: "Lyon", correct: false),
-            ])
+            ]).moodle()
         ]),
         Section(
           title: "Rivers",
           questions: [
             Question.trueFalse(
-              id: "nile", prompt: "The Nile is long.", answer: true, feedbackTrue: "Right", feedbackFalse: "It is."),
+              id: "nile", prompt: "The Nile is long.", answer: true, feedbackTrue: "Right", feedbackFalse: "It is.").moodle(),
             Question(
               id: "primes", prompt: "Primes {2, 3}?", multiple: true,
               choices: [
                 Choice(id: "a", text: "2", correct: true, weight: 0.5),
                 Choice(id: "b", text: "3", correct: true, weight: 0.5),
                 Choice(id: "c", text: "4", correct: false, weight: -1),
-              ]),
+              ]).moodle(),
           ]),
       ])
     let writing = GIFT.write(quiz)
@@ -429,7 +431,7 @@ import Testing
           choices: [
             Choice(id: "a", text: "Paris", correct: true, feedback: "Yes"),
             Choice(id: "b", text: "Lyon", correct: false),
-          ]),
+          ]).moodle(),
         Question(
           id: "specials", prompt: "Escapes: \\ ~ = # { } : and\na newline", explanation: "Done: ####",
           choices: [
@@ -438,7 +440,7 @@ import Testing
             Choice(id: "c", text: "%50% off", correct: false),
             Choice(id: "d", text: "[html] not a prefix", correct: false),
             Choice(id: "e", text: "ends with a backslash \\", correct: false, feedback: "\\d stays"),
-          ]),
+          ]).moodle(),
         Question(
           id: "markdown-q", prompt: "**Bold**?",
           choices: [Choice(id: "a", text: "`a`", correct: true), Choice(id: "b", text: "_b_", correct: false)],
@@ -465,7 +467,7 @@ import Testing
               Choice(id: "b", text: "right", correct: true),
               Choice(id: "c", text: "zero", correct: false, weight: 0),
               Choice(id: "d", text: "minus", correct: false, weight: -0.25),
-            ]),
+            ]).moodle(),
         ]),
       Section(
         title: "Default for Course",
@@ -478,17 +480,17 @@ import Testing
               Choice(id: "c", text: "wrong", correct: false, weight: -1),
               Choice(id: "d", text: "neutral", correct: false, weight: 0),
               Choice(id: "e", text: "tiny", correct: true, weight: 0.00001),
-            ]),
-          Question.trueFalse(id: "tf-false", prompt: "False?", answer: false, feedbackFalse: "Right."),
+            ]).moodle(),
+          Question.trueFalse(id: "tf-false", prompt: "False?", answer: false, feedbackFalse: "Right.").moodle(),
           {
-            var question = Question.trueFalse(id: "tf-plain", prompt: "True?", answer: true)
+            var question = Question.trueFalse(id: "tf-plain", prompt: "True?", answer: true).moodle()
             question.explanation = "Because."
             question.textFormat = .markdown
             return question
           }(),
           Question(
             id: "tagged", prompt: "Tags with brackets", tags: ["a]b", "c\\"],
-            choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)]),
+            choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)]).moodle(),
         ]),
     ])
 
@@ -502,7 +504,7 @@ import Testing
     #expect(text.contains("\t~%0.001%tiny\n"))
     #expect(text.contains("::html-q::[html][html]<p>Literal</p>{"))
     #expect(text.contains("::plain-bracket::[plain][markdown] is a prefix{"))
-    #expect(text.contains("\t~[plain]%50% off\n"))
+    #expect(text.contains("\t~[moodle]%50% off\n"))
     #expect(text.contains("::tf-false::False?{F##Right.}"))
     let reading = GIFT.read(first.bytes)
     #expect(reading.errors == [])
@@ -549,7 +551,7 @@ import Testing
             choices: [
               Choice(id: "a", text: "a", correct: true), Choice(id: "b", text: "b", correct: true),
               Choice(id: "c", text: "c", correct: false),
-            ])
+            ]).moodle()
         ])
       ])
     let writing = GIFT.write(quiz)
@@ -616,7 +618,16 @@ import Testing
     let one = GIFT.write(
       Quiz(
         id: "one", title: "One",
-        sections: [Section(questions: [Question.trueFalse(id: "t", prompt: "T?", answer: true)])]))
+        sections: [Section(questions: [Question.trueFalse(id: "t", prompt: "T?", answer: true).moodle()])]))
     #expect(!one.warnings.contains { $0.contains("no question") })
+  }
+}
+
+extension Question {
+  /// This question in Moodle's auto-format, GIFT's default text format as Moodle reads it.
+  fileprivate func moodle() -> Question {
+    var question = self
+    question.textFormat = .moodle
+    return question
   }
 }

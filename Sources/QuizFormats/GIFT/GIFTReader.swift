@@ -160,7 +160,7 @@ extension GIFT {
       guard case .braces(let open, let close) = block else {
         let (prompt, format) = Reader.clean(units[start...])
         return Question(
-          id: "", prompt: prompt, points: 0, textFormat: format ?? .plain, body: .description)
+          id: "", prompt: prompt, points: 0, textFormat: format ?? .moodle, body: .description)
       }
       var promptUnits = Array(units[start..<open])
       let after = units[(close + 1)...]
@@ -170,7 +170,7 @@ extension GIFT {
       }
       promptUnits += after
       let (prompt, promptFormat) = Reader.clean(promptUnits[...])
-      let textFormat = promptFormat ?? .plain
+      let textFormat = promptFormat ?? .moodle
 
       // `####explanation`, after the last `####`.
       var inside = Array(units[(open + 1)..<close])

@@ -78,7 +78,7 @@ extension GIFT {
         warnings.append("\(name): spaces at the start or end of its texts are not kept by GIFT")
       }
       let prompt =
-        format != .plain ? "[\(format.rawValue)]" + Writer.escaped(question.prompt) : text(question.prompt, format)
+        format != .moodle ? "[\(format.rawValue)]" + Writer.escaped(question.prompt) : text(question.prompt, format)
       let head = "::" + Writer.escaped(question.id) + "::" + prompt
       switch question.body {
       case .choice: lines += choiceBlock(question, head: head + "{")
