@@ -43,7 +43,7 @@ extension QuizRepository {
       // snapshot, and an index refreshed by another process meanwhile is as good.
       if !isReadOnly { try refreshSearchIndex() }
       var filter = "search_index MATCH ?"
-      var arguments: [any DatabaseValueConvertible] = [query]
+      var arguments: [any DatabaseValueConvertible] = [QuizRepository.segmentedForSearch(query)]
       if let quiz {
         _ = try requireQuiz(quiz)
         filter += " AND quiz = ?"
@@ -64,7 +64,9 @@ extension QuizRepository {
             FROM search_index WHERE \(filter) ORDER BY bm25(search_index) LIMIT ?
             """, [open, close] + arguments + [limit ?? -1]
           ) { row in
-            SearchHit(quiz: row.string(0), question: row.string(1), prompt: row.string(2), rank: row.double(3))
+            SearchHit(
+              quiz: row.string(0), question: row.string(1),
+              prompt: QuizRepository.unsegmented(row.string(2)), rank: row.double(3))
           }
           var total = hits.count
           if let limit, hits.count == limit {
@@ -106,9 +108,10 @@ extension QuizRepository {
           for question in stored.quiz.questions {
             guard let rows = stored.questionRows[question.id] else { continue }
             try insert.execute([
-              rows.identity, slug, question.id, question.prompt,
-              QuizRepository.searchableParts(of: question).joined(separator: "\n"),
-              question.explanation, question.tags.joined(separator: " "),
+              rows.identity, slug, question.id, QuizRepository.segmentedForSearch(question.prompt),
+              QuizRepository.segmentedForSearch(QuizRepository.searchableParts(of: question).joined(separator: "\n")),
+              question.explanation.map(QuizRepository.segmentedForSearch),
+              QuizRepository.segmentedForSearch(question.tags.joined(separator: " ")),
             ])
           }
         }
@@ -130,6 +133,49 @@ extension QuizRepository {
     case .essay(let body): [body.responseTemplate].compactMap { $0 }
     case .description: []
     case .cloze(let body): body.searchableTexts
+    }
+  }
+}
+
+// MARK: - Scripts written without spaces
+
+extension QuizRepository {
+  /// The index's word separator for scripts that write none (migrations/0015): a zero-width
+  /// space, which the tokenizer takes as a separator and no reader sees.
+  static let searchSeparator: Unicode.Scalar = "\u{200B}"
+
+  /// `text` with a separator on each side of every Han, kana, Hangul and Bopomofo character:
+  /// indexed so, each is a token; searched so, a word of several is a phrase of them (FTS5
+  /// makes the tokens of one bareword or string a phrase), found inside a longer run.
+  static func segmentedForSearch(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isUnspacedScript) else { return text }
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if isUnspacedScript(scalar) {
+        scalars.append(searchSeparator)
+        scalars.append(scalar)
+        scalars.append(searchSeparator)
+      } else {
+        scalars.append(scalar)
+      }
+    }
+    return String(scalars)
+  }
+
+  /// A highlighted prompt without the separators the index holds.
+  static func unsegmented(_ text: String) -> String {
+    guard text.unicodeScalars.contains(searchSeparator) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != searchSeparator }))
+  }
+
+  static func isUnspacedScript(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x2E80...0x2FDF, 0x3005...0x3007, 0x3021...0x3029, 0x3040...0x30FF, 0x3100...0x312F, 0x3130...0x318F,
+      0x31A0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xF900...0xFAFF,
+      0xFF66...0xFF9F, 0x20000...0x3134F:
+      return true
+    default:
+      return false
     }
   }
 }

@@ -100,6 +100,26 @@ import Testing
     #expect(!table.stdout.contains("\u{1B}["))
   }
 
+  /// Chinese and Japanese write no spaces between words: a word is found inside a longer run
+  /// (a hostile test found `首都` missing from `首都は？`), as a phrase (its characters together,
+  /// not scattered), and the prompt comes back as written, matched characters highlighted.
+  @Test func searchFindsChineseAndJapaneseWordsInsideLongerRuns() throws {
+    let workspace = try Workspace.seeded()
+    for (prompt, id) in [("日本の首都はどこですか？", "shuto"), ("中华人民共和国的首都是哪里？", "shoudu"), ("都の首長", "scattered")] {
+      let added = try workspace.quiz(
+        "add", "question", "world-languages", "--id", id, "--prompt", prompt, "--right", "東京", "--wrong", "大阪")
+      #expect(added.status == 0, "\(added.stderr)")
+    }
+    let json = try workspace.quiz("search", "首都", "--format", "json")
+    let hits = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [[String: Any]])
+    #expect(Set(hits.compactMap { $0["question"] as? String }) == ["shuto", "shoudu"], "\(json.stdout)")
+    #expect(try workspace.quiz("search", "どこ").stdout.contains("shuto"))
+    #expect(try workspace.quiz("search", "東京").stdout.contains("scattered"))
+    let prompts = hits.compactMap { $0["prompt"] as? String }
+    #expect(prompts.allSatisfy { !$0.unicodeScalars.contains("\u{200B}") }, "\(prompts)")
+    #expect(prompts.contains { $0.replacingOccurrences(of: "*", with: "").contains("日本の首都はどこですか？") }, "\(prompts)")
+  }
+
   @Test func theIndexFollowsEveryWritePath() throws {
     let workspace = try Workspace.seeded()
     #expect(try workspace.quiz("search", "zebra").stdout.hasPrefix("No questions"))
