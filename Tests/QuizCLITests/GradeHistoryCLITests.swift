@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import QuizCLI
 
 @Suite struct GradeHistoryCLITests {
   /// One quiz: q1 single answer (a right), q2 several answers (a and b right), partial scoring.
@@ -127,6 +128,19 @@ import Testing
       history.stdout.hasPrefix(
         "id,taker,quiz,started_at,submitted_at,duration_seconds,score,max_score,percent,regraded\r\n"))
     #expect(history.stdout.contains("n2,ben,geo,,2026-11-02T10:00:00Z,,2,3,66.66666666666666,false\r\n"))
+  }
+
+  /// A taker's name that a spreadsheet would run as a formula starts with an apostrophe in CSV
+  /// (OWASP's CSV injection advice); numbers, negative ones too, are left alone.
+  @Test func csvDoesNotHandSpreadsheetsAFormula() throws {
+    let workspace = try workspace()
+    for taker in [#"=HYPERLINK("http://x","y")"#, "@SUM(1)", "-2+3", "+1"] {
+      #expect(try workspace.quiz("grade", "geo", "--as", taker, "--answer", "q1=a").status == 0)
+    }
+    let csv = try workspace.quiz("history", "--format", "csv").stdout
+    #expect(csv.contains(#","'=HYPERLINK(""http://x"",""y"")",geo,"#), "\(csv)")
+    for neutralised in [",'@SUM(1),", ",'-2+3,", ",'+1,"] { #expect(csv.contains(neutralised), "\(neutralised)") }
+    #expect(CSV.field("-0.5") == "-0.5" && CSV.field("Ann") == "Ann" && CSV.field("-") == "'-")
   }
 
   @Test func aMalformedLineNamesItsNumberAndNothingLands() throws {

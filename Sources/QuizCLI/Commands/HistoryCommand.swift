@@ -131,11 +131,24 @@ enum HistoryCommand {
   }
 }
 
-/// RFC 4180 fields: quoted when they hold a comma, a quote or a line break.
+/// RFC 4180 fields: quoted when they hold a comma, a quote or a line break. A text a
+/// spreadsheet would run as a formula (a taker named `=HYPERLINK(…)`: starting with `=`, `+`,
+/// `@`, a tab, a carriage return, or `-` when it is not a number) starts with an apostrophe,
+/// as OWASP advises for CSV injection; numbers are left as they are.
 enum CSV {
   static func field(_ text: String) -> String {
+    let text = isFormulaLike(text) ? "'" + text : text
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
     return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+  }
+
+  static func isFormulaLike(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first else { return false }
+    switch first {
+    case "=", "+", "@", "\t", "\r": return true
+    case "-": return Double(text) == nil
+    default: return false
+    }
   }
 }
 
