@@ -409,9 +409,14 @@ extension QuizRepository {
     let prefix = written.hasSuffix("…") ? String(written.dropLast()) : written
     if prefix.unicodeScalars.count >= 4 {
       let matches = try database.fetchAll(
-        "SELECT uid FROM attempts WHERE substr(uid, 1, ?) = ? LIMIT 2", [prefix.unicodeScalars.count, prefix],
+        "SELECT uid FROM attempts WHERE substr(uid, 1, ?) = ? ORDER BY uid LIMIT 4", [prefix.unicodeScalars.count, prefix],
         { $0.string(0) })
       if matches.count == 1 { return matches[0] }
+      if matches.count > 1 {
+        throw RepositoryError.refused(
+          "\"\(written)\" names several attempts (\(matches.prefix(3).joined(separator: ", "))\(matches.count > 3 ? ", …" : "")): "
+            + "give more of the id")
+      }
     }
     throw try unknownAttempt(written)
   }

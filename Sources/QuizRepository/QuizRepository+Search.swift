@@ -79,8 +79,9 @@ extension QuizRepository {
         }
       } catch let error as DatabaseError where error.resultCode == DatabaseError.genericError {
         // SQLITE_ERROR from MATCH: the query's syntax (a stray quote, a dangling operator).
+        // The message quotes the query as searched: without the separators put into it.
         throw RepositoryError.invalid(
-          [Problem(path: "search \"\(query)\"", message: error.message)], total: 1)
+          [Problem(path: "search \"\(query)\"", message: QuizRepository.unsegmented(error.message))], total: 1)
       }
     }
   }

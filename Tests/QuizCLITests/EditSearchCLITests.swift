@@ -118,6 +118,9 @@ import Testing
     let prompts = hits.compactMap { $0["prompt"] as? String }
     #expect(prompts.allSatisfy { !$0.unicodeScalars.contains("\u{200B}") }, "\(prompts)")
     #expect(prompts.contains { $0.replacingOccurrences(of: "*", with: "").contains("日本の首都はどこですか？") }, "\(prompts)")
+    // An error quotes the query as written, without the separators put into it.
+    let wrong = try workspace.quiz("search", "首都:x")
+    #expect(wrong.status == 65 && !wrong.stderr.unicodeScalars.contains("\u{200B}") && wrong.stderr.contains("首都"), "\(wrong.stderr)")
   }
 
   @Test func theIndexFollowsEveryWritePath() throws {

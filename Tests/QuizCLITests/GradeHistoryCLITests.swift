@@ -50,10 +50,16 @@ import Testing
       let shown = try workspace.quiz("history", written)
       #expect(shown.status == 0 && shown.stdout.contains("a1b2c3d4-full") && shown.stdout.contains("alice"), "\(written): \(shown.stderr)")
     }
-    for written in ["a1b2", "a1b", "zzzz"] {
+    for written in ["a1b", "zzzz"] {
       let refused = try workspace.quiz("history", written)
       #expect(refused.status != 0 && refused.stderr.contains("unknown attempt \"\(written)\""), "\(written): \(refused.stderr)")
     }
+    // Shared by two: says so, naming them.
+    let shared = try workspace.quiz("history", "a1b2")
+    #expect(shared.status != 0, "\(shared.stdout)")
+    #expect(
+      shared.stderr.contains("\"a1b2\" names several attempts (a1b2c3d4-full, a1b2ffff-full): give more of the id"),
+      "\(shared.stderr)")
   }
 
   @Test func gradeDryRunAndJSON() throws {

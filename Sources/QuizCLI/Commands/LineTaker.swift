@@ -193,11 +193,14 @@ struct LineTaker {
       // The item by its letter, or by its text as shown (any case): `France=Paris`.
       let written = String(line[..<equals].trimmingSpaces)
       let pairs = presented.shown.matchingPairs
-      let named =
-        stems.first { $0 == written.lowercased() }
-        ?? pairs.first { $0.stem.trimmingSpaces.lowercased() == written.lowercased() }?.id
+      let byLetter = stems.first { $0 == written.lowercased() }
+      let byText = pairs.first { $0.stem.trimmingSpaces.lowercased() == written.lowercased() }?.id
       let given = String(line[line.index(after: equals)...]).trimmingSpaces
-      guard let stem = named else {
+      if let byLetter, let byText, byLetter != byText {
+        // A letter names its item: said, since the text names another one.
+        show("  (\"\(written.terminalSafeLine)\" is read as item \(byLetter), by its letter, not item \(byText).)\n")
+      }
+      guard let stem = byLetter ?? byText else {
         show("  There is no item \"\(written.terminalSafeLine)\" (items: \(stems.joined(separator: ", "))).\n")
         continue
       }

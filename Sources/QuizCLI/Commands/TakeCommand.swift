@@ -108,12 +108,14 @@ enum TakeCommand {
     } catch {
       let reason = CLIError(error)
       let file = invocation.databasePath + ".attempt-\(attempt.id ?? "unsaved").ndjson"
-      // Pinned to the versions the taker was shown: recorded later, after an author's edit, it
-      // is still scored against them.
+      // Pinned to the quiz as the taker was shown it: recorded later, after an author's edit, it
+      // is still scored against those versions, under that rule, out of that maximum.
       var kept = attempt
       for id in Set(attempt.answers.map(\.question) + (attempt.given ?? [])) {
         if let number = shown.versions[id] { kept.versions[id] = number }
       }
+      kept.scoring = shown.quiz.scoring ?? .allOrNothing
+      kept.maxScore = QuestionDraw.maxScore(given: attempt.given, in: shown.quiz)
       var writer = JSONWriter(pretty: false)
       QuizBankWriter.write(kept, to: &writer)
       writer.endLine()
