@@ -37,7 +37,7 @@ from quizserve import ServeError, Served, quiz_command  # noqa: E402
 
 try:
     from selenium import webdriver
-    from selenium.common.exceptions import TimeoutException, WebDriverException
+    from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -96,8 +96,12 @@ def browser(width=800, height=1000):
 
 
 def wait(driver, what, condition, seconds=STEP_SECONDS):
+    # A condition may read an element of the page the browser is leaving (a form just posted, its
+    # redirect loading): that element is stale, and the condition is asked again.
     try:
-        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
+        return WebDriverWait(
+            driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+        ).until(lambda d: condition(d))
     except TimeoutException:
         raise CheckFailed(f"{what}: not within {seconds} s; the page ({driver.current_url}) shows:\n"
                           f"{page_text(driver)[:1500]}") from None
