@@ -28,10 +28,11 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+from quizserve import ServeProcess  # noqa: E402
 QUIZ_ID = "network"
 BANK = {"format": "quiz-bank/1", "quizzes": [{"id": QUIZ_ID, "title": "Over the network", "sections": [{
     "questions": [{"id": "q1", "prompt": "Which city is the capital of France?", "choices": [
@@ -98,29 +99,17 @@ def server_address(host):
 
 # MARK: - The server
 
-class Server:
-    """`quiz serve` on this machine (outside the namespaces), its output read by a thread."""
+class Server(ServeProcess):
+    """`quiz serve` on this machine (outside the namespaces), ready once it printed its addresses."""
 
     def __init__(self, quiz, db, *arguments):
-        self.lines = []
-        self.process = subprocess.Popen([quiz, "--db", db, "serve", *arguments], stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
-                                        errors="replace")
-        threading.Thread(target=self._read, daemon=True).start()
+        super().__init__([quiz, "--db", db, "serve", *arguments])
         deadline = time.monotonic() + 30
         while not any(line.startswith("Monitor: ") for line in self.lines):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
                 raise CheckFailed(f"quiz serve {' '.join(arguments)} did not start:\n{self.output}")
             time.sleep(0.05)
-
-    def _read(self):
-        for line in self.process.stdout:
-            self.lines.append(line.rstrip("\n"))
-
-    @property
-    def output(self):
-        return "\n".join(self.lines)
 
     def takers(self):
         """The takers' addresses printed: `Takers: URL` and the indented lines after it."""
@@ -134,15 +123,6 @@ class Server:
             else:
                 taking = False
         return urls
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
 
 
 def free_port():

@@ -409,7 +409,8 @@ extension QuizRepository {
     let prefix = written.hasSuffix("…") ? String(written.dropLast()) : written
     if prefix.unicodeScalars.count >= 4 {
       let matches = try database.fetchAll(
-        "SELECT uid FROM attempts WHERE substr(uid, 1, ?) = ? ORDER BY uid LIMIT 4", [prefix.unicodeScalars.count, prefix],
+        "SELECT uid FROM attempts WHERE substr(uid, 1, ?) = ? ORDER BY uid LIMIT 4",
+        [prefix.unicodeScalars.count, prefix],
         { $0.string(0) })
       if matches.count == 1 { return matches[0] }
       if matches.count > 1 {

@@ -107,7 +107,8 @@ public final class QuizServer: Sendable {
       Reply.page(
         MessagePage.render(
           MessageView(
-            title: "Too long", message: "What you sent is larger than 64 KiB, so it was not saved. Go back and shorten it.",
+            title: "Too long",
+            message: "What you sent is larger than 64 KiB, so it was not saved. Go back and shorten it.",
             link: (href: "/attempt", label: "Back to the quiz"))), status: 413))
     http.bodyTooLarge = { path in path.hasPrefix("/api/") ? tooLargeJSON : tooLargePage }
     http.stoppedBeforeReplying = Reply.secured(

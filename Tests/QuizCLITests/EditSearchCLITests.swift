@@ -120,7 +120,9 @@ import Testing
     #expect(prompts.contains { $0.replacingOccurrences(of: "*", with: "").contains("日本の首都はどこですか？") }, "\(prompts)")
     // An error quotes the query as written, without the separators put into it.
     let wrong = try workspace.quiz("search", "首都:x")
-    #expect(wrong.status == 65 && !wrong.stderr.unicodeScalars.contains("\u{200B}") && wrong.stderr.contains("首都"), "\(wrong.stderr)")
+    #expect(
+      wrong.status == 65 && !wrong.stderr.unicodeScalars.contains("\u{200B}") && wrong.stderr.contains("首都"),
+      "\(wrong.stderr)")
   }
 
   @Test func theIndexFollowsEveryWritePath() throws {

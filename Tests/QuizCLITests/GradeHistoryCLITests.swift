@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizCLI
 
 @Suite struct GradeHistoryCLITests {
@@ -48,11 +49,15 @@ import Testing
     #expect(graded.status == 0, "\(graded.stderr)")
     for written in ["a1b2c3d", "a1b2c3d…", "a1b2c3d4-full"] {
       let shown = try workspace.quiz("history", written)
-      #expect(shown.status == 0 && shown.stdout.contains("a1b2c3d4-full") && shown.stdout.contains("alice"), "\(written): \(shown.stderr)")
+      #expect(
+        shown.status == 0 && shown.stdout.contains("a1b2c3d4-full") && shown.stdout.contains("alice"),
+        "\(written): \(shown.stderr)")
     }
     for written in ["a1b", "zzzz"] {
       let refused = try workspace.quiz("history", written)
-      #expect(refused.status != 0 && refused.stderr.contains("unknown attempt \"\(written)\""), "\(written): \(refused.stderr)")
+      #expect(
+        refused.status != 0 && refused.stderr.contains("unknown attempt \"\(written)\""),
+        "\(written): \(refused.stderr)")
     }
     // Shared by two: says so, naming them.
     let shared = try workspace.quiz("history", "a1b2")

@@ -307,8 +307,10 @@ import Testing
     // An author edits every question meanwhile: the kept attempt names the versions it was
     // shown, and is recorded against them, not the new ones (a hostile test saw it rescored).
     let kept = try String(contentsOfFile: file, encoding: .utf8)
-    #expect(kept.contains("\"versions\":{") && kept.contains("\"scoring\":") && kept.contains("\"max_score\":"), "\(kept)")
-    let editor = try workspace.write("reword.sh", "#!/bin/sh\nsed -i 's/\"prompt\": \"/\"prompt\": \"Reworded: /' \"$1\"\n")
+    #expect(
+      kept.contains("\"versions\":{") && kept.contains("\"scoring\":") && kept.contains("\"max_score\":"), "\(kept)")
+    let editor = try workspace.write(
+      "reword.sh", "#!/bin/sh\nsed -i 's/\"prompt\": \"/\"prompt\": \"Reworded: /' \"$1\"\n")
     _ = try QuizProcess.shell("chmod +x \(editor)", in: workspace.directory)
     let edited = try QuizProcess.run(
       ["--db", workspace.database, "edit", "reactive-swift"], environment: ["EDITOR": editor], in: workspace.directory)

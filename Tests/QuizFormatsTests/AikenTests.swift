@@ -133,7 +133,10 @@ import Testing
   @Test func anAnswerIsItsFirstLetterWithAWarningForTheRest() throws {
     let reading = read("Capital?\nA) Lyon\nB) Paris\nANSWER: B) Paris\n")
     #expect(reading.errors == [])
-    #expect(reading.warnings == [FormatProblem(line: 4, message: "ANSWER: \"B) Paris\" is read as B, as Moodle reads its first letter only")])
+    #expect(
+      reading.warnings == [
+        FormatProblem(line: 4, message: "ANSWER: \"B) Paris\" is read as B, as Moodle reads its first letter only")
+      ])
     #expect(try #require(questions(reading).first).choices.map(\.correct) == [false, true])
   }
 

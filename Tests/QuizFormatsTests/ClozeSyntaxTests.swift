@@ -319,7 +319,9 @@ import Testing
     let text = ClozeSyntax.text(prompt: "{#1}", cloze: Cloze(parts: [part]))
     #expect(!text.contains("&#"), "\(text)")
     #expect(
-      try shortAnswer(text).answers == [TextAnswer(text: written, feedback: feedback), TextAnswer(text: "z", fraction: 0)],
+      try shortAnswer(text).answers == [
+        TextAnswer(text: written, feedback: feedback), TextAnswer(text: "z", fraction: 0),
+      ],
       "\(text)")
     #expect(ClozeSyntax.partsNotCarried(prompt: "{#1}", cloze: Cloze(parts: [part])) == [], "\(text)")
   }
@@ -330,7 +332,8 @@ import Testing
     let tilde = ClozePart(body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "p~q")])))
     let choice = ClozePart(
       body: .choice(
-        ClozeChoice(choices: [Choice(id: "a", text: "a\\", correct: true), Choice(id: "b", text: "b", correct: false)])))
+        ClozeChoice(choices: [Choice(id: "a", text: "a\\", correct: true), Choice(id: "b", text: "b", correct: false)]))
+    )
     let fine = ClozePart(body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "ok")])))
     let cloze = Cloze(parts: [tilde, fine])
     #expect(ClozeSyntax.partsNotCarried(prompt: "{#1} {#2}", cloze: cloze) == [1])
@@ -338,7 +341,9 @@ import Testing
     #expect(ClozeSyntax.partsNotCarried(prompt: "{#1} {#2}", cloze: Cloze(parts: [fine, choice])) == [1, 2])
     let question = Question(id: "c", prompt: "{#1} {#2}", points: 2, body: .cloze(cloze))
     let warnings = MoodleXML.write(Quiz(id: "q", title: "Q", sections: [Section(questions: [question])])).warnings
-    #expect(warnings.contains { $0.hasPrefix("question \"c\": gap 1 cannot be written as it is in Moodle's cloze syntax") }, "\(warnings)")
+    #expect(
+      warnings.contains { $0.hasPrefix("question \"c\": gap 1 cannot be written as it is in Moodle's cloze syntax") },
+      "\(warnings)")
   }
 
   @Test func anAnswerMayHoldTextThatLooksLikeAGap() throws {

@@ -45,7 +45,9 @@ import Testing
     // A description is worth nothing; `{true}` is no true/false (Moodle's check is case-sensitive).
     #expect(
       imported[0]
-        == Question(id: "intro-text-no-braces", prompt: "Intro text, no braces.", points: 0, textFormat: .moodle, body: .description))
+        == Question(
+          id: "intro-text-no-braces", prompt: "Intro text, no braces.", points: 0, textFormat: .moodle,
+          body: .description))
     #expect(imported[5].body == .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "true")])))
     #expect(imported[7].body == .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "Paris")])))
   }
@@ -137,7 +139,8 @@ import Testing
           choices: [
             Choice(id: "a", text: "stone", correct: false), Choice(id: "b", text: "apple", correct: true),
             Choice(id: "c", text: "brick", correct: false),
-          ]).moodle())
+          ]
+        ).moodle())
     #expect(imported[1].choices.map(\.text) == ["stone", "apple"])
   }
 
@@ -152,7 +155,8 @@ import Testing
             choices: [
               Choice(id: "a", text: "2", correct: true), Choice(id: "b", text: "4", correct: true),
               Choice(id: "c", text: "3", correct: false),
-            ]).moodle()
+            ]
+          ).moodle()
         ])
     let quiz = Quiz(id: "z", title: "Z", sections: [Section(questions: imported)])
     let written = GIFT.write(quiz)
@@ -202,20 +206,23 @@ import Testing
       Section(
         title: "All",
         questions: [
-          Question(id: "intro", prompt: "Read this: {braces} and = signs.", points: 0, textFormat: .moodle, body: .description),
+          Question(
+            id: "intro", prompt: "Read this: {braces} and = signs.", points: 0, textFormat: .moodle, body: .description),
           Question(
             id: "essay", prompt: "Write about Zürich, 東京 and القاهرة 🌍.", explanation: "Any answer.",
             textFormat: .moodle, body: .essay(Essay(responseFormat: .html))),
           Question(
             id: "capital", prompt: "Capital of France?", explanation: "It is Paris.",
-            textFormat: .moodle, body: .shortAnswer(
+            textFormat: .moodle,
+            body: .shortAnswer(
               ShortAnswer(answers: [
                 TextAnswer(text: "Paris", feedback: "Yes#right"), TextAnswer(text: "Pari", fraction: 0.5),
                 TextAnswer(text: "%5% off"), TextAnswer(text: "*", fraction: 0, feedback: "No."),
               ]))),
           Question(
             id: "pi", prompt: "Pi?",
-            textFormat: .moodle, body: .numerical(
+            textFormat: .moodle,
+            body: .numerical(
               Numerical(answers: [
                 NumericAnswer(value: 3.14159, tolerance: 0.001, feedback: "Good"),
                 NumericAnswer(value: 3, tolerance: 0.5, fraction: 0.5), NumericAnswer(value: -1e-7),
@@ -234,7 +241,8 @@ import Testing
             choices: [
               Choice(id: "a", text: "2", correct: true), Choice(id: "b", text: "4", correct: true),
               Choice(id: "c", text: "3", correct: false, feedback: "odd"),
-            ]).moodle(),
+            ]
+          ).moodle(),
           Question.trueFalse(id: "tf", prompt: "True?", answer: true).moodle(),
         ])
     ])
@@ -259,13 +267,16 @@ import Testing
   @Test func whatAKindHasThatGIFTCannotWriteIsNamedInAWarning() {
     var question = Question(
       id: "n", prompt: "N?",
-      textFormat: .moodle, body: .numerical(
+      textFormat: .moodle,
+      body: .numerical(
         Numerical(answers: [NumericAnswer(value: 1)], units: [NumericUnit(unit: "cm", multiplier: 1)], unitPenalty: 0.2)
       ))
     question.hints = [Hint(text: "Think.")]
-    let essay = Question(id: "e", prompt: "E?", textFormat: .moodle, body: .essay(Essay(responseFormat: .plain, minWords: 5)))
+    let essay = Question(
+      id: "e", prompt: "E?", textFormat: .moodle, body: .essay(Essay(responseFormat: .plain, minWords: 5)))
     let short = Question(
-      id: "s", prompt: "S?", textFormat: .moodle, body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "a")], caseSensitive: true)))
+      id: "s", prompt: "S?", textFormat: .moodle,
+      body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "a")], caseSensitive: true)))
     let warnings = GIFT.write(
       Quiz(id: "z", title: "Z", sections: [Section(questions: [question, essay, short])])
     ).warnings

@@ -29,7 +29,8 @@ import Testing
 
   /// test_export_essay
   @Test func exportEssay() {
-    let essay = Question(id: "q8", prompt: "How are you?", textFormat: .moodle, body: .essay(Essay(responseFormat: .html)))
+    let essay = Question(
+      id: "q8", prompt: "How are you?", textFormat: .moodle, body: .essay(Essay(responseFormat: .html)))
     #expect(written(essay) == "::q8::How are you?{}\n")
   }
 
@@ -108,7 +109,8 @@ import Testing
             Choice(id: "a", text: "yellow", correct: true, feedback: "right; good!"),
             Choice(id: "b", text: "red", correct: false, feedback: "wrong, it's yellow"),
             Choice(id: "c", text: "blue", correct: false, feedback: "wrong, it's yellow"),
-          ]).moodle())
+          ]
+        ).moodle())
   }
 
   /// test_import_multichoice_multi
@@ -149,7 +151,8 @@ import Testing
         Choice(id: "a", text: "yellow", correct: true, weight: 1, feedback: "right; good!"),
         Choice(id: "b", text: "red", correct: false, weight: -0.5, feedback: "wrong, it's yellow"),
         Choice(id: "c", text: "blue", correct: false, weight: -0.5, feedback: "wrong, it's yellow"),
-      ]).moodle()
+      ]
+    ).moodle()
     #expect(
       written(question)
         == "::q8::What's between orange and green in the spectrum?{\n\t~%100%yellow#right; good!\n"
@@ -158,7 +161,8 @@ import Testing
 
   static let numerical = Question(
     id: "q5", prompt: "What is a number from 1 to 5?",
-    textFormat: .moodle, body: .numerical(
+    textFormat: .moodle,
+    body: .numerical(
       Numerical(answers: [
         NumericAnswer(value: 3, tolerance: 2), NumericAnswer(value: nil, fraction: 0, feedback: "Completely wrong"),
       ])))
@@ -182,7 +186,8 @@ import Testing
 
   static let shortAnswer = Question(
     id: "shortanswer", prompt: "Which is the best animal?",
-    textFormat: .moodle, body: .shortAnswer(
+    textFormat: .moodle,
+    body: .shortAnswer(
       ShortAnswer(answers: [
         TextAnswer(text: "Frog", feedback: "Good!"),
         TextAnswer(text: "Cat", fraction: 0.5, feedback: "What is it with Moodlers and cats?"),
@@ -242,7 +247,8 @@ import Testing
       )
         == Question.trueFalse(
           id: "q1", prompt: "42 is the Absolute Answer to everything.", answer: false,
-          feedbackTrue: "42 is the Ultimate Answer.", feedbackFalse: "You gave the right answer.").moodle())
+          feedbackTrue: "42 is the Ultimate Answer.", feedbackFalse: "You gave the right answer."
+        ).moodle())
     let tsl = Question.trueFalse(id: "2-08-tsl", prompt: "TSL is blablabla.", answer: true).moodle()
     #expect(one("// name 0-11\n::2-08 TSL::TSL is blablabla.{T}") == tsl)
     #expect(one("// name 0-11\n::2-08 TSL::TSL is blablabla.{TRUE}") == tsl)
@@ -252,7 +258,8 @@ import Testing
   @Test func exportTruefalse() {
     let question = Question.trueFalse(
       id: "q1", prompt: "42 is the Absolute Answer to everything.", answer: true,
-      feedbackTrue: "You gave the right answer.", feedbackFalse: "42 is the Ultimate Answer.").moodle()
+      feedbackTrue: "You gave the right answer.", feedbackFalse: "42 is the Ultimate Answer."
+    ).moodle()
     #expect(
       written(question)
         == "::q1::42 is the Absolute Answer to everything.{T#42 is the Ultimate Answer.#You gave the right answer.}\n")
@@ -261,7 +268,8 @@ import Testing
   /// test_import_backslash and test_export_backslash (MDL-34171)
   @Test func backslashes() {
     #expect(one("\n// essay\n::double backslash:: A \\\\ B \\\\\\\\ C{}")?.prompt == "A \\ B \\\\ C")
-    let essay = Question(id: "backslash", prompt: "A \\ B \\\\ C", textFormat: .moodle, body: .essay(Essay(responseFormat: .html)))
+    let essay = Question(
+      id: "backslash", prompt: "A \\ B \\\\ C", textFormat: .moodle, body: .essay(Essay(responseFormat: .html)))
     #expect(written(essay) == "::backslash::A \\\\ B \\\\\\\\ C{}\n")
   }
 
@@ -299,7 +307,8 @@ import Testing
     #expect(
       one(text)
         == Question(
-          id: "myid", prompt: "How are you?", tags: ["tag", "other-tag"], textFormat: .moodle, body: .essay(Essay(responseFormat: .html))))
+          id: "myid", prompt: "How are you?", tags: ["tag", "other-tag"], textFormat: .moodle,
+          body: .essay(Essay(responseFormat: .html))))
   }
 }
 

@@ -11,7 +11,8 @@ import Testing
   func yesNo(_ id: String, _ prompt: String) -> Question {
     Question(
       id: id, prompt: prompt,
-      choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)]).moodle()
+      choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)]
+    ).moodle()
   }
 
   // MARK: The file
@@ -25,7 +26,8 @@ import Testing
       questions(reading) == [
         Question(
           id: "q", prompt: "Q?", tags: ["t"],
-          choices: [Choice(id: "a", text: "a", correct: true), Choice(id: "b", text: "b", correct: false)]).moodle(),
+          choices: [Choice(id: "a", text: "a", correct: true), Choice(id: "b", text: "b", correct: false)]
+        ).moodle(),
         Question.trueFalse(id: "r", prompt: "R?", answer: true).moodle(),
       ])
     // Line numbers count physical lines, CR LF or not.
@@ -88,9 +90,11 @@ import Testing
       questions(reading) == [
         Question(
           id: "capital", prompt: "What is the capital of France?", tags: ["geo", "europe", "capitals]", "spaced"],
-          choices: [Choice(id: "a", text: "Paris", correct: true), Choice(id: "b", text: "Lyon", correct: false)]).moodle(),
+          choices: [Choice(id: "a", text: "Paris", correct: true), Choice(id: "b", text: "Lyon", correct: false)]
+        ).moodle(),
         Question.trueFalse(
-          id: "see-http-example.com-not-a-comment", prompt: "See http://example.com // not a comment", answer: true).moodle(),
+          id: "see-http-example.com-not-a-comment", prompt: "See http://example.com // not a comment", answer: true
+        ).moodle(),
       ])
   }
 
@@ -171,7 +175,8 @@ import Testing
           choices: [
             Choice(id: "a", text: "yes~", correct: true),
             Choice(id: "b", text: "no", correct: false, feedback: "fb #1"),
-          ]).moodle()
+          ]
+        ).moodle()
       ])
   }
 
@@ -266,7 +271,8 @@ import Testing
             Choice(id: "b", text: "half", correct: false, weight: 0.5, feedback: "Almost"),
             Choice(id: "c", text: "wrong", correct: false),
             Choice(id: "d", text: "bad", correct: false, weight: -0.3333333),
-          ]).moodle()
+          ]
+        ).moodle()
       ])
     #expect(reading.scoring == .weighted)
     // Defaults: GIFT has no points, shuffle or per-question scoring.
@@ -285,7 +291,8 @@ import Testing
             Choice(id: "b", text: "3", correct: true, weight: 0.5),
             Choice(id: "c", text: "4", correct: false, weight: -1),
             Choice(id: "d", text: "9", correct: false, weight: 0),
-          ]).moodle()
+          ]
+        ).moodle()
       ])
     #expect(reading.scoring == .weighted)
   }
@@ -336,7 +343,8 @@ import Testing
 
   @Test func trueFalseTakesWrongThenRightFeedbackAndNoWeights() {
     var sky = Question.trueFalse(
-      id: "sky-is-blue", prompt: "Sky is blue.", answer: true, feedbackTrue: "Right!", feedbackFalse: "Wrong!").moodle()
+      id: "sky-is-blue", prompt: "Sky is blue.", answer: true, feedbackTrue: "Right!", feedbackFalse: "Wrong!"
+    ).moodle()
     sky.explanation = "Light scattering."
     let reading = read(
       """
@@ -355,7 +363,8 @@ import Testing
     #expect(
       Array(questions(reading).prefix(4)) == [
         sky,
-        Question.trueFalse(id: "flat", prompt: "Flat?", answer: false, feedbackTrue: "a", feedbackFalse: "b#c").moodle(),
+        Question.trueFalse(id: "flat", prompt: "Flat?", answer: false, feedbackTrue: "a", feedbackFalse: "b#c")
+          .moodle(),
         Question.trueFalse(id: "wet", prompt: "Wet?", answer: false).moodle(),
         Question.trueFalse(id: "dry", prompt: "Dry?", answer: true, feedbackTrue: "Yes").moodle(),
       ])
@@ -380,20 +389,23 @@ import Testing
             choices: [
               Choice(id: "a", text: "Paris", correct: true, feedback: "Yes"),
               Choice(id: "b", text: "Lyon", correct: false),
-            ]).moodle()
+            ]
+          ).moodle()
         ]),
         Section(
           title: "Rivers",
           questions: [
             Question.trueFalse(
-              id: "nile", prompt: "The Nile is long.", answer: true, feedbackTrue: "Right", feedbackFalse: "It is.").moodle(),
+              id: "nile", prompt: "The Nile is long.", answer: true, feedbackTrue: "Right", feedbackFalse: "It is."
+            ).moodle(),
             Question(
               id: "primes", prompt: "Primes {2, 3}?", multiple: true,
               choices: [
                 Choice(id: "a", text: "2", correct: true, weight: 0.5),
                 Choice(id: "b", text: "3", correct: true, weight: 0.5),
                 Choice(id: "c", text: "4", correct: false, weight: -1),
-              ]).moodle(),
+              ]
+            ).moodle(),
           ]),
       ])
     let writing = GIFT.write(quiz)
@@ -431,7 +443,8 @@ import Testing
           choices: [
             Choice(id: "a", text: "Paris", correct: true, feedback: "Yes"),
             Choice(id: "b", text: "Lyon", correct: false),
-          ]).moodle(),
+          ]
+        ).moodle(),
         Question(
           id: "specials", prompt: "Escapes: \\ ~ = # { } : and\na newline", explanation: "Done: ####",
           choices: [
@@ -440,7 +453,8 @@ import Testing
             Choice(id: "c", text: "%50% off", correct: false),
             Choice(id: "d", text: "[html] not a prefix", correct: false),
             Choice(id: "e", text: "ends with a backslash \\", correct: false, feedback: "\\d stays"),
-          ]).moodle(),
+          ]
+        ).moodle(),
         Question(
           id: "markdown-q", prompt: "**Bold**?",
           choices: [Choice(id: "a", text: "`a`", correct: true), Choice(id: "b", text: "_b_", correct: false)],
@@ -467,7 +481,8 @@ import Testing
               Choice(id: "b", text: "right", correct: true),
               Choice(id: "c", text: "zero", correct: false, weight: 0),
               Choice(id: "d", text: "minus", correct: false, weight: -0.25),
-            ]).moodle(),
+            ]
+          ).moodle(),
         ]),
       Section(
         title: "Default for Course",
@@ -480,7 +495,8 @@ import Testing
               Choice(id: "c", text: "wrong", correct: false, weight: -1),
               Choice(id: "d", text: "neutral", correct: false, weight: 0),
               Choice(id: "e", text: "tiny", correct: true, weight: 0.00001),
-            ]).moodle(),
+            ]
+          ).moodle(),
           Question.trueFalse(id: "tf-false", prompt: "False?", answer: false, feedbackFalse: "Right.").moodle(),
           {
             var question = Question.trueFalse(id: "tf-plain", prompt: "True?", answer: true).moodle()
@@ -490,7 +506,8 @@ import Testing
           }(),
           Question(
             id: "tagged", prompt: "Tags with brackets", tags: ["a]b", "c\\"],
-            choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)]).moodle(),
+            choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)]
+          ).moodle(),
         ]),
     ])
 
@@ -551,7 +568,8 @@ import Testing
             choices: [
               Choice(id: "a", text: "a", correct: true), Choice(id: "b", text: "b", correct: true),
               Choice(id: "c", text: "c", correct: false),
-            ]).moodle()
+            ]
+          ).moodle()
         ])
       ])
     let writing = GIFT.write(quiz)

@@ -71,7 +71,8 @@ import Testing
     let quiz = Quiz(
       id: "q", title: "Q",
       sections: [Section(title: "top/Unit 1", questions: [Question.trueFalse(id: "t", prompt: "T?", answer: true)])])
-    let warning = "section \"top/Unit 1\": a title starting with top/ or a $context$/ reads back without it, as Moodle reads a category"
+    let warning =
+      "section \"top/Unit 1\": a title starting with top/ or a $context$/ reads back without it, as Moodle reads a category"
     #expect(MoodleXML.write(quiz).warnings.contains(warning))
     #expect(GIFT.write(quiz).warnings.contains(warning))
   }
@@ -235,7 +236,11 @@ import Testing
     #expect(question.shuffle == !multiple, "\(value)")
     let notes = reading.warnings.map(\.message).filter { $0.contains("as Moodle reads it") }
     #expect(notes.count == (warned ? 2 : 0), "\(value): \(reading.warnings)")
-    if warned { #expect(notes.first == "<single>\(value)</single> is read as true, as Moodle reads it: only false, 0 or nothing is false") }
+    if warned {
+      #expect(
+        notes.first
+          == "<single>\(value)</single> is read as true, as Moodle reads it: only false, 0 or nothing is false")
+    }
   }
 
   @Test func severalAnswersWeighEveryChoice() throws {
@@ -303,10 +308,11 @@ import Testing
       ]))
     #expect(reading.errors == [])
     #expect(try #require(questions(reading).first).correctChoiceIDs == ["true"])
-    #expect(reading.warnings.map(\.message) == [
-      "true/false answers \"False\" and \"True\" are read by their text; Moodle reads answers other than true and "
-        + "false by their place, the first as true, and would reverse this question"
-    ])
+    #expect(
+      reading.warnings.map(\.message) == [
+        "true/false answers \"False\" and \"True\" are read by their text; Moodle reads answers other than true and "
+          + "false by their place, the first as true, and would reverse this question"
+      ])
   }
 
   // MARK: Files

@@ -177,7 +177,8 @@ import Testing
     let browser = Browser(port: fixture.port)
     try PageFlow.signIn(browser, taker: "Ana")
     let token = try #require(browser.cookies["quiz_attempt"])
-    #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
+    #expect(
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
     fixture.server.stop()
     let end = try restart(fixture, .end)
     let state = try RawHTTP.request(port: end.port, "GET", "/api/attempts/\(token)")
@@ -226,7 +227,8 @@ import Testing
     let bo = try #require(try fixture.signIn("Bo").json["attempt"] as? String)
     let cy = try #require(try fixture.signIn("Cy").json["attempt"] as? String)
     for token in [ana, bo, cy] {
-      #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
+      #expect(
+        try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
     }
     fixture.server.stop()
     let each = try restart(fixture, .each)
@@ -243,7 +245,10 @@ import Testing
     let end = try restart(fixture, .end)
     defer { end.stop() }
     #expect(try put(end, cy, "pick", #"{"selected": ["a"]}"#).status == 200)
-    let changes = [(ana, "pick", #"{"selected": ["a"]}"#), (ana, "capital", #"{"response": "Lyon"}"#), (bo, "pick", #"{"selected": ["a"]}"#)]
+    let changes = [
+      (ana, "pick", #"{"selected": ["a"]}"#), (ana, "capital", #"{"response": "Lyon"}"#),
+      (bo, "pick", #"{"selected": ["a"]}"#),
+    ]
     for (token, question, json) in changes {
       #expect(try put(end, token, question, json).status == 409, "\(question)")
     }

@@ -60,7 +60,8 @@ import Testing
     #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/capital", json: justUnder).status == 200)
     // A page's form gets a page, with the pages' headers, as every other refusal of a form.
     let browser = Browser(port: fixture.port)
-    let form = try browser.post("/answer", [("csrf", "x"), ("question", "why"), ("response", String(repeating: "y", count: 70_000))])
+    let form = try browser.post(
+      "/answer", [("csrf", "x"), ("question", "why"), ("response", String(repeating: "y", count: 70_000))])
     #expect(form.status == 413 && form.header("content-type") == "text/html; charset=utf-8", "\(form.headers)")
     #expect(form.text.contains("larger than 64 KiB") && form.text.contains("<html"))
     #expect(form.header("content-security-policy") != nil && form.header("x-content-type-options") == "nosniff")

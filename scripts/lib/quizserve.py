@@ -40,25 +40,18 @@ def quiz_command(quiz, db, *arguments, stdin=None, timeout=120):
     return done.stdout.decode(errors="replace")
 
 
-class Served:
-    """A `quiz serve` process on 127.0.0.1:port. Its standard output and error are collected by a
-    thread (so a full pipe never stalls it); `monitor_url` and `monitor_token` come from the
-    address it prints."""
+class ServeProcess:
+    """A `quiz serve` process (`argv`), its standard output and error collected line by line by a
+    thread (so a full pipe never stalls it); `stop` ends it. Shared by `Served` and the network
+    check (scripts/check-serve-network.py), which wait for it to be ready each in their way."""
 
-    def __init__(self, quiz, db, *arguments, port=None, startup=30):
-        self.port = port or free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.argv = [quiz, "--db", db, "serve", *arguments, "--listen", f"127.0.0.1:{self.port}"]
+    def __init__(self, argv):
+        self.argv = argv
         self.lines = []
         self.process = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                         stdin=subprocess.DEVNULL, text=True, errors="replace")
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
-        try:
-            self._wait_until_ready(startup)
-        except BaseException:
-            self.stop()
-            raise
 
     def _read(self):
         for line in self.process.stdout:
@@ -67,6 +60,45 @@ class Served:
     @property
     def output(self):
         return "\n".join(self.lines)
+
+    def kill(self):
+        """SIGKILL, as a crash would."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(timeout=10)
+
+    def stop(self, grace=10):
+        """SIGTERM (a clean stop), then SIGKILL after `grace` seconds; returns the exit status."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self.reader.join(timeout=5)
+        return self.process.returncode
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+class Served(ServeProcess):
+    """A `quiz serve` process on 127.0.0.1:port, ready once it answers /api/ping;
+    `monitor_url` and `monitor_token` come from the address it prints."""
+
+    def __init__(self, quiz, db, *arguments, port=None, startup=30):
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        super().__init__([quiz, "--db", db, "serve", *arguments, "--listen", f"127.0.0.1:{self.port}"])
+        try:
+            self._wait_until_ready(startup)
+        except BaseException:
+            self.stop()
+            raise
 
     def _wait_until_ready(self, seconds):
         deadline = time.monotonic() + seconds
@@ -112,30 +144,6 @@ class Served:
         except OSError:
             return None
         return None
-
-    def kill(self):
-        """SIGKILL, as a crash would."""
-        if self.process.poll() is None:
-            self.process.kill()
-        self.process.wait(timeout=10)
-
-    def stop(self, grace=10):
-        """SIGTERM (a clean stop), then SIGKILL after `grace` seconds; returns the exit status."""
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=grace)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-        self.reader.join(timeout=5)
-        return self.process.returncode
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.stop()
 
     # MARK: - JSON calls
 

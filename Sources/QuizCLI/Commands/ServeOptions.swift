@@ -76,7 +76,8 @@ enum ServeOptions {
   private static func pem(_ path: String, option: String, label: String) throws -> String {
     let text = String(decoding: try InputFiles.readFile(path, limit: pemLimit), as: UTF8.self)
     guard text.contains("-----BEGIN "), text.contains(label + "-----") else {
-      throw CLIError.data("\(option) \(path): not a PEM file of a \(label.lowercased()) (no -----BEGIN …\(label)----- line)")
+      throw CLIError.data(
+        "\(option) \(path): not a PEM file of a \(label.lowercased()) (no -----BEGIN …\(label)----- line)")
     }
     return text
   }

@@ -108,4 +108,3 @@ public enum PHPEntities {
     "loz": 9674, "spades": 9824, "clubs": 9827, "hearts": 9829, "diams": 9830,
   ]
 }
-

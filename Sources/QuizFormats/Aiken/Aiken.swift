@@ -128,7 +128,8 @@ extension Aiken {
       let letter = value.unicodeScalars.first.map { String(Character($0)) } ?? ""
       if letter != value {
         warnings.append(
-          FormatProblem(line: number, message: "ANSWER: \"\(value)\" is read as \(letter), as Moodle reads its first letter only"))
+          FormatProblem(
+            line: number, message: "ANSWER: \"\(value)\" is read as \(letter), as Moodle reads its first letter only"))
       }
       guard let correct = options.indices.first(where: { Aiken.letter($0) == letter }) else {
         error(

@@ -177,8 +177,11 @@ extension MoodleXML.Writer {
       let lost = ClozeSyntax.partsNotCarried(prompt: question.prompt, cloze: cloze)
       if !lost.isEmpty {
         warnings.append(
-          "\(name): " + (lost.count == 1 ? "gap \(lost[0]) cannot be written as it is" : "gaps "
-            + lost.map(String.init).joined(separator: ", ") + " cannot be written as they are")
+          "\(name): "
+            + (lost.count == 1
+              ? "gap \(lost[0]) cannot be written as it is"
+              : "gaps "
+                + lost.map(String.init).joined(separator: ", ") + " cannot be written as they are")
             + " in Moodle's cloze syntax (a ~ in a text, a choice or feedback ending with \\, points that are not "
             + "whole…): they read back otherwise")
       }
