@@ -28,6 +28,7 @@ baseline's commits/s, and saved answers/s as this machine's capacity. Every proc
 import argparse
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -83,12 +84,15 @@ def write_targets(served, takers, path, floor_path):
     return len(lines)
 
 
-def wrk(url, args, *script_arguments):
-    """One wrk run through the Lua script; returns its result line's figures."""
+def wrk(url, args, *script_arguments, served=None):
+    """One wrk run through the Lua script; returns its result line's figures, with the CPU time
+    per request of wrk and, given `served`, of the server and of its committer thread."""
     argv = ["wrk", f"-t{args.threads}", f"-c{args.connections}", f"-d{args.seconds}s", "--timeout", "5s",
             "-s", SCRIPT, url]
     if script_arguments:
         argv += ["--", *script_arguments]
+    server_before = served.cpu_seconds() if served else None
+    wrk_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=args.seconds + 60)
     except subprocess.TimeoutExpired:
@@ -98,6 +102,15 @@ def wrk(url, args, *script_arguments):
         sys.exit(f"wrk failed ({done.returncode}): {' '.join(argv)}\n{done.stdout}\n{done.stderr}")
     figures = {key: float(value) for key, value in (pair.split("=") for pair in found.group(1).split())}
     figures["per_second"] = (figures["requests"] - figures["non200"]) / figures["seconds"]
+    wrk_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    requests = max(figures["requests"], 1)
+    figures["wrk_us"] = ((wrk_after.ru_utime - wrk_before.ru_utime) + (wrk_after.ru_stime - wrk_before.ru_stime)) \
+        / requests * 1e6
+    server_after = served.cpu_seconds() if served else None
+    if server_before and server_after:
+        figures["server_us"] = (server_after[0] - server_before[0]) / requests * 1e6
+        committer = server_after[1].get("quiz commits", 0) - server_before[1].get("quiz commits", 0)
+        figures["committer_us"] = committer / requests * 1e6
     return figures
 
 
@@ -118,6 +131,21 @@ def describe(label, figures):
           f"errors; p50 {figures['p50_ms']:.2f} ms, p99 {figures['p99_ms']:.2f} ms)")
 
 
+def describe_cpu(put_floor, saves):
+    """Where the CPU of a request goes, from /proc and wrk's resource usage (the machine's other
+    load is not in it, unlike the rates): what a save costs beyond a PUT ping is the database's
+    work and the hand-over to the thread that commits it. The ratio reaches 0.5 only when that
+    extra is at most a whole PUT ping, server and wrk together."""
+    if "server_us" not in saves or "server_us" not in put_floor:
+        return
+    ping = put_floor["server_us"] + put_floor["wrk_us"]
+    save = saves["server_us"] + saves["wrk_us"]
+    print(f"CPU per request, server + wrk: PUT ping {put_floor['server_us']:.1f} + {put_floor['wrk_us']:.1f} us, "
+          f"save {saves['server_us']:.1f} + {saves['wrk_us']:.1f} us (the committer thread "
+          f"{saves['committer_us']:.1f} us of it); a save costs {save - ping:.1f} us more than a PUT ping, "
+          f"{(save - ping) / ping:.2f} pings (0.5 needs at most 1, on a machine with nothing else running)")
+
+
 def main():
     args = arguments()
     if not os.access(args.quiz, os.X_OK):
@@ -133,9 +161,9 @@ def main():
         targets = os.path.join(work, "targets.tsv")
         floor_targets = os.path.join(work, "floor-targets.tsv")
         count = write_targets(served, args.takers, targets, floor_targets)
-        floor = wrk(served.base + "/api/ping", args)
-        put_floor = wrk(served.base, args, floor_targets, str(args.threads))
-        saves = wrk(served.base, args, targets, str(args.threads))
+        floor = wrk(served.base + "/api/ping", args, served=served)
+        put_floor = wrk(served.base, args, floor_targets, str(args.threads), served=served)
+        saves = wrk(served.base, args, targets, str(args.threads), served=served)
         peak = served.peak_memory_kib()
         served.stop()
         served = None
@@ -160,6 +188,7 @@ def main():
           f"saves / GET floor: {get_ratio:.2f}")
     print(f"C baseline, one transaction each: {logged:,.0f} commits/s with the change-log row (as a save commits), "
           f"{answer_only:,.0f} commits/s with the answer row alone")
+    describe_cpu(put_floor, saves)
     print(f"server peak memory (VmHWM): {peak / 1024:.1f} MiB" if peak else "server peak memory: unknown")
     print(f"capacity of this machine: {saves['per_second']:,.0f} saved answers/s")
     failed = sum(run["non200"] + run["socket_errors"] for run in (saves, floor, put_floor))

@@ -145,6 +145,27 @@ class Served(ServeProcess):
             return None
         return None
 
+    def cpu_seconds(self):
+        """CPU time (user + system) of the server so far, in all and by thread name:
+        (total, {name: seconds}); None once it is gone. From /proc, in clock ticks."""
+        tick = os.sysconf("SC_CLK_TCK")
+        pid = self.process.pid
+        try:
+            by_thread = {}
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{task}/stat") as stat:
+                    text = stat.read()
+                # The name is in parentheses and may hold spaces; the fields after it are fixed.
+                name = text[text.index("(") + 1:text.rindex(")")]
+                fields = text[text.rindex(")") + 2:].split()
+                by_thread[name] = by_thread.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+            with open(f"/proc/{pid}/stat") as stat:
+                text = stat.read()
+            fields = text[text.rindex(")") + 2:].split()
+            return (int(fields[11]) + int(fields[12])) / tick, by_thread
+        except (OSError, ValueError):
+            return None
+
     # MARK: - JSON calls
 
     def call(self, method, path, body=None, token=None, timeout=10):
