@@ -81,6 +81,7 @@ extension QuizRepository {
     // report reads every answer, and most repeat a few spellings.
     var typedOutcomes = [[SelectionKey: UInt32]](repeating: [:], count: choiceIDs.count)
     let marked = try markedAnswers(ofQuiz: quizRow)
+    let otherChoices = try versionsWithOtherChoices(ofQuiz: quizRow, questions, questionOfVersion)
     let answers = try database.cachedStatement(
       """
       SELECT an.attempt_id, an.version_id, an.selected, an.score, an.response, an.response_unit
@@ -111,6 +112,12 @@ extension QuizRepository {
         recorded.answer(attempt: position, question: question, outcome: code)
         return
       }
+      if otherChoices.contains(row.int64(1)) {
+        recorded.answer(
+          attempt: position, question: question,
+          outcome: recorded.outcomeOnOtherChoices(question: question, mark: score))
+        return
+      }
       let code = row.withUTF8(2) { selected in
         let key = SelectionKey(score: score, selected: selected)
         if let code = outcomes[question][key] { return code }
@@ -124,6 +131,35 @@ extension QuizRepository {
       }
       recorded.answer(attempt: position, question: question, outcome: code)
     }
+  }
+
+  /// The versions of the quiz's current choice questions whose choices are not the current
+  /// version's (by id, text and correctness): their picks are not picks of the current choices.
+  private func versionsWithOtherChoices(
+    ofQuiz quizRow: Int64, _ questions: [Question], _ questionOfVersion: RowIndex
+  ) throws -> Set<Int64> {
+    struct ChoiceKey: Hashable {
+      let id: String
+      let text: String
+      let correct: Bool
+    }
+    let current = questions.map { Set($0.choices.map { ChoiceKey(id: $0.id, text: $0.text, correct: $0.correct) }) }
+    var choicesOfVersion: [Int64: Set<ChoiceKey>] = [:]
+    let rows = try database.cachedStatement(
+      """
+      SELECT c.version_id, c.slug, c.text, c.correct FROM choices c JOIN question_versions v ON v.id = c.version_id
+      JOIN questions q ON q.id = v.question_id WHERE q.quiz_id = ?
+      """)
+    try rows.bind([quizRow])
+    try rows.forEachRow { row in
+      choicesOfVersion[row.int64(0), default: []].insert(
+        ChoiceKey(id: row.string(1), text: row.string(2), correct: row.bool(3)))
+    }
+    return Set(
+      choicesOfVersion.compactMap { version, choices in
+        guard let question = questionOfVersion[version], questions[question].kind == .choice else { return nil }
+        return choices == current[question] ? nil : version
+      })
   }
 
   /// The answers of the quiz's attempts that have a mark.

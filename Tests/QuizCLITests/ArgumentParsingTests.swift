@@ -114,6 +114,11 @@ import Testing
     #expect(usageError(["show"]) == "Missing expected argument '<quiz[/question]>'")
     #expect(usageError(["regrade", "a", "b"]) == "Unexpected argument 'b'")
     #expect(usageError(["list", "-x"]) == "Unknown option '-x'")
+    // A negative number is a value for the command to judge, not an unknown option.
+    #expect(usageError(["list", "-1"]) == "Unexpected argument '-1'")
+    #expect(usageError(["mark", "a1b2c3", "q1", "-1"]) == nil)
+    #expect(usageError(["mark", "a1b2c3", "q1", "-.5"]) == nil)
+    #expect(usageError(["mark", "a1b2c3", "q1", "-x"]) == "Unknown option '-x'")
   }
 
   @Test func helpWrapsToTheWidthAndLongUsageCollapses() throws {

@@ -67,6 +67,10 @@ import Testing
     #expect(pending.stdout.contains(#""question": "why""#))
     #expect(pending.stdout.contains(#""words": 4"#), "\(pending.stdout)")
     let attempt = try Self.onlyAttempt(workspace)
+    // A negative mark is the command's to refuse, naming the range, not an unknown option.
+    let negative = try workspace.quiz("mark", attempt, "why", "-1")
+    #expect(negative.status != 0 && negative.stderr.contains("0 to 4"), "\(negative.stderr)")
+    #expect(!negative.stderr.contains("option"), "\(negative.stderr)")
     #expect(try workspace.quiz("mark", attempt, "why", "3", "--as", "kim", "--comment", "Good").status == 0)
     let again = try workspace.quiz("mark", attempt, "why", "3.5", "--as", "lee")
     #expect(again.stdout.contains("score 6.3 → 6.8 / 8"), "\(again.stdout)")

@@ -40,6 +40,51 @@ import Testing
     #expect(!run.stdout.lowercased().contains("nan"))
   }
 
+  /// A choice question whose choices changed between versions: the picks of the earlier
+  /// version's answers are not counted as picks of the current choices (the old "c" was another
+  /// city), and the table says how many answers it leaves out; a version that changed the
+  /// prompt only keeps its picks in the table.
+  @Test func choicesCountOnlyAnswersToTheseChoices() throws {
+    let workspace = try Workspace()
+    func bank(prompt: String, third: String) -> String {
+      """
+      {"format": "quiz-bank/1", "quizzes": [{"id": "v", "title": "Versions", "sections": [{"title": "S", "questions": [
+        {"id": "q", "prompt": "\(prompt)", "choices": [
+          {"id": "a", "text": "Paris", "correct": true}, {"id": "b", "text": "Lyon", "correct": false},
+          {"id": "c", "text": "\(third)", "correct": false}]}]}]}]}
+      """
+    }
+    func load(_ name: String, prompt: String, third: String) throws {
+      let run = try workspace.quiz("import", try workspace.write(name, bank(prompt: prompt, third: third)))
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    func grade(_ taker: String, _ choice: String) throws {
+      #expect(try workspace.quiz("grade", "v", "--as", taker, "--answer", "q=\(choice)").status == 0)
+    }
+    try load("v1.json", prompt: "Capital of France?", third: "Nice")
+    try grade("ann", "c")
+    try grade("bob", "a")
+    try load("v2.json", prompt: "Capital of France?", third: "Marseille")
+    try grade("cy", "c")
+    try load("v3.json", prompt: "The capital of France?", third: "Marseille")
+    try grade("dan", "c")
+
+    let json = try workspace.quiz("report", "v", "--format", "json")
+    #expect(json.status == 0, "\(json.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
+    let item = try #require((object["items"] as? [[String: Any]])?.first)
+    #expect(item["attempts"] as? Int == 4)
+    #expect(item["facility"] as? Double == 0.25)
+    #expect(item["answers_on_other_choices"] as? Int == 2)
+    let choices = try #require(item["choices"] as? [[String: Any]])
+    #expect(choices.map { $0["picked"] as? Int } == [0, 0, 2])
+    #expect(choices.map { $0["picked_fraction"] as? Double } == [0, 0, 1])
+    let note = "2 answers to earlier versions with other choices are counted in the figures, not in this table."
+    #expect(try workspace.quiz("report", "v").stdout.contains(note))
+    #expect(try workspace.quiz("report", "v", "--format", "markdown").stdout.contains(note))
+    #expect(try workspace.quiz("report", "v", "--format", "html").stdout.contains(note))
+  }
+
   @Test func attemptSelectionChangesTheCount() throws {
     let workspace = try Workspace.seeded()
     let last = try workspace.quiz("report", "reactive-swift", "--attempts", "last", "--format", "json")

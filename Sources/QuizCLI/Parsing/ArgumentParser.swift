@@ -12,7 +12,7 @@ struct ArgumentParser {
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
-      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") || Self.isNegativeNumber(argument) {
         parsed.positionals.append(argument)
         continue
       }
@@ -57,6 +57,15 @@ struct ArgumentParser {
       if let value = spec.defaultValue { parsed.values[spec.name] = [value] }
     }
     return parsed
+  }
+
+  /// `-1`, `-0.5`, `-.5`: a value (a score, a point count) rather than an option, so that the
+  /// command can say what is wrong with it; no option has a digit for its letter.
+  static func isNegativeNumber(_ argument: String) -> Bool {
+    let rest = argument.utf8.dropFirst()
+    guard argument.utf8.first == UInt8(ascii: "-"), let first = rest.first else { return false }
+    let digit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    return digit(first) || (first == UInt8(ascii: ".") && rest.dropFirst().first.map(digit) == true)
   }
 
   /// The option `argument` names (`--name`, `--name=value` or `-x`), and its inline value.

@@ -89,6 +89,7 @@ enum ReportData {
       writer.endObject()
     }
     writer.endArray()
+    if item.answersOnOtherChoices > 0 { writer.field("answers_on_other_choices", item.answersOnOtherChoices) }
     ReportResponses.writeJSON(item, to: &writer)
     writer.endObject()
   }
@@ -149,6 +150,7 @@ enum ReportData {
           "| \(choice.id)) \(cell(choice.text, item.textFormat)) | \(choice.correct ? "✓" : "") | \(choice.picked) | "
         text += "\(ReportNumbers.percentOfFraction(choice.pickedFraction)) |\n"
       }
+      if let note = ChoiceNotes.otherChoices(item) { text += "\n" + MarkdownText.escaped(note) + "\n" }
     }
     text += ReportResponses.markdown(report)
     if let note = ReportResponses.unmarkedNote(report) { text += "\n" + MarkdownText.escaped(note) + "\n" }

@@ -55,6 +55,7 @@ enum ReportHTML {
           "<td class=\"n\">\(choice.picked)</td><td class=\"n\">\(ReportNumbers.percentOfFraction(choice.pickedFraction))</td></tr>\n"
       }
       body += "</tbody></table>\n"
+      if let note = ChoiceNotes.otherChoices(item) { body += "<p class=\"flag\">\(escape(note))</p>\n" }
     }
     body += ReportResponses.html(report)
     if let note = ReportResponses.unmarkedNote(report) { body += "<p class=\"flag\">\(escape(note))</p>\n" }

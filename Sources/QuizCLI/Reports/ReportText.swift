@@ -53,6 +53,7 @@ enum ReportText {
           + " " + DisplayWidth.pad(String(choice.picked), to: 5, alignRight: true) + "  "
           + DisplayWidth.pad(ReportNumbers.percentOfFraction(choice.pickedFraction), to: 7, alignRight: true) + "\n"
       }
+      if let note = ChoiceNotes.otherChoices(item) { text += "    " + console.styled(note, .dim) + "\n" }
     }
     text += ReportResponses.text(report, console: console)
     if let note = ReportResponses.unmarkedNote(report) { text += "\n" + console.styled(note, .yellow) + "\n" }

@@ -73,6 +73,9 @@ public struct ItemStatistics: Equatable, Sendable {
   /// The files the texts embed.
   public var files: [QuestionFile] = []
   public var choices: [ChoiceStatistics]
+  /// Answers to earlier versions whose choices were not the current ones: counted in the
+  /// figures above, left out of `choices` (their picks and their fractions' denominator).
+  public var answersOnOtherChoices = 0
   public var kind: QuestionKind = .choice
   /// Short answer, numerical and matching: what the responses matched.
   public var responses: ResponseAnalysis?
@@ -124,7 +127,7 @@ public enum QuizStatistics {
     let questions = quiz.questions
     let chosen = selection.chosen(in: recorded)
     let totals = chosen.map { recorded.totals[$0] }
-    let picked = pickCounts(recorded, chosen: chosen)
+    let (picked, otherChoices) = pickCounts(recorded, chosen: chosen)
     let maxScore = nominalMaxScore(quiz)
     // Each question counts only the attempts that were given it, as Moodle does for random
     // questions; one question at a time, so only its own marks are held.
@@ -142,8 +145,9 @@ public enum QuizStatistics {
     // A description is not an item: it is worth nothing and nobody answers it.
     let items = questions.indices.filter { questions[$0].kind.isScored }.map { index in
       var item = item(
-        questions[index], moments[index], picked: picked[index], rule: quiz.scoringRule(for: questions[index]),
-        maxScore: maxScore, sqrtSum: sqrtSum, drawShare: shares[index])
+        questions[index], moments[index], picked: picked[index], otherChoices: otherChoices[index],
+        rule: quiz.scoringRule(for: questions[index]), maxScore: maxScore, sqrtSum: sqrtSum,
+        drawShare: shares[index])
       item.kind = questions[index].kind
       let (counts, unmarked) = responseCounts(recorded, chosen: chosen, question: index)
       item.responses = ResponseAnalysis.of(questions[index], counts: counts)
@@ -164,15 +168,22 @@ public enum QuizStatistics {
       quiz: quiz.id, title: quiz.title, selection: selection, test: figures, items: items, percents: percents)
   }
 
-  /// How often each choice of each question was picked in the chosen attempts.
-  static func pickCounts(_ recorded: ReportAttempts, chosen: [Int]) -> [[Int]] {
+  /// How often each choice of each question was picked in the chosen attempts, and per question
+  /// how many of them answered an earlier version with other choices (picks not counted).
+  static func pickCounts(_ recorded: ReportAttempts, chosen: [Int]) -> (picked: [[Int]], otherChoices: [Int]) {
     var picked = recorded.quiz.questions.map { [Int](repeating: 0, count: $0.choices.count) }
+    var otherChoices = [Int](repeating: 0, count: recorded.questionCount)
     for attempt in chosen {
       for question in 0..<recorded.questionCount {
         for choice in recorded.picks(attempt: attempt, question: question) { picked[question][Int(choice)] += 1 }
+        if recorded.answeredOtherChoices(attempt: attempt, question: question)
+          && recorded.wasGiven(attempt: attempt, question: question)
+        {
+          otherChoices[question] += 1
+        }
       }
     }
-    return picked
+    return (picked, otherChoices)
   }
 
   /// Each distinct response to question `question` in the chosen attempts with its count, in
@@ -192,11 +203,13 @@ public enum QuizStatistics {
 
   /// One question's figures, from its moments and pick counts.
   static func item(
-    _ question: Question, _ moments: ItemMoments, picked: [Int], rule: ScoringRule, maxScore: Double, sqrtSum: Double,
-    drawShare: Double = 1
+    _ question: Question, _ moments: ItemMoments, picked: [Int], otherChoices: Int = 0, rule: ScoringRule,
+    maxScore: Double, sqrtSum: Double, drawShare: Double = 1
   ) -> ItemStatistics {
     let given = moments.given
-    return ItemStatistics(
+    // A choice's fraction is of the answers that had these choices to pick from.
+    let onTheseChoices = given - otherChoices
+    var item = ItemStatistics(
       question: question.id, prompt: question.prompt, maxMark: question.points, attempts: given,
       facility: Moments.ratio(moments.mean, question.points),
       sd: Moments.ratio(moments.variance?.squareRoot(), question.points),
@@ -210,8 +223,10 @@ public enum QuizStatistics {
       choices: question.choices.enumerated().map { position, choice in
         ChoiceStatistics(
           id: choice.id, text: choice.text, correct: choice.correct, picked: picked[position],
-          pickedFraction: given > 0 ? Double(picked[position]) / Double(given) : nil)
+          pickedFraction: onTheseChoices > 0 ? Double(picked[position]) / Double(onTheseChoices) : nil)
       })
+    item.answersOnOtherChoices = otherChoices
+    return item
   }
 
   /// The most an attempt can score: with pools, what a draw scores at most on average (each

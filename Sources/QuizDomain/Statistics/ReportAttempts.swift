@@ -42,16 +42,20 @@ public struct ReportAttempts: Sendable {
     var response: Int32 = -1
     /// An essay response that waits for a mark (it counts as 0 meanwhile).
     var unmarked = false
+    /// An answer to an earlier version whose choices were not the current ones (added, removed,
+    /// reworded, made right or wrong): its mark counts, its picks are not the current choices'.
+    var otherChoices = false
 
     static func == (a: Outcome, b: Outcome) -> Bool {
       a.mark.bitPattern == b.mark.bitPattern && a.picks == b.picks && a.response == b.response
-        && a.unmarked == b.unmarked
+        && a.unmarked == b.unmarked && a.otherChoices == b.otherChoices
     }
 
     func hash(into hasher: inout Hasher) {
       hasher.combine(mark.bitPattern)
       hasher.combine(picks)
       hasher.combine(response)
+      hasher.combine(otherChoices)
     }
   }
 
@@ -89,6 +93,13 @@ extension ReportAttempts {
     code(Outcome(mark: mark, picks: picks.map { Int32($0) }), question: question)
   }
 
+  /// The code of the outcome `mark` on question `question` of an answer to an earlier version
+  /// whose choices were not the current ones: it counts in the question's figures, and in its
+  /// choice table only as one of the answers left out of it.
+  public mutating func outcomeOnOtherChoices(question: Int, mark: Double) -> UInt32 {
+    code(Outcome(mark: mark, picks: [], otherChoices: true), question: question)
+  }
+
   /// The code of the outcome `mark` with a typed or matched `response` on question `question`;
   /// `unmarked`: an essay that waits for a mark.
   public mutating func outcome(question: Int, mark: Double, response: Response, unmarked: Bool = false) -> UInt32 {
@@ -118,9 +129,10 @@ extension ReportAttempts {
     let old = cells[cell] & ~ReportAttempts.notGiven
     var code = code
     if old != ReportAttempts.unanswered {
-      let earlier = outcomes[question][Int(old)].picks
+      let earlier = outcomes[question][Int(old)]
       var later = outcomes[question][Int(code)]
-      later.picks = earlier + later.picks
+      later.picks = earlier.picks + later.picks
+      later.otherChoices = later.otherChoices || earlier.otherChoices
       code = self.code(later, question: question)
     }
     cells[cell] = (cells[cell] & ReportAttempts.notGiven) | code
@@ -169,6 +181,11 @@ extension ReportAttempts {
 
   func isUnmarked(attempt: Int, question: Int) -> Bool {
     outcomes[question][Int(cells[attempt * questionCount + question] & ~ReportAttempts.notGiven)].unmarked
+  }
+
+  /// Whether the attempt answered an earlier version of the question with other choices.
+  func answeredOtherChoices(attempt: Int, question: Int) -> Bool {
+    outcomes[question][Int(cells[attempt * questionCount + question] & ~ReportAttempts.notGiven)].otherChoices
   }
 }
 
