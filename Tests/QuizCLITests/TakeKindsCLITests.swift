@@ -1,4 +1,5 @@
 import Foundation
+import QuizDomain
 import Testing
 
 @testable import QuizCLI
@@ -129,6 +130,23 @@ import Testing
     #expect(run.stderr.contains("a) France → Paris  ✓"))
     #expect(run.stdout.contains("Score: 3 / 4 (75%) · 1 essay to be marked"), "\(run.stdout)")
     #expect(try workspace.quiz("check").status == 0)
+  }
+
+  /// A matching line is cut at the first `=` after which the left part names an item, so an
+  /// item whose text holds `=` can be named by it; a letter still names its item.
+  @Test func matchLineNamesAnItemWhoseTextHoldsAnEqualsSign() {
+    let pairs = [
+      MatchPair(id: "a", stem: "2+2=?", answer: "4"), MatchPair(id: "b", stem: "Japan", answer: "東京"),
+    ]
+    let stems = pairs.map(\.id)
+    let split = { (line: String) in LineTaker.splitMatch(line, stems: stems, pairs: pairs) }
+    #expect(split("2+2=?=4") == ("2+2=?", "4"))
+    #expect(split(" 2+2=? = 1 ") == ("2+2=?", "1"))
+    #expect(split("b=東京") == ("b", "東京"))
+    #expect(split("JAPAN=1") == ("JAPAN", "1"))
+    #expect(split("a=2+2=4") == ("a", "2+2=4"))
+    // Naming nothing: cut at the first `=`, and the item is then reported unknown.
+    #expect(split("x=y=z") == ("x", "y=z"))
   }
 
   static func widest(_ screen: String) -> Int { TakeCLITests.widest(screen) }

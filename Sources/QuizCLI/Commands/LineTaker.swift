@@ -186,16 +186,14 @@ struct LineTaker {
         if matches.isEmpty { show("  Match at least one item.\n") } else { break }
         continue
       }
-      guard let equals = line.firstIndex(of: "=") else {
+      guard line.contains("=") else {
         show("  Write STEM=ANSWER, such as \(left[0])=1.\n")
         continue
       }
-      // The item by its letter, or by its text as shown (any case): `France=Paris`.
-      let written = String(line[..<equals].trimmingSpaces)
       let pairs = presented.shown.matchingPairs
+      let (written, given) = Self.splitMatch(line, stems: stems, pairs: pairs)
       let byLetter = stems.first { $0 == written.lowercased() }
       let byText = pairs.first { $0.stem.trimmingSpaces.lowercased() == written.lowercased() }?.id
-      let given = String(line[line.index(after: equals)...]).trimmingSpaces
       if let byLetter, let byText, byLetter != byText {
         // A letter names its item: said, since the text names another one.
         show("  (\"\(written.terminalSafeLine)\" is read as item \(byLetter), by its letter, not item \(byText).)\n")
@@ -215,6 +213,22 @@ struct LineTaker {
       matches.append(StemMatch(stem: stem, answer: choice.text))
     }
     return stems.compactMap { stem in matches.first { $0.stem == stem } }
+  }
+
+  /// A `STEM=ANSWER` line cut at its first `=` after which the left part names an item, by its
+  /// letter or by its text as shown (any case), so that an item whose text holds `=` (`2+2=?=4`)
+  /// can be named; at the first `=` when none does (the item is then reported unknown).
+  static func splitMatch(_ line: String, stems: [String], pairs: [MatchPair]) -> (item: String, answer: String) {
+    var cuts: [(item: String, answer: String)] = []
+    var index = line.startIndex
+    while let equals = line[index...].firstIndex(of: "=") {
+      cuts.append((String(line[..<equals]).trimmingSpaces, String(line[line.index(after: equals)...]).trimmingSpaces))
+      index = line.index(after: equals)
+    }
+    let names = { (item: String) in
+      stems.contains(item.lowercased()) || pairs.contains { $0.stem.trimmingSpaces.lowercased() == item.lowercased() }
+    }
+    return cuts.first { names($0.item) } ?? cuts.first ?? (line.trimmingSpaces, "")
   }
 
   /// Lines up to one holding a single "."; the word limits hold when a response is required.
