@@ -99,6 +99,18 @@ import Testing
       "add", "question", "z", "--id", "q", "--prompt", "P2", "--right", "a", "--wrong", "b")
     #expect(duplicate.status == 65)
     #expect(duplicate.stderr.contains(#"already has a question "q""#))
+    // Points that are finite alone but not added up: the option is named, not a JSON path.
+    try workspace.quiz(
+      "add", "question", "z", "--id", "big", "--prompt", "P", "--right", "a", "--wrong", "b", "--points", "1e308")
+    let show = try workspace.quiz("show", "z")
+    #expect(show.stdout.contains("1e+308 pts") && !show.stdout.contains("inf"), "\(show.stdout)")
+    let overflow = try workspace.quiz(
+      "add", "question", "z", "--id", "big2", "--prompt", "P", "--right", "a", "--wrong", "b", "--points", "1e308")
+    #expect(overflow.status == 65)
+    #expect(
+      overflow.stderr.contains("--points: with 1e+308 more, the points of quiz \"z\" would add up"),
+      "\(overflow.stderr)")
+    #expect(!overflow.stderr.contains("$."), "\(overflow.stderr)")
     try workspace.quiz("add", "section", "z", "Warm-up")
     try workspace.quiz("add", "section", "z", "Finale")
     try refused(

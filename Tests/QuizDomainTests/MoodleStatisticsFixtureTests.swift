@@ -1,21 +1,18 @@
-// Moodle's own quiz statistics test, quiz 00, transcribed (data and expected figures only, no code), from moodle/moodle:
+// Moodle's own quiz statistics test, quiz 00, transcribed (data and expected figures only) from moodle/moodle:
 // - mod/quiz/report/statistics/tests/stats_from_steps_walkthrough_test.php at d23c0e0f1e0b1d37f9329b30969d97a109579f26
-//   (the same figures at 038014c415f04583e3abf000533e9c2ffaf86441): check_quiz_stats_for_quiz_00 (delta
-//   |expected|·1.5e-5), check_variants_count_for_quiz_00, and assert_stat_equals (delta |expected|·1e-5 for the
-//   effective weight, discrimination index and efficiency, |expected|·1e-6 for the rest; **NULL** must be null).
-//   Moodle computes it over all attempts (QUIZ_GRADEAVERAGE), 25 takers with one attempt each, so first = all.
-// - mod/quiz/report/statistics/tests/fixtures/results00.csv at c0dfd035c4b0f6c563a55b5fcc0b4f49fd67712b: marks per slot.
-// - …/fixtures/steps00.csv at 29765e6e3b9e210de89a0a03d4929ef2a5a0ef7a: which question slot 1 drew (randqs.1) and
-//   which variant slot 2 got (variants.2).
-// - …/fixtures/qstats00.csv: slot rows at c0dfd035…; the subquestion and variant rows (and the s and maxmark columns) are
-//   in the newer file, read in the copy eduardcloud/aws-ebs-moodle at 7d88c511b5249005f41a447757fcd2481051feb8.
-// - questions00.csv (read at mod/quiz/tests/fixtures/, cf29c007d2535bb90d623d0fad76ee8075ced722; every maxmark in
-//   qstats00 agrees): slot 1 random (shortanswer or numerical), 2 calculatedsimple with variants, 3 match, 4 truefalse,
-//   5 multichoice two of four, 6 multichoice one of four, 7 multianswer; every slot's max mark 1, totals not rescaled
-//   (Moodle's quiz figures are of quiza.sumgrades, the sum of marks).
-// Each slot here is a choice question of 1 point standing in for Moodle's kind, so the random guess score (a figure of
-// the kind, and not in Moodle's fixture) is left out, as is the intended weight (Moodle asserts none). qstats00's
-// covariance, markvariance, othermarkvariance and covariancemax are intermediate sums our report does not expose.
+//   (as at 038014c415f04583e3abf000533e9c2ffaf86441): check_quiz_stats_for_quiz_00 (delta |expected|·1.5e-5),
+//   check_variants_count_for_quiz_00, assert_stat_equals (delta |expected|·1e-5 for effective weight, discrimination
+//   index and efficiency, ·1e-6 for the rest; **NULL** is null). All attempts (QUIZ_GRADEAVERAGE), one per taker.
+// - …/statistics/tests/fixtures/results00.csv at c0dfd035c4b0f6c563a55b5fcc0b4f49fd67712b (the marks), steps00.csv at
+//   29765e6e3b9e210de89a0a03d4929ef2a5a0ef7a (randqs.1: what slot 1 drew; variants.2), qstats00.csv: slot rows at
+//   c0dfd035…, the subquestion and variant rows (with s, maxmark) in the newer file, read in the copy
+//   eduardcloud/aws-ebs-moodle at 7d88c511b5249005f41a447757fcd2481051feb8.
+// - questions00.csv (read at mod/quiz/tests/fixtures/, cf29c007d2535bb90d623d0fad76ee8075ced722): slot 1 random
+//   (shortanswer or numerical), 2 calculatedsimple with variants, 3 match, 4 truefalse, 5 multichoice two of four,
+//   6 multichoice one of four, 7 multianswer; each max mark 1 (as qstats00's maxmark), totals are sums of marks.
+// Each slot here is a 1-point choice question standing in for Moodle's kind, so the random guess score (a figure of the
+// kind, not in the fixture) is left out, as is the intended weight (not asserted by Moodle); qstats00's covariance,
+// markvariance, othermarkvariance and covariancemax are intermediate sums our report does not expose.
 import Foundation
 import Testing
 
@@ -44,15 +41,32 @@ import Testing
       choices: [Choice(id: "a", text: "A", correct: true), Choice(id: "b", text: "B", correct: false)])
   }
 
-  /// Within Moodle's delta: |expected|·relative.
   func near(_ actual: Double?, _ expected: Double, _ relative: Double) -> Bool {
     guard let actual else { return false }
     return abs(actual - expected) <= abs(expected) * relative
   }
 
+  /// Moodle's assert_stat_equals: facility and sd within |expected|·1e-6, the others within |expected|·1e-5.
+  func expect(
+    _ item: ItemStatistics, _ name: String, facility: Double, sd: Double, di: Double, de: Double, ew: Double? = nil
+  ) {
+    var checks: [(stat: String, ours: Double?, moodle: Double, delta: Double)] = [
+      ("facility", item.facility, facility, 1e-6), ("sd", item.sd, sd, 1e-6),
+      ("discrimination index", item.discriminationIndex, di, 1e-5),
+      ("discriminative efficiency", item.discriminativeEfficiency, de, 1e-5),
+    ]
+    if let ew { checks.append(("effective weight", item.effectiveWeight, ew, 1e-5)) }
+    for check in checks {
+      #expect(
+        near(check.ours, check.moodle, check.delta),
+        "\(name) \(check.stat): ours \(String(describing: check.ours)), Moodle \(check.moodle)")
+    }
+  }
+
   /// The seven slots as seven questions, every attempt given all: Moodle's slot figures.
   func slotReport(selection: AttemptSelection = .all) -> QuizReport {
-    let quiz = Quiz(id: "moodle00", title: "Moodle 00", sections: [Section(questions: (1...7).map { question("s\($0)") })])
+    let quiz = Quiz(
+      id: "moodle00", title: "Moodle 00", sections: [Section(questions: (1...7).map { question("s\($0)") })])
     let attempts = Self.marks.enumerated().map { index, row in
       RecordedAttempt(id: "a\(index + 1)", taker: "t\(index + 1)", submittedAt: Double(index), marks: row)
     }
@@ -72,7 +86,9 @@ import Testing
     let attempts = Self.marks.enumerated().map { index, row -> RecordedAttempt in
       let drewNumerical = Self.numerical.contains(index + 1)
       let variantGiven = Self.variantNumbers.map { $0 == Self.variants[index] }
-      let marks = (drewNumerical ? [0, row[0]] : [row[0], 0]) + variantGiven.map { $0 ? row[1] : 0 } + row[2...]
+      let slot1: [Double] = drewNumerical ? [0, row[0]] : [row[0], 0]
+      let slot2: [Double] = variantGiven.map { $0 ? row[1] : 0 }
+      let marks = slot1 + slot2 + Array(row[2...])
       let given = [!drewNumerical, drewNumerical] + variantGiven + [Bool](repeating: true, count: 5)
       return RecordedAttempt(
         id: "a\(index + 1)", taker: "t\(index + 1)", submittedAt: Double(index), marks: marks, given: given)
@@ -82,7 +98,6 @@ import Testing
 
   @Test func quizFiguresOfQuiz00() throws {
     let test = slotReport().test
-    #expect(test.attempts == 25)
     for (name, mine, moodle) in [
       ("median", test.median, 4.5), ("mean", test.mean, 4.617333332), ("sd", test.sd, 0.8117265554),
       ("skewness", test.skewness, -0.092502502), ("kurtosis", test.kurtosis, -0.7073968557),
@@ -93,7 +108,7 @@ import Testing
     }
     // firstattemptscount and firstattemptsavg: the same 25 attempts, one per taker.
     let first = slotReport(selection: .first).test
-    #expect(first.attempts == 25 && near(first.mean, 4.617333332, 1.5e-5))
+    #expect(test.attempts == 25 && first.attempts == 25 && near(first.mean, 4.617333332, 1.5e-5))
   }
 
   /// qstats00.csv, slot rows (s 25, maxmark 1): facility, sd, effective weight, discrimination index and efficiency.
@@ -113,11 +128,7 @@ import Testing
     for (slot, (item, row)) in zip(items, Self.slotRows).enumerated() {
       let name = "slot \(slot + 1)"
       #expect(item.attempts == 25 && item.maxMark == 1, "\(name)")
-      #expect(near(item.facility, row.facility, 1e-6), "\(name) facility \(String(describing: item.facility))")
-      #expect(near(item.sd, row.sd, 1e-6), "\(name) sd \(String(describing: item.sd))")
-      #expect(near(item.effectiveWeight, row.ew, 1e-5), "\(name) effective weight \(String(describing: item.effectiveWeight))")
-      #expect(near(item.discriminationIndex, row.di, 1e-5), "\(name) discrimination \(String(describing: item.discriminationIndex))")
-      #expect(near(item.discriminativeEfficiency, row.de, 1e-5), "\(name) efficiency \(String(describing: item.discriminativeEfficiency))")
+      expect(item, name, facility: row.facility, sd: row.sd, di: row.di, de: row.de, ew: row.ew)
     }
   }
 
@@ -125,13 +136,12 @@ import Testing
   /// calculator pairs a drawn question's marks with the whole sum of marks (its own mark included), not with the rest
   /// as it does for a slot; our rest-of-total gives about −29.16 and −40.26 here. A real divergence, kept.
   @Test func questionDrawnByTheRandomSlot() throws {
-    let item = pooledReport().items[1]
+    let items = pooledReport().items
+    try #require(items.count == 14)
+    let item = items[1]
     #expect(item.question == "numerical" && item.attempts == 12 && item.maxMark == 1)
-    #expect(near(item.facility, 0.583333333, 1e-6), "facility \(String(describing: item.facility))")
-    #expect(near(item.sd, 0.514928651, 1e-6), "sd \(String(describing: item.sd))")
-    #expect(item.effectiveWeight == nil, "Moodle: null for a drawn question, ours \(String(describing: item.effectiveWeight))")
-    #expect(near(item.discriminationIndex, 35.803933, 1e-5), "discrimination \(String(describing: item.discriminationIndex))")
-    #expect(near(item.discriminativeEfficiency, 39.39393939, 1e-5), "efficiency \(String(describing: item.discriminativeEfficiency))")
+    expect(item, "numerical", facility: 0.583333333, sd: 0.514928651, di: 35.803933, de: 39.39393939)
+    #expect(item.effectiveWeight == nil, "Moodle: null for a drawn question, ours \(item.effectiveWeight ?? .nan)")
   }
 
   /// check_variants_count_for_quiz_00 (s per variant) and qstats00.csv rows `2,,1,6,…` and `2,,8,5,…`: the same
@@ -139,14 +149,9 @@ import Testing
   /// is left out: variants are not questions of ours, the pool is only a stand-in.)
   @Test func variantsOfTheCalculatedSlot() throws {
     let items = pooledReport().items
+    try #require(items.count == 14)
     #expect(items[2...8].map(\.attempts) == [6, 4, 3, 4, 2, 5, 1])
-    for (item, facility, sd, di, de) in [
-      (items[2], 0.50, 0.5477225575, -10.5999788, -14.28571429), (items[7], 0.40, 0.547722558, -57.77466679, -71.05263241),
-    ] {
-      #expect(near(item.facility, facility, 1e-6), "\(item.question) facility \(String(describing: item.facility))")
-      #expect(near(item.sd, sd, 1e-6), "\(item.question) sd \(String(describing: item.sd))")
-      #expect(near(item.discriminationIndex, di, 1e-5), "\(item.question) discrimination \(String(describing: item.discriminationIndex))")
-      #expect(near(item.discriminativeEfficiency, de, 1e-5), "\(item.question) efficiency \(String(describing: item.discriminativeEfficiency))")
-    }
+    expect(items[2], "variant 1", facility: 0.50, sd: 0.5477225575, di: -10.5999788, de: -14.28571429)
+    expect(items[7], "variant 8", facility: 0.40, sd: 0.547722558, di: -57.77466679, de: -71.05263241)
   }
 }

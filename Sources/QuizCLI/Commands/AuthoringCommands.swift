@@ -154,6 +154,16 @@ enum AddCommand {
         }
         let section = try arguments.value("section").map { try quiz.requireSection($0) } ?? quiz.sections.count - 1
         quiz.sections[section].questions.append(question)
+        if !quiz.maxScore.isFinite {
+          throw RepositoryError.invalid(
+            [
+              Problem(
+                path: "--points",
+                message:
+                  "with \(NumberText.points(question.points)) more, the points of quiz \"\(target)\" would add up "
+                  + "to more than the largest number quiz can hold")
+            ], total: 1)
+        }
       }
       console.write("Added question \(question.id) to \(target).\n")
     default:

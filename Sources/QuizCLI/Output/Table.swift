@@ -81,10 +81,10 @@ extension String {
 enum NumberText {
   static func points(_ value: Double) -> String {
     if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
-    let rounded = (value * 100).rounded() / 100
-    var text = String(rounded)
-    if text.contains("e") { text = String(value) }
-    return text
+    // Past 1e15 a value is written as Swift writes it (1e+308): hundredths mean nothing there,
+    // and multiplying by 100 would overflow the largest to inf.
+    guard abs(value) < 1e15 else { return String(value) }
+    return String((value * 100).rounded() / 100)
   }
 
   static func percent(_ value: Double) -> String {
