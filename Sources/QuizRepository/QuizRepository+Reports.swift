@@ -25,8 +25,10 @@ extension QuizRepository {
           attemptRows.append((row.int64(0), position))
         }
         let attemptOfRow = RowIndex(attemptRows)
-        try readGiven(ofQuiz: stored.rowID, attemptOfRow, questionOfVersion, into: &recorded)
-        try readAnswers(ofQuiz: stored.rowID, attemptOfRow, questionOfVersion, into: &recorded)
+        let otherChoices = try versionsWithOtherChoices(
+          ofQuiz: stored.rowID, stored.quiz.questions, questionOfVersion)
+        try readGiven(ofQuiz: stored.rowID, attemptOfRow, questionOfVersion, otherChoices, into: &recorded)
+        try readAnswers(ofQuiz: stored.rowID, attemptOfRow, questionOfVersion, otherChoices, into: &recorded)
         recorded.finish()
         return recorded
       }
@@ -47,9 +49,11 @@ extension QuizRepository {
     return RowIndex(versions.compactMap { row in row.1.map { (row.0, $0) } })
   }
 
-  /// Attempts that record what they were given count only for those questions.
+  /// Attempts that record what they were given count only for those questions. One given a
+  /// version with other choices than the current ones (`versionsWithOtherChoices`) counts in its
+  /// question's figures and not among its choices, answered or not.
   private func readGiven(
-    ofQuiz quizRow: Int64, _ attemptOfRow: RowIndex, _ questionOfVersion: RowIndex,
+    ofQuiz quizRow: Int64, _ attemptOfRow: RowIndex, _ questionOfVersion: RowIndex, _ otherChoices: RowIndex,
     into recorded: inout ReportAttempts
   ) throws {
     let given = try database.cachedStatement(
@@ -62,15 +66,20 @@ extension QuizRepository {
     try given.forEachRow { row in
       guard let position = attemptOfRow[row.int64(0)] else { return }
       // Its first row marks it "not given" everywhere, even when that version is no longer current.
-      recorded.given(attempt: position, question: questionOfVersion[row.int64(1)], first: !seen[position])
+      let question = questionOfVersion[row.int64(1)]
+      recorded.given(attempt: position, question: question, first: !seen[position])
       seen[position] = true
+      if let question, otherChoices[row.int64(1)] != nil {
+        let code = recorded.outcomeOnOtherChoices(question: question, mark: 0)
+        recorded.answer(attempt: position, question: question, outcome: code)
+      }
     }
   }
 
   /// Each answer's mark and picks, as cells. The same selection with the same score is the
   /// same outcome: it is looked up by its bytes and parsed into choices only the first time.
   private func readAnswers(
-    ofQuiz quizRow: Int64, _ attemptOfRow: RowIndex, _ questionOfVersion: RowIndex,
+    ofQuiz quizRow: Int64, _ attemptOfRow: RowIndex, _ questionOfVersion: RowIndex, _ otherChoices: RowIndex,
     into recorded: inout ReportAttempts
   ) throws {
     let questions = recorded.quiz.questions
@@ -81,7 +90,6 @@ extension QuizRepository {
     // report reads every answer, and most repeat a few spellings.
     var typedOutcomes = [[SelectionKey: UInt32]](repeating: [:], count: choiceIDs.count)
     let marked = try markedAnswers(ofQuiz: quizRow)
-    let otherChoices = try versionsWithOtherChoices(ofQuiz: quizRow, questions, questionOfVersion)
     let answers = try database.cachedStatement(
       """
       SELECT an.attempt_id, an.version_id, an.selected, an.score, an.response, an.response_unit
@@ -94,6 +102,13 @@ extension QuizRepository {
         return
       }
       let score = row.double(3)
+      if otherChoices[row.int64(1)] != nil {
+        // An earlier version with other choices (or of another kind): its mark, no picks.
+        recorded.answer(
+          attempt: position, question: question,
+          outcome: recorded.outcomeOnOtherChoices(question: question, mark: score))
+        return
+      }
       if !row.isNull(4) {
         // A typed or matched response: kept whole for the response analysis.
         let plain = kinds[question] != .essay && row.isNull(5)
@@ -112,12 +127,6 @@ extension QuizRepository {
         recorded.answer(attempt: position, question: question, outcome: code)
         return
       }
-      if otherChoices.contains(row.int64(1)) {
-        recorded.answer(
-          attempt: position, question: question,
-          outcome: recorded.outcomeOnOtherChoices(question: question, mark: score))
-        return
-      }
       let code = row.withUTF8(2) { selected in
         let key = SelectionKey(score: score, selected: selected)
         if let code = outcomes[question][key] { return code }
@@ -134,10 +143,11 @@ extension QuizRepository {
   }
 
   /// The versions of the quiz's current choice questions whose choices are not the current
-  /// version's (by id, text and correctness): their picks are not picks of the current choices.
+  /// version's (by id, text and correctness), or that were of another kind: their picks are not
+  /// picks of the current choices. As a `RowIndex` (version row → 0): looked up per answer.
   private func versionsWithOtherChoices(
     ofQuiz quizRow: Int64, _ questions: [Question], _ questionOfVersion: RowIndex
-  ) throws -> Set<Int64> {
+  ) throws -> RowIndex {
     struct ChoiceKey: Hashable {
       let id: String
       let text: String
@@ -145,21 +155,28 @@ extension QuizRepository {
     }
     let current = questions.map { Set($0.choices.map { ChoiceKey(id: $0.id, text: $0.text, correct: $0.correct) }) }
     var choicesOfVersion: [Int64: Set<ChoiceKey>] = [:]
+    var otherKinds: [Int64] = []
     let rows = try database.cachedStatement(
       """
-      SELECT c.version_id, c.slug, c.text, c.correct FROM choices c JOIN question_versions v ON v.id = c.version_id
-      JOIN questions q ON q.id = v.question_id WHERE q.quiz_id = ?
+      SELECT v.id, v.kind, c.slug, c.text, c.correct FROM question_versions v JOIN questions q ON q.id = v.question_id
+      LEFT JOIN choices c ON c.version_id = v.id WHERE q.quiz_id = ?
       """)
     try rows.bind([quizRow])
     try rows.forEachRow { row in
-      choicesOfVersion[row.int64(0), default: []].insert(
-        ChoiceKey(id: row.string(1), text: row.string(2), correct: row.bool(3)))
+      let version = row.int64(0)
+      guard let question = questionOfVersion[version], questions[question].kind == .choice else { return }
+      guard row.string(1) == QuestionKind.choice.rawValue, !row.isNull(2) else {
+        otherKinds.append(version)
+        return
+      }
+      choicesOfVersion[version, default: []].insert(
+        ChoiceKey(id: row.string(2), text: row.string(3), correct: row.bool(4)))
     }
-    return Set(
-      choicesOfVersion.compactMap { version, choices in
-        guard let question = questionOfVersion[version], questions[question].kind == .choice else { return nil }
-        return choices == current[question] ? nil : version
-      })
+    let differing = choicesOfVersion.compactMap { version, choices in
+      let question = questionOfVersion[version] ?? 0
+      return choices == current[question] ? nil : version
+    }
+    return RowIndex((otherKinds + differing).map { ($0, 0) })
   }
 
   /// The answers of the quiz's attempts that have a mark.

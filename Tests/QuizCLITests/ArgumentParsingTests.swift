@@ -119,6 +119,7 @@ import Testing
     #expect(usageError(["mark", "a1b2c3", "q1", "-1"]) == nil)
     #expect(usageError(["mark", "a1b2c3", "q1", "-.5"]) == nil)
     #expect(usageError(["mark", "a1b2c3", "q1", "-x"]) == "Unknown option '-x'")
+    #expect(usageError(["mark", "a1b2c3", "q1", "-1x"]) == "Unknown option '-1x'")
   }
 
   @Test func helpWrapsToTheWidthAndLongUsageCollapses() throws {

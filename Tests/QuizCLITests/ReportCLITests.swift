@@ -75,14 +75,55 @@ import Testing
     let item = try #require((object["items"] as? [[String: Any]])?.first)
     #expect(item["attempts"] as? Int == 4)
     #expect(item["facility"] as? Double == 0.25)
-    #expect(item["answers_on_other_choices"] as? Int == 2)
+    #expect(item["attempts_on_other_choices"] as? Int == 2)
     let choices = try #require(item["choices"] as? [[String: Any]])
     #expect(choices.map { $0["picked"] as? Int } == [0, 0, 2])
     #expect(choices.map { $0["picked_fraction"] as? Double } == [0, 0, 1])
-    let note = "2 answers to earlier versions with other choices are counted in the figures, not in this table."
+    let note = "2 attempts at earlier versions with other choices are counted in the figures, not in this table."
     #expect(try workspace.quiz("report", "v").stdout.contains(note))
     #expect(try workspace.quiz("report", "v", "--format", "markdown").stdout.contains(note))
     #expect(try workspace.quiz("report", "v", "--format", "html").stdout.contains(note))
+  }
+
+  /// A version of another kind (short answer, then choice) and an attempt given an earlier
+  /// version by a pool that left it blank: both count in the question's figures, neither among
+  /// the choices, and the table says so.
+  @Test func otherKindsAndBlanksOnEarlierChoicesAreLeftOutOfTheTable() throws {
+    let workspace = try Workspace()
+    func load(_ name: String, _ question: String) throws {
+      let bank = """
+        {"format": "quiz-bank/1", "quizzes": [{"id": "k", "title": "Kinds", "sections": [
+          {"title": "S", "pick": 2, "questions": [\(question),
+            {"id": "r", "prompt": "Other?", "choices": [{"text": "Yes", "correct": true}, {"text": "No", "correct": false}]},
+            {"id": "s", "prompt": "Third?", "choices": [{"text": "Yes", "correct": true}, {"text": "No", "correct": false}]}]}]}]}
+        """
+      let run = try workspace.quiz("import", try workspace.write(name, bank))
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    let choice = """
+      {"id": "q", "prompt": "Capital of France?", "choices": [{"id": "a", "text": "Paris", "correct": true},
+        {"id": "b", "text": "Lyon", "correct": false}]}
+      """
+    try load(
+      "v1.json", #"{"id": "q", "type": "short-answer", "prompt": "Capital of France?", "answers": [{"text": "Paris"}]}"#
+    )
+    #expect(try workspace.quiz("grade", "k", "--as", "ann", "--given", "q,r", "--answer", "q=Paris").status == 0)
+    try load("v2.json", choice)
+    // Given v2 and left blank: an attempt on these choices, picking none.
+    #expect(try workspace.quiz("grade", "k", "--as", "bob", "--given", "q,r", "--answer", "r=a").status == 0)
+    try load("v3.json", choice.replacingOccurrences(of: "Lyon", with: "Nice"))
+    #expect(try workspace.quiz("grade", "k", "--as", "cy", "--given", "q,s", "--answer", "q=a").status == 0)
+    let json = try workspace.quiz("report", "k", "--format", "json")
+    #expect(json.status == 0, "\(json.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
+    let item = try #require((object["items"] as? [[String: Any]])?.first { $0["question"] as? String == "q" })
+    #expect(item["attempts"] as? Int == 3)
+    #expect(item["attempts_on_other_choices"] as? Int == 2, "\(item)")
+    let choices = try #require(item["choices"] as? [[String: Any]])
+    #expect(choices.map { $0["picked"] as? Int } == [1, 0])
+    #expect(choices.map { $0["picked_fraction"] as? Double } == [1, 0])
+    // The short answer typed to version 1 is not a response of this choice question.
+    #expect(item["responses"] == nil, "\(item)")
   }
 
   @Test func attemptSelectionChangesTheCount() throws {

@@ -73,23 +73,20 @@ import Testing
     return QuizStatistics.report(quiz: quiz, attempts: attempts, selection: selection)
   }
 
-  /// Slot 1 as a pool drawing 1 of (shortanswer, numerical), as our quizzes hold Moodle's random question, and slot 2's
-  /// variants as a pool drawing 1 of 7. Items: 0 shortanswer, 1 numerical, 2–8 the variants, 9–13 slots 3–7.
+  /// Slot 1 as a pool drawing 1 of (shortanswer, numerical), as our quizzes hold Moodle's random question; slots 2–7 as
+  /// they are. Items: 0 shortanswer, 1 numerical, 2–7 slots 2–7. (Slot 2's variants have no counterpart here: a
+  /// variant is not a question of ours.)
   func pooledReport() -> QuizReport {
     let quiz = Quiz(
       id: "moodle00", title: "Moodle 00",
       sections: [
         Section(pick: 1, questions: [question("shortanswer"), question("numerical")]),
-        Section(pick: 1, questions: Self.variantNumbers.map { question("variant\($0)") }),
-        Section(questions: (3...7).map { question("s\($0)") }),
+        Section(questions: (2...7).map { question("s\($0)") }),
       ])
     let attempts = Self.marks.enumerated().map { index, row -> RecordedAttempt in
       let drewNumerical = Self.numerical.contains(index + 1)
-      let variantGiven = Self.variantNumbers.map { $0 == Self.variants[index] }
-      let slot1: [Double] = drewNumerical ? [0, row[0]] : [row[0], 0]
-      let slot2: [Double] = variantGiven.map { $0 ? row[1] : 0 }
-      let marks = slot1 + slot2 + Array(row[2...])
-      let given = [!drewNumerical, drewNumerical] + variantGiven + [Bool](repeating: true, count: 5)
+      let marks = (drewNumerical ? [0, row[0]] : [row[0], 0]) + Array(row[1...])
+      let given = [!drewNumerical, drewNumerical] + [Bool](repeating: true, count: 6)
       return RecordedAttempt(
         id: "a\(index + 1)", taker: "t\(index + 1)", submittedAt: Double(index), marks: marks, given: given)
     }
@@ -132,26 +129,20 @@ import Testing
     }
   }
 
-  /// qstats00.csv row `1,numerical,,12,0.583333333,0.514928651,**NULL**,,,,35.803933,,39.39393939,1`. Moodle's
-  /// calculator pairs a drawn question's marks with the whole sum of marks (its own mark included), not with the rest
-  /// as it does for a slot; our rest-of-total gives about −29.16 and −40.26 here. A real divergence, kept.
+  /// qstats00.csv row `1,numerical,,12,0.583333333,0.514928651,**NULL**,,,,35.803933,,39.39393939,1`: a question a
+  /// random slot drew is measured against the whole sum of marks, its own mark included (Moodle's calculator,
+  /// secondary_steps_walker for a subquestion), and has no effective weight. The slots beside the pool keep their rows.
   @Test func questionDrawnByTheRandomSlot() throws {
     let items = pooledReport().items
-    try #require(items.count == 14)
+    try #require(items.count == 8)
     let item = items[1]
     #expect(item.question == "numerical" && item.attempts == 12 && item.maxMark == 1)
     expect(item, "numerical", facility: 0.583333333, sd: 0.514928651, di: 35.803933, de: 39.39393939)
     #expect(item.effectiveWeight == nil, "Moodle: null for a drawn question, ours \(item.effectiveWeight ?? .nan)")
-  }
-
-  /// check_variants_count_for_quiz_00 (s per variant) and qstats00.csv rows `2,,1,6,…` and `2,,8,5,…`: the same
-  /// figures over the attempts given the variant, with the rest of the total. (Their effective weight, null in Moodle,
-  /// is left out: variants are not questions of ours, the pool is only a stand-in.)
-  @Test func variantsOfTheCalculatedSlot() throws {
-    let items = pooledReport().items
-    try #require(items.count == 14)
-    #expect(items[2...8].map(\.attempts) == [6, 4, 3, 4, 2, 5, 1])
-    expect(items[2], "variant 1", facility: 0.50, sd: 0.5477225575, di: -10.5999788, de: -14.28571429)
-    expect(items[7], "variant 8", facility: 0.40, sd: 0.547722558, di: -57.77466679, de: -71.05263241)
+    for (slot, (item, row)) in zip(items[2...], Self.slotRows[1...]).enumerated() {
+      let name = "slot \(slot + 2) beside the pool"
+      #expect(item.attempts == 25, "\(name)")
+      expect(item, name, facility: row.facility, sd: row.sd, di: row.di, de: row.de)
+    }
   }
 }

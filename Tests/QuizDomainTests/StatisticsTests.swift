@@ -56,6 +56,28 @@ import Testing
     #expect(close(first.effectiveWeight, 50))
   }
 
+  /// An attempt holding an answer on earlier choices and one on the current ones counts in the
+  /// choice table with its current picks: numerator and denominator agree, whatever the order.
+  @Test func anAttemptWithAnAnswerOnTheseChoicesCountsInTheTable() {
+    for otherFirst in [true, false] {
+      var recorded = ReportAttempts(quiz: quiz(points: [1]))
+      let both = recorded.beginAttempt(id: "a", taker: "a", submittedAt: 0, maxScore: nil)
+      let other = recorded.outcomeOnOtherChoices(question: 0, mark: 0)
+      let current = recorded.outcome(question: 0, mark: 1, picks: [0])
+      for code in otherFirst ? [other, current] : [current, other] {
+        recorded.answer(attempt: both, question: 0, outcome: code)
+      }
+      let plain = recorded.beginAttempt(id: "b", taker: "b", submittedAt: 1, maxScore: nil)
+      recorded.answer(attempt: plain, question: 0, outcome: recorded.outcome(question: 0, mark: 1, picks: [0]))
+      let onlyOther = recorded.beginAttempt(id: "c", taker: "c", submittedAt: 2, maxScore: nil)
+      recorded.answer(attempt: onlyOther, question: 0, outcome: recorded.outcomeOnOtherChoices(question: 0, mark: 0))
+      recorded.finish()
+      let item = QuizStatistics.report(recorded).items[0]
+      #expect(item.attempts == 3 && item.attemptsOnOtherChoices == 1)
+      #expect(item.choices[0].picked == 2 && item.choices[0].pickedFraction == 1, "\(item.choices)")
+    }
+  }
+
   @Test func aQuestionEveryoneGotRightHasNoDiscriminationAndNoNaN() throws {
     let report = QuizStatistics.report(quiz: quiz(points: [1, 2]), attempts: attempts([[1, 0], [1, 2], [1, 1]]))
     let easy = report.items[0]

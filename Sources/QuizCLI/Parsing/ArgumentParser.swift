@@ -60,12 +60,10 @@ struct ArgumentParser {
   }
 
   /// `-1`, `-0.5`, `-.5`: a value (a score, a point count) rather than an option, so that the
-  /// command can say what is wrong with it; no option has a digit for its letter.
+  /// command can say what is wrong with it; no option has a digit for its letter. A number as the
+  /// commands read one (`-1x` is still an unknown option).
   static func isNegativeNumber(_ argument: String) -> Bool {
-    let rest = argument.utf8.dropFirst()
-    guard argument.utf8.first == UInt8(ascii: "-"), let first = rest.first else { return false }
-    let digit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-    return digit(first) || (first == UInt8(ascii: ".") && rest.dropFirst().first.map(digit) == true)
+    argument.hasPrefix("-") && DecimalText.number(argument) != nil
   }
 
   /// The option `argument` names (`--name`, `--name=value` or `-x`), and its inline value.

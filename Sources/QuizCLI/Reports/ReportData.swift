@@ -89,7 +89,7 @@ enum ReportData {
       writer.endObject()
     }
     writer.endArray()
-    if item.answersOnOtherChoices > 0 { writer.field("answers_on_other_choices", item.answersOnOtherChoices) }
+    if item.kind == .choice { writer.field("attempts_on_other_choices", item.attemptsOnOtherChoices) }
     ReportResponses.writeJSON(item, to: &writer)
     writer.endObject()
   }

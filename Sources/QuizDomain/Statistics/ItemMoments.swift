@@ -1,5 +1,6 @@
 /// The figures of one question that need its marks one by one, over the attempts given it: x its
-/// marks, t those attempts' totals and o = t − x the rest of each total. Computed from the
+/// marks, t those attempts' totals and o = t − x the rest of each total (o = t for a question a
+/// pool draws). Computed from the
 /// attempts' columns with the marks of this question only in memory.
 struct ItemMoments {
   /// How many of the counted attempts were given the question.
@@ -14,7 +15,10 @@ struct ItemMoments {
   var discriminativeEfficiency: Double?
 
   /// `chosen` are the positions of the counted attempts in `recorded`, `totals` their totals.
-  init(_ recorded: ReportAttempts, chosen: [Int], totals: [Double], question: Int) {
+  /// A question a pool draws (`drawn`) is measured as Moodle measures a question a random slot
+  /// drew: against each attempt's whole total, its own mark included (Moodle's calculator sets a
+  /// subquestion's other marks to the sum of marks, a slot's to the sum less its mark).
+  init(_ recorded: ReportAttempts, chosen: [Int], totals: [Double], question: Int, drawn: Bool = false) {
     var x: [Double] = []
     var t: [Double] = []
     x.reserveCapacity(chosen.count)
@@ -23,7 +27,7 @@ struct ItemMoments {
       x.append(recorded.mark(attempt: attempt, question: question))
       t.append(totals[position])
     }
-    let rest = zip(t, x).map { $0 - $1 }
+    let rest = drawn ? t : zip(t, x).map { $0 - $1 }
     given = x.count
     mean = Moments.mean(x)
     variance = Moments.variance(x)

@@ -75,7 +75,7 @@ public struct ItemStatistics: Equatable, Sendable {
   public var choices: [ChoiceStatistics]
   /// Answers to earlier versions whose choices were not the current ones: counted in the
   /// figures above, left out of `choices` (their picks and their fractions' denominator).
-  public var answersOnOtherChoices = 0
+  public var attemptsOnOtherChoices = 0
   public var kind: QuestionKind = .choice
   /// Short answer, numerical and matching: what the responses matched.
   public var responses: ResponseAnalysis?
@@ -131,7 +131,10 @@ public enum QuizStatistics {
     let maxScore = nominalMaxScore(quiz)
     // Each question counts only the attempts that were given it, as Moodle does for random
     // questions; one question at a time, so only its own marks are held.
-    let moments = questions.indices.map { ItemMoments(recorded, chosen: chosen, totals: totals, question: $0) }
+    let drawn = drawnQuestions(quiz)
+    let moments = questions.indices.map {
+      ItemMoments(recorded, chosen: chosen, totals: totals, question: $0, drawn: drawn[$0])
+    }
     let scored = questions.indices.filter { questions[$0].kind.isScored }
     // The coefficient of internal consistency needs every attempt to answer the same items.
     let sameItems = scored.allSatisfy { moments[$0].given == chosen.count }
@@ -149,6 +152,9 @@ public enum QuizStatistics {
         rule: quiz.scoringRule(for: questions[index]), maxScore: maxScore, sqrtSum: sqrtSum,
         drawShare: shares[index])
       item.kind = questions[index].kind
+      // Moodle gives an effective weight to a position of the quiz only, none to a question a
+      // random slot drew.
+      if drawn[index] { item.effectiveWeight = nil }
       let (counts, unmarked) = responseCounts(recorded, chosen: chosen, question: index)
       item.responses = ResponseAnalysis.of(questions[index], counts: counts)
       item.gaps = ResponseAnalysis.gaps(of: questions[index], counts: counts)
@@ -225,7 +231,7 @@ public enum QuizStatistics {
           id: choice.id, text: choice.text, correct: choice.correct, picked: picked[position],
           pickedFraction: onTheseChoices > 0 ? Double(picked[position]) / Double(onTheseChoices) : nil)
       })
-    item.answersOnOtherChoices = otherChoices
+    item.attemptsOnOtherChoices = otherChoices
     return item
   }
 
@@ -238,6 +244,13 @@ public enum QuizStatistics {
       guard !section.questions.isEmpty else { return sum }
       let mean = section.questions.reduce(0) { $0 + $1.points } / Double(section.questions.count)
       return sum + Double(section.drawCount) * mean
+    }
+  }
+
+  /// Per question in quiz order, whether its section draws fewer than all its questions.
+  static func drawnQuestions(_ quiz: Quiz) -> [Bool] {
+    quiz.sections.flatMap { section in
+      [Bool](repeating: section.drawCount < section.questions.count, count: section.questions.count)
     }
   }
 

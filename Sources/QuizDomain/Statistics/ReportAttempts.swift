@@ -42,8 +42,9 @@ public struct ReportAttempts: Sendable {
     var response: Int32 = -1
     /// An essay response that waits for a mark (it counts as 0 meanwhile).
     var unmarked = false
-    /// An answer to an earlier version whose choices were not the current ones (added, removed,
-    /// reworded, made right or wrong): its mark counts, its picks are not the current choices'.
+    /// An attempt at an earlier version whose choices were not the current ones (added, removed,
+    /// reworded, made right or wrong, or of another kind), answered or not: its mark counts, its
+    /// picks are not the current choices'.
     var otherChoices = false
 
     static func == (a: Outcome, b: Outcome) -> Bool {
@@ -132,7 +133,8 @@ extension ReportAttempts {
       let earlier = outcomes[question][Int(old)]
       var later = outcomes[question][Int(code)]
       later.picks = earlier.picks + later.picks
-      later.otherChoices = later.otherChoices || earlier.otherChoices
+      // Other choices only when every answer was: the picks counted are then all of the table's.
+      later.otherChoices = later.otherChoices && earlier.otherChoices
       code = self.code(later, question: question)
     }
     cells[cell] = (cells[cell] & ReportAttempts.notGiven) | code
