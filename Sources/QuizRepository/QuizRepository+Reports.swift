@@ -142,9 +142,11 @@ extension QuizRepository {
     }
   }
 
-  /// The versions of the quiz's current choice questions whose choices are not the current
-  /// version's (by id, text and correctness), or that were of another kind: their picks are not
-  /// picks of the current choices. As a `RowIndex` (version row → 0): looked up per answer.
+  /// The versions of the quiz's current questions whose answers do not read against the current
+  /// version: of another kind; of a choice question, other choices (by id, text and
+  /// correctness); of a matching question, other items (by id and text); of a cloze question,
+  /// other gaps. Their marks count, their picks and responses are not of the current version's.
+  /// As a `RowIndex` (version row → 0): looked up per answer.
   private func versionsWithOtherChoices(
     ofQuiz quizRow: Int64, _ questions: [Question], _ questionOfVersion: RowIndex
   ) throws -> RowIndex {
@@ -156,6 +158,7 @@ extension QuizRepository {
     let current = questions.map { Set($0.choices.map { ChoiceKey(id: $0.id, text: $0.text, correct: $0.correct) }) }
     var choicesOfVersion: [Int64: Set<ChoiceKey>] = [:]
     var otherKinds: [Int64] = []
+    var itemsToCompare: Set<Int64> = []
     let rows = try database.cachedStatement(
       """
       SELECT v.id, v.kind, c.slug, c.text, c.correct FROM question_versions v JOIN questions q ON q.id = v.question_id
@@ -164,7 +167,16 @@ extension QuizRepository {
     try rows.bind([quizRow])
     try rows.forEachRow { row in
       let version = row.int64(0)
-      guard let question = questionOfVersion[version], questions[question].kind == .choice else { return }
+      guard let question = questionOfVersion[version] else { return }
+      let kind = questions[question].kind
+      guard kind == .choice else {
+        if row.string(1) != kind.rawValue {
+          otherKinds.append(version)
+        } else if kind == .matching || kind == .cloze {
+          itemsToCompare.insert(version)
+        }
+        return
+      }
       guard row.string(1) == QuestionKind.choice.rawValue, !row.isNull(2) else {
         otherKinds.append(version)
         return
@@ -176,7 +188,24 @@ extension QuizRepository {
       let question = questionOfVersion[version] ?? 0
       return choices == current[question] ? nil : version
     }
-    return RowIndex((otherKinds + differing).map { ($0, 0) })
+    let otherItems = try itemsToCompare.filter { version in
+      let current = questions[questionOfVersion[version] ?? 0]
+      return try !Self.sameItems(question(versionRow: version, id: current.id), current)
+    }
+    return RowIndex((otherKinds + differing + otherItems).map { ($0, 0) })
+  }
+
+  /// Whether a matching or cloze version's responses read against the current version: the
+  /// same items (id and text), the same gaps.
+  private static func sameItems(_ version: Question, _ current: Question) -> Bool {
+    switch (version.body, current.body) {
+    case (.matching(let old), .matching(let new)):
+      old.pairs.map { [$0.id, $0.stem] } == new.pairs.map { [$0.id, $0.stem] }
+    case (.cloze(let old), .cloze(let new)):
+      old.parts == new.parts
+    default:
+      false
+    }
   }
 
   /// The answers of the quiz's attempts that have a mark.

@@ -126,6 +126,81 @@ import Testing
     #expect(item["responses"] == nil, "\(item)")
   }
 
+  /// Scores no table expected: below 0 (a cloze gap's negative fraction), a maximum near 0 (an
+  /// imported attempt's), points too large to square. Each prints; none crashes.
+  @Test func extremeScoresPrintWithoutCrashing() throws {
+    let workspace = try Workspace()
+    #expect(try workspace.quiz("add", "quiz", "n", "--title", "N").status == 0)
+    #expect(try workspace.quiz("add", "cloze", "n", "--id", "g", "--text", "X {1:MC:=A~%-100%B}").status == 0)
+    #expect(try workspace.quiz("grade", "n", "--as", "neg", "--answer", "g[1]=b").status == 0)
+    let negative = try workspace.quiz("report", "--taker", "neg")
+    #expect(negative.status == 0 && negative.stdout.contains("-100%"), "\(negative.stdout)\(negative.stderr)")
+    let tiny = """
+      {"format": "quiz-bank/1", "quizzes": [{"id": "t", "title": "T", "sections": [{"questions": [
+        {"id": "q", "prompt": "Q?", "choices": [{"text": "A", "correct": true}, {"text": "B", "correct": false}]}]}]}],
+       "attempts": [{"quiz": "t", "taker": "tiny", "submitted_at": "2026-12-01T10:00:00Z", "max_score": 1e-17,
+         "answers": [{"question": "q", "selected": ["a"]}]}]}
+      """
+    #expect(try workspace.quiz("import", try workspace.write("tiny.json", tiny)).status == 0)
+    for arguments in [["report", "--taker", "tiny"], ["history", "--quiz", "t"], ["report", "t"]] {
+      let run = try workspace.quiz(arguments: arguments)
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+    }
+    let huge = """
+      {"format": "quiz-bank/1", "quizzes": [{"id": "h", "title": "H", "sections": [{"questions": [
+        {"id": "q1", "prompt": "Q1?", "points": 1e200, "choices": [{"text": "A", "correct": true}, {"text": "B", "correct": false}]},
+        {"id": "q2", "prompt": "Q2?", "points": 1e200, "choices": [{"text": "A", "correct": true}, {"text": "B", "correct": false}]}]}]}]}
+      """
+    #expect(try workspace.quiz("import", try workspace.write("huge.json", huge)).status == 0)
+    for (taker, answers) in [("a", ["q1=a", "q2=a"]), ("b", ["q1=a", "q2=b"]), ("c", ["q1=b", "q2=b"])] {
+      let run = try workspace.quiz(arguments: ["grade", "h", "--as", taker] + answers.flatMap { ["--answer", $0] })
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    let report = try workspace.quiz("report", "h", "--format", "json")
+    let object = try #require(try JSONSerialization.jsonObject(with: report.stdoutBytes) as? [String: Any])
+    let test = try #require(object["test"] as? [String: Any])
+    // Undefined, not a perfect 0: the coefficient it follows from is undefined too.
+    #expect(test["cic"] is NSNull && test["error_ratio"] is NSNull, "\(test)")
+  }
+
+  /// Answers to an earlier version of another kind, or of a matching question with other items,
+  /// count in the figures but not in the response analysis: no short answer turned into an
+  /// essay waiting for a mark, no item paired with an answer nobody gave it.
+  @Test func responsesToOtherVersionsAreLeftOutOfTheAnalysis() throws {
+    let workspace = try Workspace()
+    func load(_ name: String, _ questions: String) throws {
+      let bank = """
+        {"format": "quiz-bank/1", "quizzes": [{"id": "v", "title": "V", "sections": [{"questions": [\(questions)]}]}]}
+        """
+      let run = try workspace.quiz("import", try workspace.write(name, bank))
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    let shortAnswer = #"{"id": "s", "type": "short-answer", "prompt": "Capital?", "answers": [{"text": "Paris"}]}"#
+    let essay = #"{"id": "s", "type": "essay", "prompt": "Capital?"}"#
+    func matching(_ pairs: [(String, String, String)]) -> String {
+      let items = pairs.map { #"{"id": "\#($0.0)", "stem": "\#($0.1)", "answer": "\#($0.2)"}"# }
+      return #"{"id": "m", "type": "matching", "prompt": "Match", "pairs": [\#(items.joined(separator: ", "))]}"#
+    }
+    try load("v1.json", shortAnswer + ", " + matching([("a", "France", "Paris"), ("b", "Japan", "Tokyo")]))
+    for (taker, city) in [("ann", "Paris"), ("bob", "Rome")] {
+      let run = try workspace.quiz(
+        "grade", "v", "--as", taker, "--answer", "s=\(city)", "--answer", "m[a]=Paris", "--answer", "m[b]=Tokyo")
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    try load(
+      "v2.json",
+      essay + ", " + matching([("a", "Italy", "Rome"), ("b", "France", "Paris"), ("c", "Japan", "Tokyo")]))
+    let json = try workspace.quiz("report", "v", "--format", "json")
+    #expect(json.status == 0, "\(json.stderr)")
+    #expect(!json.stdout.contains("Italy → Paris") && !json.stdout.contains("France → Tokyo"), "\(json.stdout)")
+    let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
+    let items = try #require(object["items"] as? [[String: Any]])
+    let essayItem = try #require(items.first { $0["question"] as? String == "s" })
+    #expect((essayItem["unmarked"] as? Int ?? 0) == 0, "\(essayItem)")
+    #expect(essayItem["facility"] as? Double == 0.5)
+    #expect(!(try workspace.quiz("report", "v").stdout.contains("for a mark")))
+  }
+
   @Test func attemptSelectionChangesTheCount() throws {
     let workspace = try Workspace.seeded()
     let last = try workspace.quiz("report", "reactive-swift", "--attempts", "last", "--format", "json")

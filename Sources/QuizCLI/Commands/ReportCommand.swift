@@ -205,7 +205,8 @@ enum TakerReport {
     for (quiz, attempts) in byQuiz {
       text += "\n" + console.styled(quiz, .cyan) + "\n"
       for attempt in attempts {
-        let fraction = attempt.fraction ?? 0
+        // Below 0 (a cloze gap's negative fraction) no bar; past the maximum a full one.
+        let fraction = min(max(attempt.fraction ?? 0, 0), 1)
         let bar = String(repeating: "█", count: Int((fraction * 20).rounded()))
         text +=
           "  \(attempt.submittedAt.utcMinute)  "

@@ -83,13 +83,17 @@ enum NumberText {
     if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
     // Past 1e15 a value is written as Swift writes it (1e+308): hundredths mean nothing there,
     // and multiplying by 100 would overflow the largest to inf.
-    guard abs(value) < 1e15 else { return String(value) }
+    // So is a value that hundredths would show as 0 (an imported maximum of 1e-17).
+    guard abs(value) < 1e15, value == 0 || abs(value) >= 0.005 else { return String(value) }
     return String((value * 100).rounded() / 100)
   }
 
   static func percent(_ value: Double) -> String {
     guard value.isFinite else { return "–" }
-    return String(Int64((value * 100).rounded())) + "%"
+    let percent = (value * 100).rounded()
+    // A maximum near 0 (an imported attempt's) makes a percent past what Int64 holds.
+    guard abs(percent) < 1e15 else { return String(percent) + "%" }
+    return String(Int64(percent)) + "%"
   }
 
   static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {

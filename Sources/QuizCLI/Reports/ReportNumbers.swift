@@ -62,7 +62,8 @@ enum Histogram {
   static func bins(_ percents: [Double]) -> [Int] {
     var bins = [Int](repeating: 0, count: 10)
     for percent in percents where percent.isFinite {
-      bins[min(9, max(0, Int(percent / 10)))] += 1
+      // Clamped before the conversion: a maximum near 0 makes a percent past what Int holds.
+      bins[Int(min(max(percent / 10, 0), 9))] += 1
     }
     return bins
   }

@@ -302,6 +302,8 @@ public enum QuizStatistics {
     if itemVariances.count >= 2, k2 > 0 {
       let sumOfVariances = itemVariances.reduce(0.0) { $0 + ($1 ?? 0) }
       let cic = 100 * p / (p - 1) * (1 - sumOfVariances / k2)
+      // Marks too large to square (1e200 points) leave it undefined, and so what follows from it.
+      guard cic.isFinite else { return test }
       test.cic = cic
       let errorRatio = 100 * Swift.max(0, 1 - cic / 100).squareRoot()
       test.errorRatio = errorRatio

@@ -14,6 +14,6 @@ enum ReviewNumbers {
 
   static func percent(_ fraction: Double) -> String {
     guard fraction.isFinite else { return "–" }
-    return "\(Int((fraction * 100).rounded()))%"
+    return number((fraction * 100).rounded()) + "%"
   }
 }
