@@ -201,6 +201,24 @@ import Testing
     #expect(!(try workspace.quiz("report", "v").stdout.contains("for a mark")))
   }
 
+  /// After a question is removed the totals are over the questions left, and so are the
+  /// percents the histogram counts: the same as the test's figures.
+  @Test func theHistogramCountsPercentsOfTheQuizAsItStands() throws {
+    let workspace = try Workspace()
+    let bank = """
+      {"format": "quiz-bank/1", "quizzes": [{"id": "h", "title": "H", "sections": [{"questions": [
+        {"id": "q1", "prompt": "Q1?", "choices": [{"text": "A", "correct": true}, {"text": "B", "correct": false}]},
+        {"id": "q2", "prompt": "Q2?", "choices": [{"text": "A", "correct": true}, {"text": "B", "correct": false}]}]}]}]}
+      """
+    #expect(try workspace.quiz("import", try workspace.write("h.json", bank)).status == 0)
+    #expect(try workspace.quiz("grade", "h", "--as", "a", "--answer", "q1=a", "--answer", "q2=a").status == 0)
+    #expect(try workspace.quiz("grade", "h", "--as", "b", "--answer", "q1=a", "--answer", "q2=b").status == 0)
+    #expect(try workspace.quiz("rm", "h/q2").status == 0)
+    let markdown = try workspace.quiz("report", "h", "--format", "markdown")
+    #expect(markdown.stdout.contains("| 90–100% | 2 |"), "\(markdown.stdout)")
+    #expect(markdown.stdout.contains("| 50–60% | 0 |"), "\(markdown.stdout)")
+  }
+
   @Test func attemptSelectionChangesTheCount() throws {
     let workspace = try Workspace.seeded()
     let last = try workspace.quiz("report", "reactive-swift", "--attempts", "last", "--format", "json")

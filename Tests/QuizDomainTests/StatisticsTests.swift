@@ -115,11 +115,31 @@ import Testing
   @Test func attemptSelectionPerTaker() throws {
     let marks: [[Double]] = [[0, 0], [1, 1], [1, 0], [0, 1]]
     let recorded = attempts(marks, takers: ["ann", "ann", "bob", "bob"])
-    #expect(AttemptSelection.first.choose(from: recorded).map(\.id) == ["a0", "a2"])
-    #expect(AttemptSelection.last.choose(from: recorded).map(\.id) == ["a1", "a3"])
+    let twoPoints = quiz(points: [1, 1])
+    #expect(AttemptSelection.first.choose(from: recorded, quiz: twoPoints).map(\.id) == ["a0", "a2"])
+    #expect(AttemptSelection.last.choose(from: recorded, quiz: twoPoints).map(\.id) == ["a1", "a3"])
     // bob's two attempts tie: the earlier one counts.
-    #expect(AttemptSelection.best.choose(from: recorded).map(\.id) == ["a1", "a2"])
-    #expect(AttemptSelection.all.choose(from: recorded).count == 4)
+    #expect(AttemptSelection.best.choose(from: recorded, quiz: twoPoints).map(\.id) == ["a1", "a2"])
+    #expect(AttemptSelection.all.choose(from: recorded, quiz: twoPoints).count == 4)
+  }
+
+  /// With pools each attempt has its own maximum: the best attempt is the best grade (1 of 1),
+  /// not the most points (2 of 4), as Moodle's highest grade.
+  @Test func bestIsTheHighestGradeNotTheMostPoints() throws {
+    let one = Question(
+      id: "q1", prompt: "Q1?", points: 1, multiple: false,
+      choices: [Choice(id: "a", text: "A", correct: true), Choice(id: "b", text: "B", correct: false)])
+    var four = one
+    four.id = "q2"
+    four.points = 4
+    let pooled = Quiz(id: "p", title: "P", sections: [Section(pick: 1, questions: [one, four])])
+    let attempts = [
+      RecordedAttempt(id: "full", taker: "ann", submittedAt: 0, marks: [1, 0], given: [true, false], maxScore: 1),
+      RecordedAttempt(id: "half", taker: "ann", submittedAt: 1, marks: [0, 2], given: [false, true], maxScore: 4),
+    ]
+    #expect(AttemptSelection.best.choose(from: attempts, quiz: pooled).map(\.id) == ["full"])
+    let report = QuizStatistics.report(quiz: pooled, attempts: attempts, selection: .best)
+    #expect(report.test.attempts == 1 && report.percents == [100])
   }
 
   @Test func picksAreCountedPerChoice() throws {

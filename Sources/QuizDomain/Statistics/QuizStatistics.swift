@@ -161,9 +161,8 @@ public enum QuizStatistics {
       item.unmarked = unmarked
       return item
     }
-    let quizMax = quiz.maxScore
     let percents = zip(chosen, totals).compactMap { attempt, total -> Double? in
-      let max = recorded.maxScores[attempt] ?? quizMax
+      let max = recorded.maximum(of: attempt)
       return max > 0 ? 100 * total / max : nil
     }
     var figures = test

@@ -185,6 +185,14 @@ extension ReportAttempts {
     outcomes[question][Int(cells[attempt * questionCount + question] & ~ReportAttempts.notGiven)].unmarked
   }
 
+  /// The most attempt `attempt` could score, as its percent is of: with pools, its own maximum
+  /// (as recorded, the draw it was given); otherwise the quiz's as it stands, over which the
+  /// totals are (an attempt recorded before a question was added or removed is not measured by
+  /// its old maximum).
+  public func maximum(of attempt: Int) -> Double {
+    quiz.drawsQuestions ? maxScores[attempt] ?? quiz.maxScore : quiz.maxScore
+  }
+
   /// Whether the attempt answered an earlier version of the question with other choices.
   func answeredOtherChoices(attempt: Int, question: Int) -> Bool {
     outcomes[question][Int(cells[attempt * questionCount + question] & ~ReportAttempts.notGiven)].otherChoices

@@ -49,12 +49,15 @@ public struct ChoicePick: Equatable, Sendable {
 public enum AttemptSelection: String, CaseIterable, Sendable {
   case all, first, last, best
 
-  /// The attempts that count, in submission order. `best` keeps each taker's highest total
-  /// (the earlier one on a tie).
-  public func choose(from attempts: [RecordedAttempt]) -> [RecordedAttempt] {
-    chosen(
+  /// The attempts that count, in submission order. `best` keeps each taker's highest grade, the
+  /// total as a share of the attempt's maximum (the earlier one on a tie).
+  public func choose(from attempts: [RecordedAttempt], quiz: Quiz) -> [RecordedAttempt] {
+    let maximum = { (attempt: RecordedAttempt) in
+      quiz.drawsQuestions ? attempt.maxScore ?? quiz.maxScore : quiz.maxScore
+    }
+    return chosen(
       count: attempts.count, submittedAt: { attempts[$0].submittedAt }, id: { attempts[$0].id },
-      taker: { attempts[$0].taker }, total: { attempts[$0].total }
+      taker: { attempts[$0].taker }, grade: { Self.grade(attempts[$0].total, of: maximum(attempts[$0])) }
     ).map { attempts[$0] }
   }
 
@@ -62,12 +65,16 @@ public enum AttemptSelection: String, CaseIterable, Sendable {
   public func chosen(in recorded: ReportAttempts) -> [Int] {
     chosen(
       count: recorded.count, submittedAt: { recorded.submittedAt[$0] }, id: { recorded.ids[$0] },
-      taker: { recorded.takers[$0] }, total: { recorded.totals[$0] })
+      taker: { recorded.takers[$0] }, grade: { Self.grade(recorded.totals[$0], of: recorded.maximum(of: $0)) })
   }
+
+  /// What `best` compares: the total over the maximum, as Moodle's highest grade is; the total
+  /// itself when the maximum is 0.
+  static func grade(_ total: Double, of maximum: Double) -> Double { maximum > 0 ? total / maximum : total }
 
   /// The positions among `count` attempts that count, in submission order (time, then id).
   private func chosen(
-    count: Int, submittedAt: (Int) -> Double, id: (Int) -> String, taker: (Int) -> String, total: (Int) -> Double
+    count: Int, submittedAt: (Int) -> Double, id: (Int) -> String, taker: (Int) -> String, grade: (Int) -> Double
   ) -> [Int] {
     let ordered = (0..<count).sorted { (submittedAt($0), id($0)) < (submittedAt($1), id($1)) }
     guard self != .all else { return ordered }
@@ -81,7 +88,7 @@ public enum AttemptSelection: String, CaseIterable, Sendable {
       case .first, .all: break
       case .last: chosen[taker(index)] = index
       case .best:
-        if total(index) > total(current) { chosen[taker(index)] = index }
+        if grade(index) > grade(current) { chosen[taker(index)] = index }
       }
     }
     return ordered.filter { index in chosen[taker(index)].map { id($0) == id(index) } ?? false }
