@@ -86,4 +86,25 @@ import Testing
     #expect(run.stderr.contains("$.history[0].current.q2"), "\(run.stderr)")
     #expect(try workspace.quiz("show", "z/q2", "--history").stdout.contains("v7") == false)
   }
+
+  /// An attempt that answered a retired question (carried in `history`) and records no maximum
+  /// is out of every question it answered: its score never passes its maximum, and `quiz check`
+  /// passes.
+  @Test func anAttemptAtARetiredQuestionIsOutOfItsPointsToo() throws {
+    let workspace = try Workspace()
+    let bank = """
+      {"format": "quiz-bank/1", "quizzes": [{"id": "r", "title": "R", "sections": [{"questions": [
+        {"id": "q1", "prompt": "Q1?", "choices": [{"text": "A", "correct": true}, {"text": "B", "correct": false}]}]}]}],
+       "history": [{"quiz": "r", "versions": [{"version": 1, "question":
+        {"id": "old", "prompt": "Old?", "choices": [{"text": "A", "correct": true}, {"text": "B", "correct": false}]}}]}],
+       "attempts": [{"quiz": "r", "taker": "x", "submitted_at": "2026-12-01T10:00:00Z", "versions": {"old": 1},
+         "answers": [{"question": "q1", "selected": ["a"]}, {"question": "old", "selected": ["a"]}]}]}
+      """
+    let run = try workspace.quiz("import", try workspace.write("r.json", bank))
+    #expect(run.status == 0, "\(run.stderr)")
+    let check = try workspace.quiz("check")
+    #expect(check.status == 0, "\(check.stdout)")
+    let history = try workspace.quiz("history", "--quiz", "r", "--format", "json")
+    #expect(history.stdout.contains(#""max_score": 2"#), "\(history.stdout)")
+  }
 }

@@ -90,10 +90,12 @@ public struct AttemptView: Sendable {
   }
 
   /// The maximum the attempt would be given if it recorded none: the points of what it was
-  /// given, or of every question of the quiz (retired ones aside) when it records no list.
+  /// given, or, when it records no list, of every question of the quiz and of the retired ones it
+  /// answered (it was given them when they were in the quiz: leaving them out made a score
+  /// above its maximum, which `quiz check` refuses).
   public func computedMaxScore(given: [String]?) -> Double {
     guard given == nil else { return QuestionDraw.maxScore(given: given, in: scored) }
-    return scored.sections.prefix(ownSections).reduce(0) { $0 + $1.questions.reduce(0) { $0 + $1.points } }
+    return scored.sections.reduce(0) { $0 + $1.questions.reduce(0) { $0 + $1.points } }
   }
 
   private static func replace(_ id: String, with question: Question, in quiz: inout Quiz) {
