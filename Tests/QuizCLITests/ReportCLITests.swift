@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import QuizCLI
+
 @Suite struct ReportCLITests {
 
   @Test func tableShowsTestFiguresHistogramItemsAndChoices() throws {
@@ -217,6 +219,27 @@ import Testing
     let markdown = try workspace.quiz("report", "h", "--format", "markdown")
     #expect(markdown.stdout.contains("| 90–100% | 2 |"), "\(markdown.stdout)")
     #expect(markdown.stdout.contains("| 50–60% | 0 |"), "\(markdown.stdout)")
+  }
+
+  /// Piped, the choice and response lists keep every character (the spelling a teacher must
+  /// see), and ids of different lengths keep the counts in line.
+  @Test func pipedListsKeepEveryCharacterAndIdsAlign() throws {
+    let workspace = try Workspace()
+    let long = "The quick brown fox jumps over the lazy dog near the riverbank"
+    let bank = """
+      {"format": "quiz-bank/1", "quizzes": [{"id": "p", "title": "P", "sections": [{"questions": [
+        {"id": "c", "prompt": "Which?", "choices": [{"id": "cancels", "text": "\(long)", "correct": true},
+          {"id": "r", "text": "Short", "correct": false}]},
+        {"id": "s", "type": "short-answer", "prompt": "Type it", "answers": [{"text": "\(long)"}]}]}]}]}
+      """
+    #expect(try workspace.quiz("import", try workspace.write("p.json", bank)).status == 0)
+    let typo = long.replacingOccurrences(of: "riverbank", with: "river bank")
+    let run = try workspace.quiz("grade", "p", "--as", "a", "--answer", "c=cancels", "--answer", "s=\(typo)")
+    #expect(run.status == 0, "\(run.stderr)")
+    let report = try workspace.quiz("report", "p").stdout
+    #expect(report.contains(long) && report.contains("\"\(typo)\""), "\(report)")
+    let rows = report.split(separator: "\n").filter { $0.contains(" cancels) ") || $0.contains(" r) ") }
+    #expect(rows.count == 2 && Set(rows.map { DisplayWidth.of(String($0)) }).count == 1, "\(rows)")
   }
 
   @Test func attemptSelectionChangesTheCount() throws {

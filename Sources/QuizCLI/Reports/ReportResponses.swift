@@ -31,18 +31,19 @@ enum ReportResponses {
       text +=
         "\n  \(item.question)  "
         + console.styled("(\(item.kind.rawValue), \(NumberText.plural(analysis.responses, "response")))", .dim) + "\n"
+      let answers = ReportTextColumn(analysis.rows.map(\.answer.terminalSafeLine), console: console)
       for row in analysis.rows {
         text += "    " + (row.fraction >= 1 ? "✓" : (row.fraction > 0 ? "½" : " ")) + " "
-        text += DisplayWidth.pad(DisplayWidth.truncate(row.answer.terminalSafeLine, to: 50), to: 50)
+        text += answers.cell(row.answer.terminalSafeLine)
         text += " " + DisplayWidth.pad(String(row.count), to: 6, alignRight: true)
         text += "  " + DisplayWidth.pad(NumberText.percent(row.fraction), to: 5, alignRight: true) + "\n"
       }
       if !analysis.unmatched.isEmpty {
         text += console.styled("    Matched no answer (most common first):", .yellow) + "\n"
-        for unmatched in analysis.unmatched {
-          text +=
-            "      "
-            + DisplayWidth.pad(DisplayWidth.truncate("\"\(unmatched.response.terminalSafeLine)\"", to: 50), to: 50)
+        let quoted = analysis.unmatched.map { "\"\($0.response.terminalSafeLine)\"" }
+        let responses = ReportTextColumn(quoted, console: console)
+        for (unmatched, response) in zip(analysis.unmatched, quoted) {
+          text += "      " + responses.cell(response)
           text += " " + DisplayWidth.pad(String(unmatched.count), to: 6, alignRight: true) + "\n"
         }
       }

@@ -43,13 +43,15 @@ enum ReportText {
     }
     for item in report.items where item.kind == .choice {
       text += "  \(item.question)\n"
-      for choice in item.choices {
+      let texts = item.choices.map { TextFormatting.forTerminal($0.text, item.textFormat).terminalSafeLine }
+      let column = ReportTextColumn(texts, console: console)
+      // Ids of different lengths (`cancels`, `r`) keep the columns after them in line.
+      let idWidth = item.choices.map { DisplayWidth.of($0.id.terminalSafeLine) }.max() ?? 0
+      for (choice, choiceText) in zip(item.choices, texts) {
         let mark = choice.correct ? "✓" : " "
         text +=
-          "    \(mark) \(choice.id)) "
-          + DisplayWidth.pad(
-            DisplayWidth.truncate(TextFormatting.forTerminal(choice.text, item.textFormat).terminalSafeLine, to: 50),
-            to: 50)
+          "    \(mark) " + DisplayWidth.pad(choice.id.terminalSafeLine + ")", to: idWidth + 1) + " "
+          + column.cell(choiceText)
           + " " + DisplayWidth.pad(String(choice.picked), to: 5, alignRight: true) + "  "
           + DisplayWidth.pad(ReportNumbers.percentOfFraction(choice.pickedFraction), to: 7, alignRight: true) + "\n"
       }
@@ -103,5 +105,21 @@ enum ReportSelectionText {
     case .last: return "each taker's last attempt"
     case .best: return "each taker's best attempt"
     }
+  }
+}
+
+/// A report list's text column: at most 50 columns on a terminal, cut with `…`; piped, as wide as
+/// its widest text, every character kept (as `Table` does).
+struct ReportTextColumn {
+  let width: Int
+  let cuts: Bool
+
+  init(_ texts: [String], console: Console) {
+    cuts = console.stdoutIsTerminal
+    width = cuts ? 50 : max(50, texts.map(DisplayWidth.of).max() ?? 0)
+  }
+
+  func cell(_ text: String) -> String {
+    DisplayWidth.pad(cuts ? DisplayWidth.truncate(text, to: width) : text, to: width)
   }
 }
