@@ -23,13 +23,13 @@ import Testing
 
   static let expected = [
     Question(
-      id: "what-is-2-2", prompt: "What is 2 + 2?", multiple: false,
+      id: "what-is-2-2", prompt: "What is 2 + 2?", multiple: false, shuffle: true,
       choices: [
         Choice(id: "a", text: "3", correct: false), Choice(id: "b", text: "4", correct: true),
         Choice(id: "c", text: "5", correct: false),
       ]),
     Question(
-      id: "which-planet-is-red", prompt: "Which planet is red?", multiple: false,
+      id: "which-planet-is-red", prompt: "Which planet is red?", multiple: false, shuffle: true,
       choices: [Choice(id: "a", text: "Mars", correct: true), Choice(id: "b", text: "Venus", correct: false)]),
   ]
 

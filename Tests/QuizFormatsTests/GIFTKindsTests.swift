@@ -200,52 +200,55 @@ import Testing
 
   // MARK: Writing every kind
 
-  static let everyKind = Quiz(
-    id: "kinds", title: "Kinds",
-    sections: [
-      Section(
-        title: "All",
-        questions: [
-          Question(
-            id: "intro", prompt: "Read this: {braces} and = signs.", points: 0, textFormat: .moodle, body: .description),
-          Question(
-            id: "essay", prompt: "Write about Zürich, 東京 and القاهرة 🌍.", explanation: "Any answer.",
-            textFormat: .moodle, body: .essay(Essay(responseFormat: .html))),
-          Question(
-            id: "capital", prompt: "Capital of France?", explanation: "It is Paris.",
-            textFormat: .moodle,
-            body: .shortAnswer(
-              ShortAnswer(answers: [
-                TextAnswer(text: "Paris", feedback: "Yes#right"), TextAnswer(text: "Pari", fraction: 0.5),
-                TextAnswer(text: "%5% off"), TextAnswer(text: "*", fraction: 0, feedback: "No."),
-              ]))),
-          Question(
-            id: "pi", prompt: "Pi?",
-            textFormat: .moodle,
-            body: .numerical(
-              Numerical(answers: [
-                NumericAnswer(value: 3.14159, tolerance: 0.001, feedback: "Good"),
-                NumericAnswer(value: 3, tolerance: 0.5, fraction: 0.5), NumericAnswer(value: -1e-7),
-                NumericAnswer(value: nil, fraction: 0, feedback: "Not that."),
-              ]))),
-          Question(
-            id: "match", prompt: "Match", textFormat: .html,
-            body: .matching(
-              Matching(
-                pairs: [
-                  MatchPair(id: "a", stem: "<b>Canada</b>", answer: "Ottawa"),
-                  MatchPair(id: "b", stem: "Italy", answer: "Rome = Roma"),
-                ], distractors: ["Paris"]))),
-          Question(
-            id: "even", prompt: "Even?", multiple: false,
-            choices: [
-              Choice(id: "a", text: "2", correct: true), Choice(id: "b", text: "4", correct: true),
-              Choice(id: "c", text: "3", correct: false, feedback: "odd"),
-            ]
-          ).moodle(),
-          Question.trueFalse(id: "tf", prompt: "True?", answer: true).moodle(),
-        ])
-    ])
+  /// Shuffled as a GIFT import gives each question (Moodle's default).
+  static let everyKind = asImported(
+    Quiz(
+      id: "kinds", title: "Kinds",
+      sections: [
+        Section(
+          title: "All",
+          questions: [
+            Question(
+              id: "intro", prompt: "Read this: {braces} and = signs.", points: 0, textFormat: .moodle,
+              body: .description),
+            Question(
+              id: "essay", prompt: "Write about Zürich, 東京 and القاهرة 🌍.", explanation: "Any answer.",
+              textFormat: .moodle, body: .essay(Essay(responseFormat: .html))),
+            Question(
+              id: "capital", prompt: "Capital of France?", explanation: "It is Paris.",
+              textFormat: .moodle,
+              body: .shortAnswer(
+                ShortAnswer(answers: [
+                  TextAnswer(text: "Paris", feedback: "Yes#right"), TextAnswer(text: "Pari", fraction: 0.5),
+                  TextAnswer(text: "%5% off"), TextAnswer(text: "*", fraction: 0, feedback: "No."),
+                ]))),
+            Question(
+              id: "pi", prompt: "Pi?",
+              textFormat: .moodle,
+              body: .numerical(
+                Numerical(answers: [
+                  NumericAnswer(value: 3.14159, tolerance: 0.001, feedback: "Good"),
+                  NumericAnswer(value: 3, tolerance: 0.5, fraction: 0.5), NumericAnswer(value: -1e-7),
+                  NumericAnswer(value: nil, fraction: 0, feedback: "Not that."),
+                ]))),
+            Question(
+              id: "match", prompt: "Match", textFormat: .html,
+              body: .matching(
+                Matching(
+                  pairs: [
+                    MatchPair(id: "a", stem: "<b>Canada</b>", answer: "Ottawa"),
+                    MatchPair(id: "b", stem: "Italy", answer: "Rome = Roma"),
+                  ], distractors: ["Paris"]))),
+            Question(
+              id: "even", prompt: "Even?", multiple: false,
+              choices: [
+                Choice(id: "a", text: "2", correct: true), Choice(id: "b", text: "4", correct: true),
+                Choice(id: "c", text: "3", correct: false, feedback: "odd"),
+              ]
+            ).moodle(),
+            Question.trueFalse(id: "tf", prompt: "True?", answer: true).moodle(),
+          ])
+      ]))
 
   @Test func everyKindRoundTripsByteForByte() {
     let first = GIFT.write(Self.everyKind)
@@ -294,6 +297,8 @@ extension Question {
   fileprivate func moodle() -> Question {
     var question = self
     question.textFormat = .moodle
+    // As a GIFT import gives it: Moodle's default shuffle (on, but for true/false).
+    question.shuffle = MoodleImportDefaults.shuffle(of: question)
     return question
   }
 }

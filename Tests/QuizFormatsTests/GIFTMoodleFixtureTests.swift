@@ -59,8 +59,8 @@ import Testing
     #expect(
       question
         == Question(
-          id: "moodle-activities", prompt: "Match the <b>activity</b> to the description.", textFormat: .html,
-          body: .matching(matching)))
+          id: "moodle-activities", prompt: "Match the <b>activity</b> to the description.", shuffle: true,
+          textFormat: .html, body: .matching(matching)))
   }
 
   /// test_export_match (the stems in the question's format: quiz keeps one format per question)
@@ -317,6 +317,8 @@ extension Question {
   fileprivate func moodle() -> Question {
     var question = self
     question.textFormat = .moodle
+    // As a GIFT import gives it: Moodle's default shuffle (on, but for true/false).
+    question.shuffle = MoodleImportDefaults.shuffle(of: question)
     return question
   }
 }

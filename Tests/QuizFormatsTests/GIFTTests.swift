@@ -275,8 +275,9 @@ import Testing
         ).moodle()
       ])
     #expect(reading.scoring == .weighted)
-    // Defaults: GIFT has no points, shuffle or per-question scoring.
-    #expect(questions(reading)[0].points == 1 && !questions(reading)[0].shuffle && questions(reading)[0].scoring == nil)
+    // Defaults: GIFT has no points, shuffle or per-question scoring; the choices shuffle, as
+    // Moodle imports them.
+    #expect(questions(reading)[0].points == 1 && questions(reading)[0].shuffle && questions(reading)[0].scoring == nil)
   }
 
   @Test func aBlockWithoutEqualsIsMultiAnswerWithExplicitWeights() {
@@ -434,82 +435,86 @@ import Testing
   }
 
   /// A quiz using every rule the writer has to respect.
-  static let rich = Quiz(
-    id: "bank", title: "Bank", scoring: .weighted,
-    sections: [
-      Section(questions: [
-        Question(
-          id: "capital", prompt: "Capital of France?", explanation: "Paris: since 508.", tags: ["geo", "europe"],
-          choices: [
-            Choice(id: "a", text: "Paris", correct: true, feedback: "Yes"),
-            Choice(id: "b", text: "Lyon", correct: false),
-          ]
-        ).moodle(),
-        Question(
-          id: "specials", prompt: "Escapes: \\ ~ = # { } : and\na newline", explanation: "Done: ####",
-          choices: [
-            Choice(id: "a", text: "x = y", correct: true, feedback: "# hash"),
-            Choice(id: "b", text: "{braces}", correct: false),
-            Choice(id: "c", text: "%50% off", correct: false),
-            Choice(id: "d", text: "[html] not a prefix", correct: false),
-            Choice(id: "e", text: "ends with a backslash \\", correct: false, feedback: "\\d stays"),
-          ]
-        ).moodle(),
-        Question(
-          id: "markdown-q", prompt: "**Bold**?",
-          choices: [Choice(id: "a", text: "`a`", correct: true), Choice(id: "b", text: "_b_", correct: false)],
-          textFormat: .markdown),
-      ]),
-      Section(
-        title: "Geography/Rivers",
-        questions: [
+  /// Shuffled as a GIFT import gives each question (Moodle's default).
+  static let rich = asImported(
+    Quiz(
+      id: "bank", title: "Bank", scoring: .weighted,
+      sections: [
+        Section(questions: [
           Question(
-            id: "html-q", prompt: "[html]<p>Literal</p>",
-            choices: [Choice(id: "a", text: "<b>yes</b>", correct: true), Choice(id: "b", text: "no", correct: false)],
-            textFormat: .html),
-          Question(
-            id: "plain-bracket", prompt: "[markdown] is a prefix",
-            choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)]),
-          Question(
-            id: "moodle-q", prompt: "Moodle auto-format",
-            choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)],
-            textFormat: .moodle),
-          Question(
-            id: "weights-", prompt: "Weighted single answer",
+            id: "capital", prompt: "Capital of France?", explanation: "Paris: since 508.", tags: ["geo", "europe"],
             choices: [
-              Choice(id: "a", text: "one third", correct: false, weight: 0.3333333),
-              Choice(id: "b", text: "right", correct: true),
-              Choice(id: "c", text: "zero", correct: false, weight: 0),
-              Choice(id: "d", text: "minus", correct: false, weight: -0.25),
+              Choice(id: "a", text: "Paris", correct: true, feedback: "Yes"),
+              Choice(id: "b", text: "Lyon", correct: false),
             ]
           ).moodle(),
-        ]),
-      Section(
-        title: "Default for Course",
-        questions: [
           Question(
-            id: "multi", prompt: "Several answers", multiple: true,
+            id: "specials", prompt: "Escapes: \\ ~ = # { } : and\na newline", explanation: "Done: ####",
             choices: [
-              Choice(id: "a", text: "half", correct: true, weight: 0.5),
-              Choice(id: "b", text: "other half", correct: true, weight: 0.5, feedback: "Also."),
-              Choice(id: "c", text: "wrong", correct: false, weight: -1),
-              Choice(id: "d", text: "neutral", correct: false, weight: 0),
-              Choice(id: "e", text: "tiny", correct: true, weight: 0.00001),
+              Choice(id: "a", text: "x = y", correct: true, feedback: "# hash"),
+              Choice(id: "b", text: "{braces}", correct: false),
+              Choice(id: "c", text: "%50% off", correct: false),
+              Choice(id: "d", text: "[html] not a prefix", correct: false),
+              Choice(id: "e", text: "ends with a backslash \\", correct: false, feedback: "\\d stays"),
             ]
           ).moodle(),
-          Question.trueFalse(id: "tf-false", prompt: "False?", answer: false, feedbackFalse: "Right.").moodle(),
-          {
-            var question = Question.trueFalse(id: "tf-plain", prompt: "True?", answer: true).moodle()
-            question.explanation = "Because."
-            question.textFormat = .markdown
-            return question
-          }(),
           Question(
-            id: "tagged", prompt: "Tags with brackets", tags: ["a]b", "c\\"],
-            choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)]
-          ).moodle(),
+            id: "markdown-q", prompt: "**Bold**?",
+            choices: [Choice(id: "a", text: "`a`", correct: true), Choice(id: "b", text: "_b_", correct: false)],
+            textFormat: .markdown),
         ]),
-    ])
+        Section(
+          title: "Geography/Rivers",
+          questions: [
+            Question(
+              id: "html-q", prompt: "[html]<p>Literal</p>",
+              choices: [
+                Choice(id: "a", text: "<b>yes</b>", correct: true), Choice(id: "b", text: "no", correct: false),
+              ],
+              textFormat: .html),
+            Question(
+              id: "plain-bracket", prompt: "[markdown] is a prefix",
+              choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)]),
+            Question(
+              id: "moodle-q", prompt: "Moodle auto-format",
+              choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)],
+              textFormat: .moodle),
+            Question(
+              id: "weights-", prompt: "Weighted single answer",
+              choices: [
+                Choice(id: "a", text: "one third", correct: false, weight: 0.3333333),
+                Choice(id: "b", text: "right", correct: true),
+                Choice(id: "c", text: "zero", correct: false, weight: 0),
+                Choice(id: "d", text: "minus", correct: false, weight: -0.25),
+              ]
+            ).moodle(),
+          ]),
+        Section(
+          title: "Default for Course",
+          questions: [
+            Question(
+              id: "multi", prompt: "Several answers", multiple: true,
+              choices: [
+                Choice(id: "a", text: "half", correct: true, weight: 0.5),
+                Choice(id: "b", text: "other half", correct: true, weight: 0.5, feedback: "Also."),
+                Choice(id: "c", text: "wrong", correct: false, weight: -1),
+                Choice(id: "d", text: "neutral", correct: false, weight: 0),
+                Choice(id: "e", text: "tiny", correct: true, weight: 0.00001),
+              ]
+            ).moodle(),
+            Question.trueFalse(id: "tf-false", prompt: "False?", answer: false, feedbackFalse: "Right.").moodle(),
+            {
+              var question = Question.trueFalse(id: "tf-plain", prompt: "True?", answer: true).moodle()
+              question.explanation = "Because."
+              question.textFormat = .markdown
+              return question
+            }(),
+            Question(
+              id: "tagged", prompt: "Tags with brackets", tags: ["a]b", "c\\"],
+              choices: [Choice(id: "a", text: "yes", correct: true), Choice(id: "b", text: "no", correct: false)]
+            ).moodle(),
+          ]),
+      ]))
 
   @Test func exportThenImportGivesTheSameQuizAndTheSameBytes() {
     let first = GIFT.write(Self.rich)
@@ -572,6 +577,8 @@ import Testing
           ).moodle()
         ])
       ])
+    // Not shuffled: a GIFT import shuffles, as Moodle's does.
+    quiz.sections[0].questions[0].shuffle = false
     let writing = GIFT.write(quiz)
     let text = String(decoding: writing.bytes, as: UTF8.self)
     // Several answers without weights: equal shares for the correct choices, -1/W for the wrong.
@@ -646,6 +653,19 @@ extension Question {
   fileprivate func moodle() -> Question {
     var question = self
     question.textFormat = .moodle
+    // As a GIFT import gives it: Moodle's default shuffle (on, but for true/false).
+    question.shuffle = MoodleImportDefaults.shuffle(of: question)
     return question
   }
+}
+
+/// `quiz` with each question shuffled as a GIFT import gives it (Moodle's default).
+func asImported(_ quiz: Quiz) -> Quiz {
+  var quiz = quiz
+  for s in quiz.sections.indices {
+    for q in quiz.sections[s].questions.indices {
+      quiz.sections[s].questions[q].shuffle = MoodleImportDefaults.shuffle(of: quiz.sections[s].questions[q])
+    }
+  }
+  return quiz
 }

@@ -142,8 +142,9 @@ extension Aiken {
       let choices = options.enumerated().map { position, option in
         Choice(id: Choice.defaultID(at: position), text: option, correct: position == correct)
       }
-      let question = Question(
+      var question = Question(
         id: Aiken.id(prompt: text, count: count, taken: &taken), prompt: text, multiple: false, choices: choices)
+      question.shuffle = MoodleImportDefaults.shuffle(of: question)
       let problems = QuizBankValidator.questionProblems(question)
       for problem in problems { error(firstLine, problem) }
       if problems.isEmpty { questions.append(question) }

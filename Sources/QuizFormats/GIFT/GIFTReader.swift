@@ -184,6 +184,7 @@ extension GIFT {
       guard var question = body(answer, prompt: prompt, textFormat: textFormat, line: line) else { return nil }
       question.explanation = explanation
       question.textFormat = textFormat
+      question.shuffle = MoodleImportDefaults.shuffle(of: question)
       return question
     }
 

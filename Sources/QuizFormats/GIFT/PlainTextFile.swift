@@ -98,8 +98,11 @@ enum PlainTextFile {
       warnings.append(
         "\(name): points (\(numberText(question.points))) cannot be written in \(format); it reads back with 1")
     }
-    if question.shuffle {
-      warnings.append("\(name): shuffle cannot be written in \(format); it reads back without")
+    if question.shuffle != MoodleImportDefaults.shuffle(of: question) {
+      warnings.append(
+        question.shuffle
+          ? "\(name): shuffle cannot be written in \(format); it reads back without"
+          : "\(name): its fixed order cannot be written in \(format); it reads back shuffled, as Moodle imports it")
     }
     if let scoring = question.scoring {
       warnings.append(
