@@ -196,15 +196,35 @@ extension QuizRepository {
   }
 
   /// Whether a matching or cloze version's responses read against the current version: the
-  /// same items (id and text), the same gaps.
+  /// same items (id, text and right answer) and distractors; the same gaps as far as a response
+  /// is classified by them (kind, alternatives and their fractions, choices and which are
+  /// right), feedback, points and display aside.
   private static func sameItems(_ version: Question, _ current: Question) -> Bool {
     switch (version.body, current.body) {
     case (.matching(let old), .matching(let new)):
-      old.pairs.map { [$0.id, $0.stem] } == new.pairs.map { [$0.id, $0.stem] }
+      old.pairs.map { [$0.id, $0.stem, $0.answer] } == new.pairs.map { [$0.id, $0.stem, $0.answer] }
+        && old.distractors == new.distractors
     case (.cloze(let old), .cloze(let new)):
-      old.parts == new.parts
+      old.parts.map(classifying) == new.parts.map(classifying)
     default:
       false
+    }
+  }
+
+  /// What of a gap classifies a response: its alternatives without their feedback.
+  private static func classifying(_ part: ClozePart) -> ClozePartBody {
+    switch part.body {
+    case .shortAnswer(var body):
+      body.answers = body.answers.map { TextAnswer(text: $0.text, fraction: $0.fraction) }
+      return .shortAnswer(body)
+    case .numerical(var body):
+      body.answers = body.answers.map { NumericAnswer(value: $0.value, tolerance: $0.tolerance, fraction: $0.fraction) }
+      return .numerical(body)
+    case .choice(let body):
+      return .choice(
+        ClozeChoice(
+          multiple: body.multiple,
+          choices: body.choices.map { Choice(id: $0.id, text: $0.text, correct: $0.correct, weight: $0.weight) }))
     }
   }
 

@@ -231,6 +231,37 @@ import Testing
   /// Percents of a pooled quiz are of each attempt's own maximum, and intended weights add to
   /// 100 % (issue 20): two attempts at 100 % each used to show minimum 50 % and maximum 150 %,
   /// against the mean maximum, and weights adding to 200 %.
+  /// With pools, an attempt's percent is of the current questions it was given, as its total
+  /// is: a question removed since takes its points out of both, so a perfect attempt stays 100 %
+  /// (its recorded maximum still held the removed question's points) and stays the best.
+  @Test func poolPercentsFollowTheQuestionsAsTheyStand() throws {
+    let workspace = try Workspace()
+    func question(_ id: String, _ points: Int) -> String {
+      #"{"id": "\#(id)", "prompt": "\#(id)?", "points": \#(points), "choices": [{"id": "a", "text": "R", "correct": true}, {"id": "b", "text": "W", "correct": false}]}"#
+    }
+    let bank = """
+      {"format": "quiz-bank/1", "quizzes": [{"id": "r", "title": "R", "sections": [
+        {"title": "Pool", "pick": 1, "questions": [\(question("p1", 1)), \(question("p2", 3))]},
+        {"title": "Core", "questions": [\(question("f1", 1)), \(question("f2", 3))]}]}]}
+      """
+    #expect(try workspace.quiz("import", try workspace.write("r.json", bank)).status == 0)
+    let perfect = ["--given", "p1,f1,f2", "--answer", "p1=a", "--answer", "f1=a", "--answer", "f2=a"]
+    #expect(try workspace.quiz(arguments: ["grade", "r", "--as", "ann"] + perfect).status == 0)
+    let missed = ["--given", "p2,f1,f2", "--answer", "p2=a", "--answer", "f1=a", "--answer", "f2=b"]
+    #expect(try workspace.quiz(arguments: ["grade", "r", "--as", "ann"] + missed).status == 0)
+    #expect(try workspace.quiz("rm", "r/f2").status == 0)
+    let run = try workspace.quiz("report", "r", "--attempts", "best", "--format", "json")
+    #expect(run.status == 0, "\(run.stderr)")
+    let report = try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any]
+    let percent = (report?["test"] as? [String: Any])?["percent"] as? [String: Any]
+    // ann's best: the perfect attempt, 2 of 2 (the other is 4 of 4 too: the earlier one wins).
+    #expect(percent?["max"] as? Double == 100 && percent?["min"] as? Double == 100, "\(run.stdout)")
+    let all = try workspace.quiz("report", "r", "--format", "json")
+    let every = try JSONSerialization.jsonObject(with: all.stdoutBytes) as? [String: Any]
+    let spread = (every?["test"] as? [String: Any])?["percent"] as? [String: Any]
+    #expect(spread?["min"] as? Double == 100 && spread?["max"] as? Double == 100, "\(all.stdout)")
+  }
+
   @Test func poolPercentsAreOfEachAttemptsOwnMaximumAndWeightsAddTo100() throws {
     let workspace = try Workspace()
     let bank = """

@@ -131,7 +131,8 @@ import Testing
 
   /// qstats00.csv row `1,numerical,,12,0.583333333,0.514928651,**NULL**,,,,35.803933,,39.39393939,1`: a question a
   /// random slot drew is measured against the whole sum of marks, its own mark included (Moodle's calculator,
-  /// secondary_steps_walker for a subquestion), and has no effective weight. The slots beside the pool keep their rows.
+  /// secondary_steps_walker for a subquestion), and has no effective weight. The slots beside the pool keep their rows,
+  /// effective weights too: the pool counts once in their denominator, as Moodle's random slot does.
   @Test func questionDrawnByTheRandomSlot() throws {
     let items = pooledReport().items
     try #require(items.count == 8)
@@ -142,7 +143,7 @@ import Testing
     for (slot, (item, row)) in zip(items[2...], Self.slotRows[1...]).enumerated() {
       let name = "slot \(slot + 2) beside the pool"
       #expect(item.attempts == 25, "\(name)")
-      expect(item, name, facility: row.facility, sd: row.sd, di: row.di, de: row.de)
+      expect(item, name, facility: row.facility, sd: row.sd, di: row.di, de: row.de, ew: row.ew)
     }
   }
 }

@@ -150,21 +150,28 @@ class Served(ServeProcess):
         (total, {name: seconds}); None once it is gone. From /proc, in clock ticks."""
         tick = os.sysconf("SC_CLK_TCK")
         pid = self.process.pid
+        by_thread = {}
         try:
-            by_thread = {}
-            for task in os.listdir(f"/proc/{pid}/task"):
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            return None
+        for task in tasks:
+            try:
                 with open(f"/proc/{pid}/task/{task}/stat") as stat:
                     text = stat.read()
-                # The name is in parentheses and may hold spaces; the fields after it are fixed.
-                name = text[text.index("(") + 1:text.rindex(")")]
-                fields = text[text.rindex(")") + 2:].split()
-                by_thread[name] = by_thread.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+            except OSError:
+                continue  # a thread that ended meanwhile: the process's line below still counts it
+            # The name is in parentheses and may hold spaces; the fields after it are fixed.
+            name = text[text.index("(") + 1:text.rindex(")")]
+            fields = text[text.rindex(")") + 2:].split()
+            by_thread[name] = by_thread.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+        try:
             with open(f"/proc/{pid}/stat") as stat:
                 text = stat.read()
-            fields = text[text.rindex(")") + 2:].split()
-            return (int(fields[11]) + int(fields[12])) / tick, by_thread
-        except (OSError, ValueError):
+        except OSError:
             return None
+        fields = text[text.rindex(")") + 2:].split()
+        return (int(fields[11]) + int(fields[12])) / tick, by_thread
 
     # MARK: - JSON calls
 

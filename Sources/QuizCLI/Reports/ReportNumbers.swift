@@ -8,6 +8,8 @@ enum ReportNumbers {
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
     let rounded = (value * scale).rounded() / scale
+    // Past 1e306 the scaling overflows: such a value is written as it is.
+    guard rounded.isFinite else { return String(value) }
     var text = String(rounded)
     if text.contains("e") { return String(value) }
     // Pad to `digits` decimals.

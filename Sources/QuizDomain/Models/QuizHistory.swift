@@ -36,8 +36,6 @@ public struct AttemptView: Sendable {
   public var answered: Quiz
   /// The same with the versions a regrade scored against, under the rule it was scored with.
   public var scored: Quiz
-  /// How many sections of `answered` are the quiz's own (the rest holds retired questions).
-  let ownSections: Int
 
   /// The view of `quiz` for `attempt`. `version(id, number)` gives a stored or carried version;
   /// a number it does not know is a problem at `path`.
@@ -72,13 +70,12 @@ public struct AttemptView: Sendable {
       }
     }
     guard problems.isEmpty else { return (nil, problems) }
-    let own = quiz.sections.count
     if !retired.isEmpty {
       answered.sections.append(Section(questions: retired))
       scored.sections.append(Section(questions: retiredScored))
     }
     if let rule = attempt.scoring { scored.scoring = rule }
-    return (AttemptView(answered: answered, scored: scored, ownSections: own), [])
+    return (AttemptView(answered: answered, scored: scored), [])
   }
 
   /// The attempt scored as it was recorded: each answer against its scored version under its

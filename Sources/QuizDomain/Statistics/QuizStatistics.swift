@@ -140,10 +140,7 @@ public enum QuizStatistics {
     let sameItems = scored.allSatisfy { moments[$0].given == chosen.count }
     let test = testStatistics(
       totals: totals, itemVariances: sameItems ? scored.map { moments[$0].variance } : [], maxScore: maxScore)
-    let sqrtSum = moments.reduce(0.0) { sum, item in
-      guard let cov = item.covarianceWithTotal, cov >= 0 else { return sum }
-      return sum + cov.squareRoot()
-    }
+    let sqrtSum = effectiveWeightDenominator(recorded, chosen: chosen, totals: totals, moments: moments, drawn: drawn)
     let shares = drawShares(quiz)
     // A description is not an item: it is worth nothing and nobody answers it.
     let items = questions.indices.filter { questions[$0].kind.isScored }.map { index in
@@ -244,6 +241,28 @@ public enum QuizStatistics {
       let mean = section.questions.reduce(0) { $0 + $1.points } / Double(section.questions.count)
       return sum + Double(section.drawCount) * mean
     }
+  }
+
+  /// Σ√cov(position's marks, total) over the quiz's positions, as Moodle sums it over its slots
+  /// (a negative covariance adds nothing): each question every attempt is given is a position;
+  /// a section drawing n of its questions holds n positions, taken as alike: √(n·cov(the
+  /// section's marks, total)), which is Moodle's random slot for n = 1.
+  static func effectiveWeightDenominator(
+    _ recorded: ReportAttempts, chosen: [Int], totals: [Double], moments: [ItemMoments], drawn: [Bool]
+  ) -> Double {
+    var sum = 0.0
+    for (index, item) in moments.enumerated() where !drawn[index] {
+      if let cov = item.covarianceWithTotal, cov >= 0 { sum += cov.squareRoot() }
+    }
+    var first = 0
+    for section in recorded.quiz.sections {
+      let questions = first..<(first + section.questions.count)
+      first = questions.upperBound
+      guard section.drawCount < section.questions.count else { continue }
+      let marks = chosen.map { attempt in questions.reduce(0.0) { $0 + recorded.mark(attempt: attempt, question: $1) } }
+      if let cov = Moments.covariance(marks, totals), cov >= 0 { sum += (Double(section.drawCount) * cov).squareRoot() }
+    }
+    return sum
   }
 
   /// Per question in quiz order, whether its section draws fewer than all its questions.

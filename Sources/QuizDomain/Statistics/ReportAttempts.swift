@@ -11,6 +11,8 @@
 public struct ReportAttempts: Sendable {
   public let quiz: Quiz
   public let questionCount: Int
+  /// The points of each question, in quiz order.
+  private let questionPoints: [Double]
   private(set) var ids: [String] = []
   private(set) var takers: [String] = []
   private(set) var submittedAt: [Double] = []
@@ -64,6 +66,7 @@ public struct ReportAttempts: Sendable {
     self.quiz = quiz
     let count = quiz.sections.reduce(0) { $0 + $1.questions.count }
     questionCount = count
+    questionPoints = quiz.questions.map(\.points)
     let none = Outcome(mark: 0, picks: [])
     outcomes = Array(repeating: [none], count: count)
     outcomeCodes = Array(repeating: [none: ReportAttempts.unanswered], count: count)
@@ -185,12 +188,16 @@ extension ReportAttempts {
     outcomes[question][Int(cells[attempt * questionCount + question] & ~ReportAttempts.notGiven)].unmarked
   }
 
-  /// The most attempt `attempt` could score, as its percent is of: with pools, its own maximum
-  /// (as recorded, the draw it was given); otherwise the quiz's as it stands, over which the
-  /// totals are (an attempt recorded before a question was added or removed is not measured by
-  /// its old maximum).
+  /// The most attempt `attempt` could score, as its percent is of: the points of the quiz's
+  /// questions as they stand, over which its total is (an attempt recorded before a question was
+  /// added or removed is not measured by its old maximum); with pools, of those it was given.
   public func maximum(of attempt: Int) -> Double {
-    quiz.drawsQuestions ? maxScores[attempt] ?? quiz.maxScore : quiz.maxScore
+    guard quiz.drawsQuestions else { return quiz.maxScore }
+    var maximum = 0.0
+    for (question, points) in questionPoints.enumerated() where wasGiven(attempt: attempt, question: question) {
+      maximum += points
+    }
+    return maximum
   }
 
   /// Whether the attempt answered an earlier version of the question with other choices.
