@@ -23,7 +23,9 @@ extension Quiz {
     if empty > 0 { phrases.append("empty sections (\(empty))") }
     if !carries.contains(.sections) && sections.count > 1 { phrases.append("sections (\(sections.count))") }
     if !carries.carriesEveryKind {
-      let others = questions.filter { !carries.carries($0.kind) }.map { "\($0.id) (\($0.kind.rawValue))" }
+      let others = questions.filter { !carries.carries(question: $0) }.map {
+        "\($0.id) (\($0.kind == .choice ? "several answers" : $0.kind.rawValue))"
+      }
       if !others.isEmpty {
         phrases.append("questions of other types, kept as they are: " + others.joined(separator: ", "))
       }
@@ -37,7 +39,7 @@ extension Quiz {
     var files = 0
     var found: [String] = []
     func note(_ phrase: String) { if !found.contains(phrase) { found.append(phrase) } }
-    for question in questions where carries.carries(question.kind) {
+    for question in questions where carries.carries(question: question) {
       guard let shown = matcher.echoed(question) else {
         note("questions this format cannot hold")
         continue

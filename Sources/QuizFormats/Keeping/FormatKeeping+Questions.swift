@@ -61,8 +61,16 @@ struct QuestionMerge {
     question.shuffle = keep(\.shuffle)
     question.textFormat = keep(\.textFormat)
     question.tags = keep(\.tags)
+    // Hints, the penalty and the outcome feedback: only Moodle XML and quiz-bank/1 show them.
+    question.hints = keep(\.hints)
+    question.penalty = keep(\.penalty)
+    question.outcomeFeedback = keep(\.outcomeFeedback)
     let (choices, renamed) = mergedChoices()
     question.choices = choices
+    if case .choice(var body) = question.body {
+      body.numbering = keep(\.body.numbering)
+      question.body = .choice(body)
+    }
     question.files = files(of: question, renamed: renamed)
     // Another kind's parts as the format shows them (GIFT: no units, no essay settings): the
     // stored parts stay.

@@ -21,6 +21,8 @@ public struct FormatCarries: OptionSet, Sendable {
   public static let questionKinds = FormatCarries(rawValue: 1 << 5)
   /// Cloze questions (embedded answers).
   public static let cloze = FormatCarries(rawValue: 1 << 6)
+  /// Choice questions of several answers (Aiken has single answers only).
+  public static let severalAnswers = FormatCarries(rawValue: 1 << 7)
 
   /// Whether a question of `kind` is carried: choice questions always, cloze with `.cloze`,
   /// the other kinds with `.questionKinds`.
@@ -30,6 +32,12 @@ public struct FormatCarries: OptionSet, Sendable {
     case .cloze: contains(.cloze)
     case .shortAnswer, .numerical, .matching, .essay, .description: contains(.questionKinds)
     }
+  }
+
+  /// Whether `question` is carried: its kind, and for a choice question of several answers,
+  /// `.severalAnswers`. One that is not stays as stored when a file is imported over its quiz.
+  public func carries(question: Question) -> Bool {
+    carries(question.kind) && (question.kind != .choice || !question.multiple || contains(.severalAnswers))
   }
 
   /// Whether every kind is carried.
@@ -78,7 +86,7 @@ enum Keep {
     let present = Set(merged.questions.map(\.id))
     for (s, section) in stored.sections.enumerated() {
       for (p, question) in section.questions.enumerated()
-      where !carries.carries(question.kind) && !present.contains(question.id) {
+      where !carries.carries(question: question) && !present.contains(question.id) {
         if merged.sections.isEmpty { merged.sections = [Section(title: section.title, questions: [])] }
         let target =
           merged.sections.firstIndex { $0.title != nil && $0.title == section.title }

@@ -19,7 +19,7 @@ extension QuizFileFormat {
     editing: Editing(
       render: GIFTEditing.render, apply: GIFTEditing.apply,
       notShown: GIFTEditing.notShown),
-    carries: [.questionIDs, .sections, .questionKinds])
+    carries: [.questionIDs, .sections, .questionKinds, .severalAnswers])
 
   public static let aiken = QuizFileFormat(
     name: "aiken", title: "Aiken", extensions: ["aiken"], reader: .questions { bytes, _ in Aiken.read(Array(bytes)) },
@@ -39,7 +39,7 @@ extension QuizFileFormat {
     exportNote: "moodle-xml writes one quiz's questions of every kind (cloze among them), with their points, "
       + "files, hints and combined feedback, as Moodle's question bank imports them; what Moodle XML cannot carry "
       + "is named in a warning.",
-    carries: [.questionIDs, .sections, .files, .points, .questionKinds, .cloze])
+    carries: [.questionIDs, .sections, .files, .points, .questionKinds, .cloze, .severalAnswers])
 
   /// A Canvas QTI 1.2 package (a zip), for Canvas to import; export only.
   public static let qti = QuizFileFormat(
@@ -49,7 +49,7 @@ extension QuizFileFormat {
     exportNote: "qti writes one quiz as a Canvas QTI 1.2 package, a zip given with -o; what Canvas cannot hold "
       + "(choice weights, scoring rules Canvas does not have, cloze questions whose gaps it cannot hold) is named in a "
       + "warning.", binary: true,
-    carries: [.questionIDs, .choiceIDs, .sections, .files, .points, .questionKinds, .cloze])
+    carries: [.questionIDs, .choiceIDs, .sections, .files, .points, .questionKinds, .cloze, .severalAnswers])
 
   /// Every format, in the order `.txt` content is tried (a JSON object first, then Aiken's
   /// `ANSWER:` lines and Moodle XML's elements before GIFT's braces).
