@@ -137,8 +137,8 @@ import Testing
     let history = try workspace.quiz("history", "--format", "csv")
     #expect(
       history.stdout.hasPrefix(
-        "id,taker,quiz,started_at,submitted_at,duration_seconds,score,max_score,percent,regraded\r\n"))
-    #expect(history.stdout.contains("n2,ben,geo,,2026-11-02T10:00:00Z,,2,3,66.66666666666666,false\r\n"))
+        "id,taker,quiz,started_at,submitted_at,duration_seconds,score,max_score,percent,regraded,unmarked\r\n"))
+    #expect(history.stdout.contains("n2,ben,geo,,2026-11-02T10:00:00Z,,2,3,66.66666666666666,false,0\r\n"))
   }
 
   /// A taker's name that a spreadsheet would run as a formula starts with an apostrophe in CSV
@@ -232,5 +232,19 @@ import Testing
     #expect(try workspace.quiz("history").stdout.contains("regraded"))
     #expect(try workspace.quiz("regrade", "geo").stdout == "No score changes (1 attempt checked).\n")
     #expect(try workspace.quiz("history", "nope").status == 1)
+  }
+
+  /// An attempt whose essay waits for a mark is provisional in the taker report, in every
+  /// format, and in the history CSV, as in the history table.
+  @Test func aProvisionalAttemptSaysSoInTheTakerReportAndTheHistoryCSV() throws {
+    let workspace = try Workspace()
+    #expect(try workspace.quiz("add", "quiz", "e", "--title", "E").status == 0)
+    #expect(try workspace.quiz("add", "essay", "e", "--id", "w", "--prompt", "Why?").status == 0)
+    #expect(try workspace.quiz("grade", "e", "--as", "A", "--answer", "w=Because it is so").status == 0)
+    #expect(try workspace.quiz("report", "--taker", "A").stdout.contains("needs marking"))
+    #expect(try workspace.quiz("report", "--taker", "A", "--format", "markdown").stdout.contains("(needs marking)"))
+    #expect(try workspace.quiz("report", "--taker", "A", "--format", "json").stdout.contains(#""unmarked": 1"#))
+    #expect(try workspace.quiz("report", "--taker", "A", "--format", "csv").stdout.hasSuffix(",0,1,0,1\r\n"))
+    #expect(try workspace.quiz("history", "--format", "csv").stdout.hasSuffix(",false,1\r\n"))
   }
 }

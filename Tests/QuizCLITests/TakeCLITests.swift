@@ -46,8 +46,14 @@ import Testing
   }
 
   @Test func takeNeedsATaker() throws {
-    let run = try Workspace.seeded().quiz("take", "reactive-swift")
+    let workspace = try Workspace.seeded()
+    let run = try workspace.quiz("take", "reactive-swift")
     #expect(run.status == 64)
+    // A seed is unsigned: the range is named, not "a whole number" that -3 already is.
+    let seed = try workspace.quiz("take", "reactive-swift", "--as", "x", "--seed", "-3")
+    #expect(seed.status == 64)
+    #expect(
+      seed.stderr.hasPrefix("Error: Invalid '--seed -3': expected a whole number from 0 to 18446744073709551615\n"))
   }
 
   // MARK: - Full screen, driven in tmux

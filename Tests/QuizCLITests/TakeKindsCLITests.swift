@@ -149,5 +149,19 @@ import Testing
     #expect(split("x=y=z") == ("x", "y=z"))
   }
 
+  /// An answer typed as a number that is also another answer's text is read by its number, as
+  /// the list shows it, and take says so.
+  @Test func aMatchAnswerThatIsAlsoANumberIsReadByItsNumberWithANote() throws {
+    let workspace = try Workspace()
+    #expect(try workspace.quiz("add", "quiz", "nm", "--title", "N").status == 0)
+    let add = try workspace.quiz(
+      "add", "matching", "nm", "--id", "m", "--prompt", "Count", "--pair", "One=1", "--pair", "Two=2", "--pair",
+      "Three=3")
+    #expect(add.status == 0, "\(add.stderr)")
+    let run = try workspace.quiz("take", "nm", "--as", "x", "--seed", "1", input: Data("One=1\nTwo=2\nThree=3\n".utf8))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("by its number, not the answer"), "\(run.stderr)")
+  }
+
   static func widest(_ screen: String) -> Int { TakeCLITests.widest(screen) }
 }

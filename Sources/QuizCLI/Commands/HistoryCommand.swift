@@ -117,13 +117,13 @@ enum HistoryCommand {
   }
 
   static func csv(_ attempts: [AttemptSummary]) -> String {
-    var text = "id,taker,quiz,started_at,submitted_at,duration_seconds,score,max_score,percent,regraded\r\n"
+    var text = "id,taker,quiz,started_at,submitted_at,duration_seconds,score,max_score,percent,regraded,unmarked\r\n"
     for attempt in attempts {
       let fields = [
         attempt.id, attempt.taker, attempt.quiz, attempt.startedAt?.text ?? "", attempt.submittedAt.text,
         ReportNumbers.csv(attempt.duration), ReportNumbers.csv(attempt.score),
         ReportNumbers.csv(attempt.maxScore), ReportNumbers.csv(attempt.fraction.map { $0 * 100 }),
-        attempt.regraded ? "true" : "false",
+        attempt.regraded ? "true" : "false", String(attempt.unmarked),
       ]
       text += fields.map(CSV.field).joined(separator: ",") + "\r\n"
     }

@@ -202,9 +202,16 @@ struct LineTaker {
         show("  There is no item \"\(written.terminalSafeLine)\" (items: \(stems.joined(separator: ", "))).\n")
         continue
       }
-      let choice =
-        Int(given).flatMap { presented.answerChoices.indices.contains($0 - 1) ? presented.answerChoices[$0 - 1] : nil }
-        ?? presented.answerChoices.first { $0.shown == given || $0.text == given }
+      let answers = presented.answerChoices
+      let byNumber = Int(given).flatMap { answers.indices.contains($0 - 1) ? answers[$0 - 1] : nil }
+      let byAnswerText = answers.first { $0.shown == given || $0.text == given }
+      if let byNumber, let byAnswerText, byNumber.text != byAnswerText.text {
+        // A number names its answer in the list: said, since the text names another one.
+        show(
+          "  (\"\(given.terminalSafeLine)\" is read as answer \(given), \"\(byNumber.shown.terminalSafeLine)\", by its "
+            + "number, not the answer \"\(byAnswerText.shown.terminalSafeLine)\".)\n")
+      }
+      let choice = byNumber ?? byAnswerText
       guard let choice else {
         show("  \"\(given.terminalSafeLine)\" is not one of the answers (1 to \(presented.answerChoices.count)).\n")
         continue

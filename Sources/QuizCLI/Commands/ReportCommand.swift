@@ -94,6 +94,9 @@ enum TakerReport {
     "\(NumberText.points(attempt.score)) / \(NumberText.points(attempt.maxScore))"
   }
 
+  /// Said of an attempt whose essays wait for a mark: its score is provisional (as `history` says).
+  static func markingNote(_ attempt: AttemptSummary) -> String { attempt.unmarked > 0 ? " (needs marking)" : "" }
+
   /// A taker's attempts, quiz by quiz.
   typealias AttemptsByQuiz = [(quiz: String, attempts: [AttemptSummary])]
 
@@ -142,6 +145,7 @@ enum TakerReport {
         writer.field("max_score", attempt.maxScore)
         writer.key("percent")
         writer.number(attempt.fraction.map { $0 * 100 })
+        if attempt.unmarked > 0 { writer.field("unmarked", attempt.unmarked) }
         writer.endObject()
       }
       writer.endArray()
@@ -154,14 +158,14 @@ enum TakerReport {
   }
 
   static func csv(_ byQuiz: AttemptsByQuiz) -> String {
-    var text = "quiz,attempt,submitted_at,score,max_score,percent\r\n"
+    var text = "quiz,attempt,submitted_at,score,max_score,percent,unmarked\r\n"
     for (quiz, attempts) in byQuiz {
       for attempt in attempts {
         text +=
           [
             quiz, attempt.id, attempt.submittedAt.text, ReportNumbers.csv(attempt.score),
             ReportNumbers.csv(attempt.maxScore),
-            ReportNumbers.csv(attempt.fraction.map { $0 * 100 }),
+            ReportNumbers.csv(attempt.fraction.map { $0 * 100 }), String(attempt.unmarked),
           ].map(CSV.field).joined(separator: ",") + "\r\n"
       }
     }
@@ -175,7 +179,8 @@ enum TakerReport {
       body +=
         "<h2>\(ReportHTML.escape(quiz))</h2>\n<table><tr><th>Submitted (UTC)</th><th>Score</th><th>Percent</th></tr>\n"
       for attempt in attempts {
-        body += "<tr><td>\(attempt.submittedAt.utcMinute)</td><td class=\"n\">\(scoreText(attempt))</td>"
+        body +=
+          "<tr><td>\(attempt.submittedAt.utcMinute)</td><td class=\"n\">\(scoreText(attempt))\(markingNote(attempt))</td>"
         body += "<td class=\"n\">\(ReportNumbers.percentOfFraction(attempt.fraction))</td></tr>\n"
       }
       body += "</table>\n"
@@ -189,7 +194,8 @@ enum TakerReport {
       text += "\n## `\(quiz)`\n\n| submitted (UTC) | score | percent |\n|---|---:|---:|\n"
       for attempt in attempts {
         text +=
-          "| \(attempt.submittedAt.utcMinute) | \(scoreText(attempt)) | \(ReportNumbers.percentOfFraction(attempt.fraction)) |\n"
+          "| \(attempt.submittedAt.utcMinute) | \(scoreText(attempt))\(markingNote(attempt)) | "
+          + "\(ReportNumbers.percentOfFraction(attempt.fraction)) |\n"
       }
     }
     return text
@@ -212,7 +218,7 @@ enum TakerReport {
           "  \(attempt.submittedAt.utcMinute)  "
           + DisplayWidth.pad(scoreText(attempt), to: 12, alignRight: true)
           + "  " + DisplayWidth.pad(attempt.fraction.map(NumberText.percent) ?? "–", to: 5, alignRight: true) + "  "
-          + bar + "\n"
+          + bar + (attempt.unmarked > 0 ? "  " + console.styled("needs marking", .yellow) : "") + "\n"
       }
     }
     return text

@@ -40,7 +40,8 @@ enum TakeCommand {
     var seed = UInt64.random(in: 0...UInt64.max)
     if let text = invocation.arguments.value("seed") {
       guard let value = UInt64(text) else {
-        throw CLIError.usage("Invalid '--seed \(text)': expected a whole number", command: invocation.command)
+        throw CLIError.usage(
+          "Invalid '--seed \(text)': expected a whole number from 0 to \(UInt64.max)", command: invocation.command)
       }
       seed = value
     }
