@@ -96,6 +96,8 @@ import Testing
     #expect(shown.contains("Hint 1 of 2: Divide by two.") && shown.contains("Hint 2 of 2: Not 3."))
     #expect(shown.contains("No more hints."))
     #expect(shown.contains("Bien joué 🎉"), "\(shown)")
+    // The reveal labels the choices as the question did, not by their ids (x, y, z).
+    #expect(shown.contains("(•) III) 8  ✓"), "\(shown)")
     #expect(shown.contains("  1) 2\n") && shown.contains("  3) 5\n"))
     #expect(shown.contains("Some right"))
     #expect(shown.contains("  p) Yes\n"))

@@ -117,10 +117,12 @@ enum ChoiceMarks {
     let picked = Set(selected)
     let pad = String(repeating: " ", count: indent)
     var text = ""
-    for choice in question.choices {
+    // Labelled as the question was shown (its numbering, by position; else the ids).
+    let labels = TakeOptions.labels(question, forTyping: false)
+    for (choice, label) in zip(question.choices, labels) {
       let isPicked = picked.contains(choice.id)
       let box = question.multiple ? (isPicked ? "[x]" : "[ ]") : (isPicked ? "(•)" : "( )")
-      var line = "\(pad)\(box) \(choice.id)) \(choice.text.replacingNewlines())"
+      var line = "\(pad)\(box) " + (label.map { "\($0)) " } ?? "") + choice.text.replacingNewlines()
       switch (choice.correct, isPicked) {
       case (true, true): line = console.styled(line + "  ✓", .green)
       case (true, false): line = console.styled(line + "  ✓ missed", .yellow)
