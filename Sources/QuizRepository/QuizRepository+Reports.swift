@@ -17,18 +17,16 @@ extension QuizRepository {
         var attemptRows: [(Int64, Int)] = []
         attemptRows.reserveCapacity(count)
         let headers = try database.cachedStatement(
-          "SELECT id, uid, taker, submitted_unix, max_score FROM attempts WHERE quiz_id = ? ORDER BY id")
+          "SELECT id, uid, taker, submitted_unix FROM attempts WHERE quiz_id = ? ORDER BY id")
         try headers.bind([stored.rowID])
         try headers.forEachRow { row in
-          let position = recorded.beginAttempt(
-            id: row.string(1), taker: row.string(2), submittedAt: row.double(3), maxScore: row.double(4))
+          let position = recorded.beginAttempt(id: row.string(1), taker: row.string(2), submittedAt: row.double(3))
           attemptRows.append((row.int64(0), position))
         }
         let attemptOfRow = RowIndex(attemptRows)
-        let otherChoices = try versionsWithOtherChoices(
-          ofQuiz: stored.rowID, stored.quiz.questions, questionOfVersion)
-        try readGiven(ofQuiz: stored.rowID, attemptOfRow, questionOfVersion, otherChoices, into: &recorded)
-        try readAnswers(ofQuiz: stored.rowID, attemptOfRow, questionOfVersion, otherChoices, into: &recorded)
+        let otherTerms = try versionsOnOtherTerms(stored, questionOfVersion)
+        try readGiven(ofQuiz: stored.rowID, attemptOfRow, questionOfVersion, otherTerms, into: &recorded)
+        try readAnswers(ofQuiz: stored.rowID, attemptOfRow, questionOfVersion, otherTerms, into: &recorded)
         recorded.finish()
         return recorded
       }
@@ -50,10 +48,10 @@ extension QuizRepository {
   }
 
   /// Attempts that record what they were given count only for those questions. One given a
-  /// version with other choices than the current ones (`versionsWithOtherChoices`) counts in its
+  /// version on other terms than the current one (`versionsOnOtherTerms`) counts in its
   /// question's figures and not among its choices, answered or not.
   private func readGiven(
-    ofQuiz quizRow: Int64, _ attemptOfRow: RowIndex, _ questionOfVersion: RowIndex, _ otherChoices: RowIndex,
+    ofQuiz quizRow: Int64, _ attemptOfRow: RowIndex, _ questionOfVersion: RowIndex, _ otherTerms: RowIndex,
     into recorded: inout ReportAttempts
   ) throws {
     let given = try database.cachedStatement(
@@ -69,7 +67,7 @@ extension QuizRepository {
       let question = questionOfVersion[row.int64(1)]
       recorded.given(attempt: position, question: question, first: !seen[position])
       seen[position] = true
-      if let question, otherChoices[row.int64(1)] != nil {
+      if let question, otherTerms[row.int64(1)] != nil {
         let code = recorded.outcomeOnOtherChoices(question: question, mark: 0)
         recorded.answer(attempt: position, question: question, outcome: code)
       }
@@ -79,7 +77,7 @@ extension QuizRepository {
   /// Each answer's mark and picks, as cells. The same selection with the same score is the
   /// same outcome: it is looked up by its bytes and parsed into choices only the first time.
   private func readAnswers(
-    ofQuiz quizRow: Int64, _ attemptOfRow: RowIndex, _ questionOfVersion: RowIndex, _ otherChoices: RowIndex,
+    ofQuiz quizRow: Int64, _ attemptOfRow: RowIndex, _ questionOfVersion: RowIndex, _ otherTerms: RowIndex,
     into recorded: inout ReportAttempts
   ) throws {
     let questions = recorded.quiz.questions
@@ -102,7 +100,7 @@ extension QuizRepository {
         return
       }
       let score = row.double(3)
-      if otherChoices[row.int64(1)] != nil {
+      if otherTerms[row.int64(1)] != nil {
         // An earlier version with other choices (or of another kind): its mark, no picks.
         recorded.answer(
           attempt: position, question: question,
@@ -147,9 +145,9 @@ extension QuizRepository {
   /// correctness); of a matching question, other items (by id and text); of a cloze question,
   /// other gaps. Their marks count, their picks and responses are not of the current version's.
   /// As a `RowIndex` (version row → 0): looked up per answer.
-  private func versionsWithOtherChoices(
-    ofQuiz quizRow: Int64, _ questions: [Question], _ questionOfVersion: RowIndex
-  ) throws -> RowIndex {
+  private func versionsOnOtherTerms(_ stored: StoredQuiz, _ questionOfVersion: RowIndex) throws -> RowIndex {
+    let questions = stored.quiz.questions
+    let currentVersions = Set(stored.questionRows.values.map(\.version))
     struct ChoiceKey: Hashable {
       let id: String
       let text: String
@@ -164,10 +162,10 @@ extension QuizRepository {
       SELECT v.id, v.kind, c.slug, c.text, c.correct FROM question_versions v JOIN questions q ON q.id = v.question_id
       LEFT JOIN choices c ON c.version_id = v.id WHERE q.quiz_id = ?
       """)
-    try rows.bind([quizRow])
+    try rows.bind([stored.rowID])
     try rows.forEachRow { row in
       let version = row.int64(0)
-      guard let question = questionOfVersion[version] else { return }
+      guard let question = questionOfVersion[version], !currentVersions.contains(version) else { return }
       let kind = questions[question].kind
       guard kind == .choice else {
         if row.string(1) != kind.rawValue {

@@ -172,11 +172,11 @@ import Testing
     }
     let quiz = Quiz(id: "z", title: "Z", sections: [Section(pick: 1, questions: [question("q1"), question("q2")])])
     let attempts = [
-      RecordedAttempt(id: "1", taker: "a", submittedAt: 1, marks: [1, 0], given: [true, false], maxScore: 1),
-      RecordedAttempt(id: "2", taker: "b", submittedAt: 2, marks: [0, 0], given: [true, false], maxScore: 1),
-      RecordedAttempt(id: "3", taker: "c", submittedAt: 3, marks: [1, 0], given: [true, false], maxScore: 1),
-      RecordedAttempt(id: "4", taker: "d", submittedAt: 4, marks: [0, 1], given: [false, true], maxScore: 1),
-      RecordedAttempt(id: "5", taker: "e", submittedAt: 5, marks: [0, 1], given: [false, true], maxScore: 1),
+      RecordedAttempt(id: "1", taker: "a", submittedAt: 1, marks: [1, 0], given: [true, false]),
+      RecordedAttempt(id: "2", taker: "b", submittedAt: 2, marks: [0, 0], given: [true, false]),
+      RecordedAttempt(id: "3", taker: "c", submittedAt: 3, marks: [1, 0], given: [true, false]),
+      RecordedAttempt(id: "4", taker: "d", submittedAt: 4, marks: [0, 1], given: [false, true]),
+      RecordedAttempt(id: "5", taker: "e", submittedAt: 5, marks: [0, 1], given: [false, true]),
     ]
     let report = QuizStatistics.report(quiz: quiz, attempts: attempts)
     #expect(report.items.map(\.attempts) == [3, 2])

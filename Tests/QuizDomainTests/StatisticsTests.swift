@@ -61,15 +61,15 @@ import Testing
   @Test func anAttemptWithAnAnswerOnTheseChoicesCountsInTheTable() {
     for otherFirst in [true, false] {
       var recorded = ReportAttempts(quiz: quiz(points: [1]))
-      let both = recorded.beginAttempt(id: "a", taker: "a", submittedAt: 0, maxScore: nil)
+      let both = recorded.beginAttempt(id: "a", taker: "a", submittedAt: 0)
       let other = recorded.outcomeOnOtherChoices(question: 0, mark: 0)
       let current = recorded.outcome(question: 0, mark: 1, picks: [0])
       for code in otherFirst ? [other, current] : [current, other] {
         recorded.answer(attempt: both, question: 0, outcome: code)
       }
-      let plain = recorded.beginAttempt(id: "b", taker: "b", submittedAt: 1, maxScore: nil)
+      let plain = recorded.beginAttempt(id: "b", taker: "b", submittedAt: 1)
       recorded.answer(attempt: plain, question: 0, outcome: recorded.outcome(question: 0, mark: 1, picks: [0]))
-      let onlyOther = recorded.beginAttempt(id: "c", taker: "c", submittedAt: 2, maxScore: nil)
+      let onlyOther = recorded.beginAttempt(id: "c", taker: "c", submittedAt: 2)
       recorded.answer(attempt: onlyOther, question: 0, outcome: recorded.outcomeOnOtherChoices(question: 0, mark: 0))
       recorded.finish()
       let item = QuizStatistics.report(recorded).items[0]
@@ -134,8 +134,8 @@ import Testing
     four.points = 4
     let pooled = Quiz(id: "p", title: "P", sections: [Section(pick: 1, questions: [one, four])])
     let attempts = [
-      RecordedAttempt(id: "full", taker: "ann", submittedAt: 0, marks: [1, 0], given: [true, false], maxScore: 1),
-      RecordedAttempt(id: "half", taker: "ann", submittedAt: 1, marks: [0, 2], given: [false, true], maxScore: 4),
+      RecordedAttempt(id: "full", taker: "ann", submittedAt: 0, marks: [1, 0], given: [true, false]),
+      RecordedAttempt(id: "half", taker: "ann", submittedAt: 1, marks: [0, 2], given: [false, true]),
     ]
     #expect(AttemptSelection.best.choose(from: attempts, quiz: pooled).map(\.id) == ["full"])
     let report = QuizStatistics.report(quiz: pooled, attempts: attempts, selection: .best)

@@ -192,8 +192,7 @@ struct LineTaker {
       }
       let pairs = presented.shown.matchingPairs
       let (written, given) = Self.splitMatch(line, stems: stems, pairs: pairs)
-      let byLetter = stems.first { $0 == written.lowercased() }
-      let byText = pairs.first { $0.stem.trimmingSpaces.lowercased() == written.lowercased() }?.id
+      let (byLetter, byText) = Self.items(namedBy: written, stems: stems, pairs: pairs)
       if let byLetter, let byText, byLetter != byText {
         // A letter names its item: said, since the text names another one.
         show("  (\"\(written.terminalSafeLine)\" is read as item \(byLetter), by its letter, not item \(byText).)\n")
@@ -233,9 +232,19 @@ struct LineTaker {
       index = line.index(after: equals)
     }
     let names = { (item: String) in
-      stems.contains(item.lowercased()) || pairs.contains { $0.stem.trimmingSpaces.lowercased() == item.lowercased() }
+      let (byLetter, byText) = items(namedBy: item, stems: stems, pairs: pairs)
+      return byLetter != nil || byText != nil
     }
     return cuts.first { names($0.item) } ?? cuts.first ?? (line.trimmingSpaces, "")
+  }
+
+  /// The item `written` names by its letter, and the one it names by its text as shown (any case):
+  /// `a`, `France`.
+  static func items(namedBy written: String, stems: [String], pairs: [MatchPair]) -> (
+    byLetter: String?, byText: String?
+  ) {
+    let lowered = written.lowercased()
+    return (stems.first { $0 == lowered }, pairs.first { $0.stem.trimmingSpaces.lowercased() == lowered }?.id)
   }
 
   /// Lines up to one holding a single "."; the word limits hold when a response is required.

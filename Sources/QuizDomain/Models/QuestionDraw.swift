@@ -11,7 +11,7 @@ public enum QuestionDraw {
     var drawn: [Question] = []
     for section in quiz.sections {
       var indices = Array(section.questions.indices)
-      if section.drawCount < indices.count {
+      if section.drawsSome {
         indices.shuffle(using: &generator)
         indices = Array(indices.prefix(section.drawCount)).sorted()
       }
@@ -41,7 +41,7 @@ public enum QuestionDraw {
   public static func problems(given: [String]?, quiz: Quiz, path: String, exactCounts: Bool = true) -> [Problem] {
     guard let given else {
       guard exactCounts else { return [] }
-      guard let section = quiz.sections.firstIndex(where: { $0.drawCount < $0.questions.count }) else { return [] }
+      guard let section = quiz.sections.firstIndex(where: \.drawsSome) else { return [] }
       return [
         Problem(
           path: path,

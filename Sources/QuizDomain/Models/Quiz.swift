@@ -74,4 +74,7 @@ public struct Section: Equatable, Sendable {
 
   /// How many questions an attempt gets from this section.
   public var drawCount: Int { min(pick ?? questions.count, questions.count) }
+
+  /// Whether an attempt gets fewer than all its questions: a pool, whose questions are drawn.
+  public var drawsSome: Bool { drawCount < questions.count }
 }

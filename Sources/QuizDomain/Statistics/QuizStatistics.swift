@@ -258,7 +258,7 @@ public enum QuizStatistics {
     for section in recorded.quiz.sections {
       let questions = first..<(first + section.questions.count)
       first = questions.upperBound
-      guard section.drawCount < section.questions.count else { continue }
+      guard section.drawsSome else { continue }
       let marks = chosen.map { attempt in questions.reduce(0.0) { $0 + recorded.mark(attempt: attempt, question: $1) } }
       if let cov = Moments.covariance(marks, totals), cov >= 0 { sum += (Double(section.drawCount) * cov).squareRoot() }
     }
@@ -268,7 +268,7 @@ public enum QuizStatistics {
   /// Per question in quiz order, whether its section draws fewer than all its questions.
   static func drawnQuestions(_ quiz: Quiz) -> [Bool] {
     quiz.sections.flatMap { section in
-      [Bool](repeating: section.drawCount < section.questions.count, count: section.questions.count)
+      [Bool](repeating: section.drawsSome, count: section.questions.count)
     }
   }
 

@@ -16,8 +16,6 @@ public struct ReportAttempts: Sendable {
   private(set) var ids: [String] = []
   private(set) var takers: [String] = []
   private(set) var submittedAt: [Double] = []
-  /// The most each attempt could score (`nil`: the quiz's maximum).
-  private(set) var maxScores: [Double?] = []
   /// Each attempt's total, filled in by `finish()` (or given by `add(_:)`).
   var totals: [Double] = []
   /// Attempt-major: the cells of attempt a are cells[a * questionCount ..< (a + 1) * questionCount].
@@ -83,11 +81,10 @@ public struct ReportAttempts: Sendable {
 extension ReportAttempts {
   /// Adds an attempt that was given every question and answered none yet; returns its position.
   @discardableResult
-  public mutating func beginAttempt(id: String, taker: String, submittedAt time: Double, maxScore: Double?) -> Int {
+  public mutating func beginAttempt(id: String, taker: String, submittedAt time: Double) -> Int {
     ids.append(id)
     takers.append(taker)
     submittedAt.append(time)
-    maxScores.append(maxScore)
     cells.append(contentsOf: repeatElement(ReportAttempts.unanswered, count: questionCount))
     return ids.count - 1
   }
@@ -215,8 +212,7 @@ extension ReportAttempts {
     self.init(quiz: quiz, expectedAttempts: attempts.count)
     let choiceCounts = quiz.sections.flatMap { $0.questions.map(\.choices.count) }
     for attempt in attempts {
-      let position = beginAttempt(
-        id: attempt.id, taker: attempt.taker, submittedAt: attempt.submittedAt, maxScore: attempt.maxScore)
+      let position = beginAttempt(id: attempt.id, taker: attempt.taker, submittedAt: attempt.submittedAt)
       var picks = [[Int]](repeating: [], count: questionCount)
       for pick in attempt.picks
       where Int(pick.question) < questionCount && Int(pick.choice) < choiceCounts[Int(pick.question)] {

@@ -12,12 +12,9 @@ public struct RecordedAttempt: Equatable, Sendable {
   /// Whether it was given each question, in the order of the quiz's questions; `nil` means it
   /// was given all of them.
   public var given: [Bool]?
-  /// The most it could score (`nil`: the quiz's maximum).
-  public var maxScore: Double?
 
   public init(
-    id: String, taker: String, submittedAt: Double, marks: [Double], picks: [ChoicePick] = [], given: [Bool]? = nil,
-    maxScore: Double? = nil
+    id: String, taker: String, submittedAt: Double, marks: [Double], picks: [ChoicePick] = [], given: [Bool]? = nil
   ) {
     self.id = id
     self.taker = taker
@@ -25,7 +22,6 @@ public struct RecordedAttempt: Equatable, Sendable {
     self.marks = marks
     self.picks = picks
     self.given = given
-    self.maxScore = maxScore
   }
 
   public var total: Double { marks.reduce(0, +) }
@@ -52,13 +48,7 @@ public enum AttemptSelection: String, CaseIterable, Sendable {
   /// The attempts that count, in submission order. `best` keeps each taker's highest grade, the
   /// total as a share of the attempt's maximum (the earlier one on a tie).
   public func choose(from attempts: [RecordedAttempt], quiz: Quiz) -> [RecordedAttempt] {
-    let maximum = { (attempt: RecordedAttempt) in
-      quiz.drawsQuestions ? attempt.maxScore ?? quiz.maxScore : quiz.maxScore
-    }
-    return chosen(
-      count: attempts.count, submittedAt: { attempts[$0].submittedAt }, id: { attempts[$0].id },
-      taker: { attempts[$0].taker }, grade: { Self.grade(attempts[$0].total, of: maximum(attempts[$0])) }
-    ).map { attempts[$0] }
+    chosen(in: ReportAttempts(quiz: quiz, attempts: attempts)).map { attempts[$0] }
   }
 
   /// The positions of the attempts of `recorded` that count, in submission order.
