@@ -285,7 +285,7 @@ def main():
     served = watch = events = None
     try:
         db = make_database(args.quiz, work, args.questions)
-        served = Served(args.quiz, db, "--reveal", "end")
+        served = Served(args.quiz, db, "--all", "--reveal", "end")
         watch = LineCounter([args.quiz, "--db", db, "watch"])
         events = EventCounter(served)
         if not events.connected.wait(10):

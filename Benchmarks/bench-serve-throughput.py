@@ -157,7 +157,7 @@ def main():
     served = None
     try:
         db = make_database(args.quiz, work)
-        served = Served(args.quiz, db, "--reveal", "end")
+        served = Served(args.quiz, db, "--all", "--reveal", "end")
         targets = os.path.join(work, "targets.tsv")
         floor_targets = os.path.join(work, "floor-targets.tsv")
         count = write_targets(served, args.takers, targets, floor_targets)

@@ -103,7 +103,7 @@ class Server(ServeProcess):
     """`quiz serve` on this machine (outside the namespaces), ready once it printed its addresses."""
 
     def __init__(self, quiz, db, *arguments):
-        super().__init__([quiz, "--db", db, "serve", *arguments])
+        super().__init__([quiz, "--db", db, "serve", "--all", *arguments])
         deadline = time.monotonic() + 30
         while not any(line.startswith("Monitor: ") for line in self.lines):
             if self.process.poll() is not None or time.monotonic() > deadline:
@@ -165,7 +165,7 @@ def check_every_interface(quiz, db, roster):
                                    {"quiz": QUIZ_ID, "taker": taker, "code": code})
             expect(status == 201, f"host {host}: sign-in of {taker} gave {status} {body}")
             token = json.loads(body)["attempt"]
-            status, _, body = curl(host, "PUT", f"{base}/api/attempts/{token}/answers/q1", {"selected": ["b"]})
+            status, _, body = curl(host, "PUT", f"{base}/api/attempts/{token}/answers/q1", {"selected": ["2"]})
             expect(status == 200, f"host {host}: the answer gave {status} {body}")
         print("ok: every interface: both networks' addresses printed, each host signed in and answered")
         check_codes_per_address(port)
@@ -182,7 +182,11 @@ def check_codes_per_address(port):
     expect(status == 429 and "retry-after:" in head.lower(), f"host A's right code while limited: {status} {body}")
     status, _, body = curl("B", "POST", b, {"quiz": QUIZ_ID, "taker": "Bo", "code": "lion"})
     expect(status == 200, f"host B, not limited, resuming Bo: {status} {body}")
-    print("ok: wrong codes limited per address: host A 429 (Retry-After) after 5, host B answered meanwhile")
+    # Counted per address and name: a classmate behind host A's address signs in with their code.
+    status, _, body = curl("A", "POST", a, {"quiz": QUIZ_ID, "taker": "Bo", "code": "lion"})
+    expect(status == 200, f"host A, another name with its right code, while Ana is limited: {status} {body}")
+    print("ok: wrong codes limited per address and name: host A 429 (Retry-After) for Ana after 5, "
+          "Bo signed in from host A and from host B meanwhile")
 
 
 HOLD = """

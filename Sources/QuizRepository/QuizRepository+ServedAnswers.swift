@@ -13,11 +13,13 @@ extension QuizRepository {
   /// quiz not among `quizzes` (nil: every quiz) is unknown: a server answers for the quizzes it
   /// serves only. One BEGIN IMMEDIATE transaction, with its change-log row.
   public func saveServedAnswer(
-    token: String, answer: Answer, lockAnswered: Bool, now: Timestamp, quizzes: [String]? = nil
+    token: String, answer: Answer, lockAnswered: Bool, now: Timestamp, quizzes: [String]? = nil,
+    choicesAsShown: Bool = false
   ) throws -> ServedSave {
     try servedWrite { repository in
       try repository.saveInTransaction(
-        token: token, answer: answer, lockAnswered: lockAnswered, now: now, quizzes: quizzes)
+        token: token, answer: answer, lockAnswered: lockAnswered, now: now, quizzes: quizzes,
+        choicesAsShown: choicesAsShown)
     }
   }
 
@@ -26,12 +28,14 @@ extension QuizRepository {
   /// it on rather than work there: that thread commits every served write of the process.
   public func saveServedAnswer(
     token: String, answer: Answer, lockAnswered: Bool, now: Timestamp, quizzes: [String]? = nil,
+    choicesAsShown: Bool = false,
     completion: @escaping @Sendable (Result<ServedSave, any Error>) -> Void
   ) {
     servedWriteLater(
       { repository in
         try repository.saveInTransaction(
-          token: token, answer: answer, lockAnswered: lockAnswered, now: now, quizzes: quizzes)
+          token: token, answer: answer, lockAnswered: lockAnswered, now: now, quizzes: quizzes,
+        choicesAsShown: choicesAsShown)
       }, completion: completion)
   }
 
@@ -40,13 +44,12 @@ extension QuizRepository {
   /// writes (the answer, the attempt's progress, the change-log row). It runs on the committer
   /// thread of a server, which commits every save of the process: it does no more than it must.
   private func saveInTransaction(
-    token: String, answer: Answer, lockAnswered: Bool, now: Timestamp, quizzes: [String]?
+    token: String, answer given: Answer, lockAnswered: Bool, now: Timestamp, quizzes: [String]?,
+    choicesAsShown: Bool
   ) throws -> ServedSave {
-    let (attempt, target) = try saveTarget(token: token, question: answer.question, now: now, quizzes: quizzes)
+    let (attempt, target) = try saveTarget(token: token, question: given.question, now: now, quizzes: quizzes)
     let question = try shownVersion(target.pinned)
-    if let problem = Self.servedAnswerProblems(answer, question: question).first {
-      throw ServedAttemptError.invalidAnswer(problem.description)
-    }
+    let answer = try Self.storedAnswer(given, of: question, order: target.pinned.order, choicesAsShown: choicesAsShown)
     let locks = lockAnswered || attempt.locksAnswers
     if target.savedScore != nil && locks {
       throw ServedAttemptError.locked("question \"\(question.id)\" was answered already: its answer cannot change")
@@ -68,6 +71,25 @@ extension QuizRepository {
       at: now)
     return ServedSave(
       score: score, points: question.points, locked: locks, question: question, order: target.pinned.order)
+  }
+
+  /// `answer` checked against the question it answers, with the stored choice ids. Given with
+  /// choices named as shown (`ShownChoiceIDs`: their positions in the attempt's order), it is
+  /// checked against the question as shown, so that a refusal names the ids the taker sent.
+  static func storedAnswer(
+    _ answer: Answer, of question: Question, order: PresentationOrder, choicesAsShown: Bool
+  ) throws -> Answer {
+    let checked = choicesAsShown ? ShownChoiceIDs.relabel(order.apply(to: question)) : question
+    if let problem = servedAnswerProblems(answer, question: checked).first {
+      throw ServedAttemptError.invalidAnswer(problem.description)
+    }
+    guard choicesAsShown else { return answer }
+    var stored = answer
+    switch ShownChoiceIDs.stored(answer.response, of: order.apply(to: question)) {
+    case .success(let response): stored.response = response
+    case .failure(let unknown): throw ServedAttemptError.invalidAnswer("there is no choice \"\(unknown.id)\"")
+    }
+    return stored
   }
 
   /// What a save needs of the open attempt of `token`.

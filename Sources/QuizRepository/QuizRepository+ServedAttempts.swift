@@ -22,11 +22,13 @@ extension QuizRepository {
   /// pinned to their current versions, and `timeLimit` seconds from `now` is the deadline.
   /// `locksAnswers` (a server revealing each answer as it is saved): the attempt's answers lock
   /// once saved from now on, whatever the servers that serve it later do.
-  public func signIn(quiz: String, taker: String, timeLimit: Double?, now: Timestamp, locksAnswers: Bool = false)
-    throws -> ServedSignIn
-  {
+  public func signIn(
+    quiz: String, taker: String, timeLimit: Double?, now: Timestamp, locksAnswers: Bool = false,
+    resume: ResumeProof = .proven
+  ) throws -> ServedSignIn {
     try servedWrite {
-      try $0.signInInTransaction(quiz: quiz, taker: taker, timeLimit: timeLimit, now: now, locksAnswers: locksAnswers)
+      try $0.signInInTransaction(
+        quiz: quiz, taker: taker, timeLimit: timeLimit, now: now, locksAnswers: locksAnswers, resume: resume)
     }
   }
 
@@ -48,11 +50,13 @@ extension QuizRepository {
 
   /// `signIn`'s work, inside the transaction of the repository it is called on.
   private func signInInTransaction(
-    quiz: String, taker: String, timeLimit: Double?, now: Timestamp, locksAnswers: Bool
+    quiz: String, taker: String, timeLimit: Double?, now: Timestamp, locksAnswers: Bool, resume: ResumeProof
   ) throws -> ServedSignIn {
     guard let stored = try storedQuiz(quiz) else { throw ServedAttemptError.unknownQuiz(quiz) }
     guard !taker.isEmpty else { throw RepositoryError.refused("the taker's name must not be empty") }
-    if let row = try servedRow(quizRow: stored.rowID, taker: taker) {
+    if let row = try servedRow(quizRow: stored.rowID, sameNameAs: taker) {
+      guard resume.admits(token: row.token) else { throw ServedAttemptError.resumeRefused }
+      let taker = row.taker
       guard row.isOpen else { return .submitted(try loadServedAttempt(row)) }
       if row.isPastDeadline(at: now) {
         return .submitted(try submitServed(row, at: now, expired: true))

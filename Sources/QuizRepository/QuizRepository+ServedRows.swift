@@ -116,6 +116,19 @@ extension QuizRepository {
     }
   }
 
+  /// The served attempt of quiz `quizRow` whose taker's name is `taker` as `TakerKey` compares
+  /// names (Ana, ana, ＡＮＡ): the one with that very name first. The names are compared here,
+  /// not in SQL, which knows neither NFKC nor case folding; a sign-in reads a quiz's names once.
+  func servedRow(quizRow: Int64, sameNameAs taker: String) throws -> ServedRow? {
+    if let exact = try servedRow(quizRow: quizRow, taker: taker) { return exact }
+    let key = TakerKey(taker)
+    let names = try database.fetchAll("SELECT taker FROM served_attempts WHERE quiz_id = ?", [quizRow]) {
+      $0.string(0)
+    }
+    guard let same = names.first(where: { TakerKey($0) == key }) else { return nil }
+    return try servedRow(quizRow: quizRow, taker: same)
+  }
+
   /// The questions of served attempt `servedID`, in its order; `id` limits them to that question.
   func pinnedQuestions(servedID: Int64, only id: String? = nil) throws -> [PinnedQuestion] {
     try database.fetchAll(

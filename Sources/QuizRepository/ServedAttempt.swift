@@ -1,3 +1,4 @@
+import Foundation
 import QuizDomain
 
 /// A question as one served attempt shows it.
@@ -26,9 +27,9 @@ public struct ServedAttempt: Sendable {
   public let startedAt: Timestamp
   public let deadline: Timestamp?
   /// In the attempt's order.
-  public let questions: [ServedQuestion]
+  public private(set) var questions: [ServedQuestion]
   /// The answers saved, by question id.
-  public let answers: [String: Answer]
+  public private(set) var answers: [String: Answer]
   /// The saved answers' scores, by question id.
   public let scores: [String: Double]
   /// Whether its answers lock once saved: it was signed in or resumed on a server revealing
@@ -51,8 +52,66 @@ public struct ServedAttempt: Sendable {
     return locking
   }
 
+  /// What its taker types to take it up again elsewhere without a roster code: the first 8 of
+  /// the token's 32 hex digits (32 of its 128 random bits; the other 96 stay secret, so the code
+  /// gives nothing of the token a guesser could use), shown at sign-in.
+  public var resumeCode: String { String(token.prefix(ResumeProof.codeLength)) }
+
+  /// This attempt as its taker is sent it: every choice named by its position in the shown
+  /// order (`ShownChoiceIDs`), in its questions and in its saved answers. Pages and replies are
+  /// made from this; saves name choices the same way (`saveServedAnswer(…, choicesAsShown:)`).
+  public func withShownChoiceIDs() -> ServedAttempt {
+    var shown = self
+    shown.questions = questions.map { served in
+      ServedQuestion(
+        question: ShownChoiceIDs.relabel(served.question), version: served.version,
+        answerChoices: served.answerChoices, order: served.order)
+    }
+    for served in questions {
+      guard var answer = answers[served.question.id] else { continue }
+      answer.response = ShownChoiceIDs.shown(answer.response, of: served.question)
+      shown.answers[served.question.id] = answer
+    }
+    return shown
+  }
+
   /// The question `id` as this attempt shows it.
   public func question(_ id: String) -> ServedQuestion? { questions.first { $0.question.id == id } }
+}
+
+/// What lets a sign-in take up the attempt already under the same name (as `TakerKey` compares
+/// names), open or submitted.
+public enum ResumeProof: Sendable, Equatable {
+  /// The taker proved who they are otherwise (their roster code): it is theirs.
+  case proven
+  /// A name alone proves nothing: the attempt is taken up only with its token (the browser's
+  /// cookie) or its resume code; otherwise the sign-in is refused (`resumeRefused`).
+  case given(token: String?, resumeCode: String?)
+
+  static let codeLength = 8
+
+  func admits(token: String) -> Bool {
+    switch self {
+    case .proven: return true
+    case .given(let given, let resumeCode):
+      if let given, given == token { return true }
+      guard let resumeCode else { return false }
+      let typed = resumeCode.lowercased().filter { $0.isHexDigit }
+      return typed.count == Self.codeLength && token.hasPrefix(typed)
+    }
+  }
+}
+
+/// A taker's name as names are compared for one attempt per person: NFKC (compatibility forms,
+/// such as full-width letters, as their plain letters) and case folded, then NFKC again. Names
+/// are kept as typed (in NFC); this only says whether two are the same person's.
+public struct TakerKey: Equatable, Hashable, Sendable {
+  public let folded: String
+
+  public init(_ name: String) {
+    folded = name.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive], locale: nil)
+      .precomposedStringWithCompatibilityMapping
+  }
 }
 
 /// How a served attempt ended.
@@ -131,6 +190,9 @@ public enum ServedAttemptError: Error, Sendable, Equatable {
   case locked(String)
   /// The answer does not fit the question; the message names the JSON path (`$.selected[0]: …`).
   case invalidAnswer(String)
+  /// An attempt under this name (compared as `TakerKey` compares names) exists, and the sign-in
+  /// gave neither its token nor its resume code (`ResumeProof`).
+  case resumeRefused
 }
 
 extension ServedAttemptError {
@@ -161,6 +223,9 @@ extension ServedAttemptError: CustomStringConvertible {
     case .alreadySubmitted: "the attempt was submitted already"
     case .pastDeadline: "the attempt's time is up"
     case .locked(let message), .invalidAnswer(let message): message
+    case .resumeRefused:
+      "an attempt under this name was started already: continue it in the browser it began in, or give its "
+        + "resume code (shown when it began); if that is lost, the teacher can look it up"
     }
   }
 }

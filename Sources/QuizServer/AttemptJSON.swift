@@ -4,9 +4,10 @@ import QuizRepository
 /// A served attempt as its taker sees it: the sign-in reply and `GET /api/attempts/TOKEN`.
 /// Only this attempt's own data: its token, its taker's name, its questions and answers.
 enum AttemptJSON {
-  static func write(_ attempt: ServedAttempt, reveal: RevealPolicy, to writer: inout JSONWriter) {
+  static func write(_ attempt: ServedAttempt, reveal: RevealPolicy, resumeCode: Bool, to writer: inout JSONWriter) {
     writer.beginObject()
     writer.field("attempt", attempt.token)
+    if resumeCode { writer.field("resume_code", attempt.resumeCode) }
     writer.field("quiz", attempt.quiz)
     writer.field("title", attempt.quizTitle)
     writer.field("taker", attempt.taker)

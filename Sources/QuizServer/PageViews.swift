@@ -6,7 +6,8 @@ enum PageViews {
   /// The page of the question at `index` (0-based). With `--reveal each` an answered question
   /// shows how it did, its controls locked.
   static func question(
-    _ attempt: ServedAttempt, at index: Int, reveal: RevealPolicy, now: Double, error: String? = nil
+    _ attempt: ServedAttempt, at index: Int, reveal: RevealPolicy, now: Double, error: String? = nil,
+    showsResumeCode: Bool = true
   ) -> QuestionView {
     let served = attempt.questions[index]
     let question = served.question
@@ -14,6 +15,7 @@ enum PageViews {
     var view = QuestionView(
       quizTitle: attempt.quizTitle, question: question, answerChoices: served.answerChoices, number: index + 1,
       count: attempt.questions.count, action: "/answer", csrf: attempt.csrf, submitAction: "/submit")
+    view.resumeCode = showsResumeCode ? attempt.resumeCode : nil
     view.secondsLeft = attempt.deadline.map { Int(($0.unixSeconds - now).rounded(.down)) }
     view.saved = answer?.response
     if reveal == .each, let answer {

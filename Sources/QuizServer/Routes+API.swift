@@ -30,52 +30,76 @@ extension Routes {
     }
   }
 
-  /// `POST /api/attempts` `{"quiz", "taker", "code"}`: 201 started, 200 resumed, 409 submitted.
+  /// `POST /api/attempts` `{"quiz", "taker", "code", "resume"}`: 201 started, 200 resumed, 409
+  /// submitted, or another attempt's name given without its resume code.
   func signInAPI(_ request: HTTPRequest) throws -> HTTPResponse {
-    let fields = try QuizBankReader.readStringFields(request.body, allowed: ["quiz", "taker", "code"])
+    let fields = try QuizBankReader.readStringFields(request.body, allowed: ["quiz", "taker", "code", "resume"])
     guard let quiz = fields["quiz"] else { throw RouteError.badRequest("$.quiz: missing required field \"quiz\"") }
     guard let taker = fields["taker"] else {
       throw RouteError.badRequest("$.taker: missing required field \"taker\"")
     }
-    let outcome = try signIn(quiz: quiz, taker: taker, code: fields["code"], client: request.clientAddress)
+    let outcome = try signIn(
+      quiz: quiz, taker: taker, code: fields["code"], resumeCode: fields["resume"], client: request.clientAddress)
     switch outcome {
-    case .started(let attempt): return attemptReply(attempt, status: 201)
-    case .resumed(let attempt): return attemptReply(attempt, status: 200)
+    case .started(let attempt): return attemptReply(attempt.withShownChoiceIDs(), status: 201)
+    case .resumed(let attempt): return attemptReply(attempt.withShownChoiceIDs(), status: 200)
     case .submitted:
       throw RouteError.conflict("this quiz was already submitted under that name")
     }
   }
 
-  /// Checks the name (and with a roster the code, rate-limited per client address), then signs
-  /// in. Shared by the API and the sign-in page.
-  func signIn(quiz: String, taker rawTaker: String, code: String?, client: String) throws -> ServedSignIn {
+  /// Checks the name, and the code that makes it the taker's: with a roster, their roster code;
+  /// without one, for an attempt already under that name, its token (`cookieToken`, the browser
+  /// the attempt began in) or its resume code. Wrong codes are limited per address and name
+  /// (and, more loosely, per address), new attempts per address (`SignInLimits`). Shared by the
+  /// API and the sign-in page.
+  func signIn(
+    quiz: String, taker rawTaker: String, code: String?, resumeCode: String? = nil, cookieToken: String? = nil,
+    client: String
+  ) throws -> ServedSignIn {
     guard isServed(quiz) else { throw RouteError.from(ServedAttemptError.unknownQuiz(quiz)) }
     let taker = try TakerName.checked(rawTaker)
+    let now = Clock.monotonic
+    let guesser = SignInLimits.key(client, taker)
+    try limits.checkCodes(client: client, guesser: guesser, now: now)
+    let resume: ResumeProof
     if let roster = configuration.roster {
-      let now = Clock.monotonic
-      if let wait = limiter.retryAfter(client, now: now) {
-        throw RouteError(
-          status: 429, message: "too many wrong codes: try again in \(wait) s", headers: [("Retry-After", "\(wait)")])
-      }
       // An unknown name and a wrong code get the same answer.
       guard roster.admits(name: taker, code: code ?? "") else {
-        limiter.recordFailure(client, now: now)
+        limits.recordWrongCode(client: client, guesser: guesser, now: now)
         throw RouteError(status: 401, message: "unknown name or wrong code")
       }
+      resume = .proven
+    } else {
+      let typed = resumeCode.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+      resume = .given(token: cookieToken, resumeCode: typed)
     }
+    try limits.checkNewAttempts(client: client, now: now)
     // A timestamp keeps whole seconds: the part of a second it drops is added to the limit, so
     // that the deadline is the whole limit after the sign-in (not up to a second before).
-    let now = Clock.unixSeconds
-    let dropped = now - now.rounded(.down)
-    return try pool.with { repository in
-      try repository.signIn(
-        quiz: quiz, taker: taker, timeLimit: configuration.timeLimit.map { $0 + dropped },
-        now: Timestamp(unixSeconds: now), locksAnswers: configuration.reveal == .each)
+    let unixNow = Clock.unixSeconds
+    let dropped = unixNow - unixNow.rounded(.down)
+    do {
+      let outcome = try pool.with { repository in
+        try repository.signIn(
+          quiz: quiz, taker: taker, timeLimit: configuration.timeLimit.map { $0 + dropped },
+          now: Timestamp(unixSeconds: unixNow), locksAnswers: configuration.reveal == .each, resume: resume)
+      }
+      if case .started = outcome { limits.recordNewAttempt(client: client, now: now) }
+      return outcome
+    } catch ServedAttemptError.resumeRefused {
+      // A code typed and wrong is a guess; no code at all is a taker who did not know one.
+      if case .given(_, let typed?) = resume { limits.recordWrongCode(client: client, guesser: guesser, now: now) }
+      throw RouteError.from(ServedAttemptError.resumeRefused)
     }
   }
 
+  /// `attempt` (its choices named as shown) in JSON.
   func attemptReply(_ attempt: ServedAttempt, status: Int) -> HTTPResponse {
-    Reply.json(status) { AttemptJSON.write(attempt, reveal: reveal(for: attempt), to: &$0) }
+    Reply.json(status) {
+      AttemptJSON.write(
+        attempt, reveal: reveal(for: attempt), resumeCode: configuration.roster == nil, to: &$0)
+    }
   }
 
   /// `GET /api/attempts/TOKEN`.
@@ -95,7 +119,8 @@ extension Routes {
       do {
         try pool.with { repository in
           repository.saveServedAnswer(
-            token: token, answer: answer, lockAnswered: lockAnswered, now: Clock.now, quizzes: configuration.quizzes
+            token: token, answer: answer, lockAnswered: lockAnswered, now: Clock.now, quizzes: configuration.quizzes,
+            choicesAsShown: true
           ) { saved in
             reply.send { self.respond(to: request, saved.map { self.savedReply($0, question: question, answer) }) }
           }
@@ -116,7 +141,7 @@ extension Routes {
       writer.field("question", question)
       // As the attempt and the review give it: an essay has no score until marked.
       if saved.locked && configuration.reveal != .never {
-        AttemptJSON.writeScore(saved.score, of: saved.shown, answer: answer, to: &writer)
+        AttemptJSON.writeScore(saved.score, of: ShownChoiceIDs.relabel(saved.shown), answer: answer, to: &writer)
       }
       writer.endObject()
     }
@@ -135,7 +160,7 @@ extension Routes {
       writer.field("score", submitted.score)
       writer.field("max_score", submitted.maxScore)
       writer.field("expired", submitted.expired)
-      if configuration.reveal != .never { AttemptJSON.writeReview(attempt, to: &writer) }
+      if configuration.reveal != .never { AttemptJSON.writeReview(attempt.withShownChoiceIDs(), to: &writer) }
       writer.endObject()
     }
   }

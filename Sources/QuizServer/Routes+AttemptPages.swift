@@ -21,7 +21,9 @@ extension Routes {
       }
       index = number - 1
     }
-    let view = PageViews.question(attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds)
+    let view = PageViews.question(
+      attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds,
+      showsResumeCode: configuration.roster == nil)
     return Reply.page(QuestionPage.render(view))
   }
 
@@ -58,7 +60,8 @@ extension Routes {
     let policy = reveal(for: attempt)
     do {
       _ = try pool.with {
-        try $0.saveServedAnswer(token: attempt.token, answer: answer, lockAnswered: policy == .each, now: Clock.now)
+        try $0.saveServedAnswer(
+          token: attempt.token, answer: answer, lockAnswered: policy == .each, now: Clock.now, choicesAsShown: true)
       }
     } catch ServedAttemptError.invalidAnswer(let message) {
       return refusedAnswer(attempt, at: index, message)
@@ -76,7 +79,8 @@ extension Routes {
     -> HTTPResponse
   {
     let view = PageViews.question(
-      attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds, error: message)
+      attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds, error: message,
+      showsResumeCode: configuration.roster == nil)
     return Reply.page(QuestionPage.render(view), status: status)
   }
 

@@ -30,7 +30,8 @@ extension Routes {
     let outcome: ServedSignIn
     do {
       outcome = try signIn(
-        quiz: form["quiz"] ?? "", taker: form["taker"] ?? "", code: form["code"], client: request.clientAddress)
+        quiz: form["quiz"] ?? "", taker: form["taker"] ?? "", code: form["code"], resumeCode: form["resume"],
+        cookieToken: PageCookies.token(PageCookies.attempt, of: request), client: request.clientAddress)
     } catch {
       guard let refusal = RouteError.from(error) else { throw error }
       return try signInRefused(request, refusal, taker: form["taker"] ?? "")

@@ -2,12 +2,12 @@ import HTTP
 import QuizDomain
 import QuizRepository
 
-/// What every route shares: the configuration, the connection pool, the sign-in limiter and
+/// What every route shares: the configuration, the connection pool, the sign-in limits and
 /// the monitor. One value, called from every thread of the HTTP server's pool.
 final class Routes: Sendable {
   let configuration: QuizServerConfiguration
   let pool: ConnectionPool
-  let limiter = SignInLimiter()
+  let limits = SignInLimits()
   let monitorToken: String
   let monitor: MonitorFeed
 
@@ -94,14 +94,16 @@ final class Routes: Sendable {
     attempt.locksAnswers && configuration.reveal == .end ? .each : configuration.reveal
   }
 
-  /// `attempt`, about to be shown by this server in reply to `request`: revealing each answer,
-  /// the server first makes an open attempt lock its answers (what it shows reveals them), so
-  /// that no server serving it later lets them change, and shows it as it is then. Once per
-  /// attempt; not for HEAD, which shows nothing.
+  /// `attempt`, about to be shown by this server in reply to `request`, as its taker is sent
+  /// it: choices named by their shown positions (`ServedAttempt.withShownChoiceIDs`). Revealing
+  /// each answer, the server first makes an open attempt lock its answers (what it shows
+  /// reveals them), so that no server serving it later lets them change, and shows it as it is
+  /// then. Once per attempt; not for HEAD, which shows nothing.
   func shownHere(_ attempt: ServedAttempt, for request: HTTPRequest) throws -> ServedAttempt {
     guard configuration.reveal == .each, !attempt.locksAnswers, attempt.submitted == nil, request.method != "HEAD"
-    else { return attempt }
-    return try pool.with { try $0.lockServedAnswers(token: attempt.token, now: Clock.now) } ?? attempt
+    else { return attempt.withShownChoiceIDs() }
+    let locked = try pool.with { try $0.lockServedAnswers(token: attempt.token, now: Clock.now) }
+    return (locked ?? attempt).withShownChoiceIDs()
   }
 }
 

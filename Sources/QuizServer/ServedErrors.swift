@@ -32,6 +32,7 @@ extension RouteError {
     // The repository's message says which question, and that it was answered already.
     case .locked(let message): return conflict(message)
     case .invalidAnswer(let message): return badRequest(message)
+    case .resumeRefused: return conflict(error.description)
     }
   }
 

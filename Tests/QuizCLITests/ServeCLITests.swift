@@ -16,7 +16,7 @@ import Testing
       errors = workspace.directory.url.appendingPathComponent("serve-\(UUID().uuidString).err")
       for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
       process.executableURL = QuizProcess.binary
-      process.arguments = ["--db", workspace.database, "serve"] + arguments
+      process.arguments = ["--db", workspace.database, "serve", "--all"] + arguments
       process.standardOutput = try FileHandle(forWritingTo: output)
       process.standardError = try FileHandle(forWritingTo: errors)
       process.standardInput = FileHandle.nullDevice
@@ -65,6 +65,28 @@ import Testing
     let imported = try workspace.quiz("import", bank)
     #expect(imported.status == 0, "\(imported.stderr)")
     return workspace
+  }
+
+  /// Serving every quiz of the database by default handed out next week's exam and its right
+  /// answers: the quizzes are named, or --all says so; on start the server says what it serves,
+  /// what the review reveals and what a name-only sign-in protects.
+  @Test func theQuizzesAreNamedOrAllIsGivenAndTheStartSaysWhatIsServed() throws {
+    let workspace = try Self.workspace()
+    let bare = try workspace.quiz(arguments: ["serve", "--listen", "127.0.0.1:0"])
+    #expect(bare.status == 64, "\(bare.stderr)")
+    #expect(bare.stderr.hasPrefix("Error: Name the quizzes to serve (quiz serve QUIZ...), or give --all"), "\(bare.stderr)")
+    #expect(bare.stderr.contains("See 'quiz serve --help'"))
+    let both = try workspace.quiz(arguments: ["serve", "geo", "--all", "--listen", "127.0.0.1:0"])
+    #expect(both.status == 64 && both.stderr.contains("not both"), "\(both.stderr)")
+    let server = try Server(workspace, ["--listen", "127.0.0.1:0", "--reveal", "each"])
+    _ = try server.waitForPort()
+    let deadline = Date().addingTimeInterval(10)
+    while !server.stdout.contains("Sign-in: ") && Date() < deadline { usleep(20_000) }
+    #expect(server.stdout.contains("\nServing: "), "\(server.stdout)")
+    #expect(server.stdout.contains("every quiz of the database (--all)"), "\(server.stdout)")
+    #expect(server.stdout.contains("Review: each answer is shown right or wrong"), "\(server.stdout)")
+    #expect(server.stdout.contains("Sign-in: any name (no --roster): a name is no proof"), "\(server.stdout)")
+    #expect(server.stop() == 0)
   }
 
   /// "45" could be minutes or seconds: the unit is asked for rather than guessed.
@@ -124,7 +146,7 @@ import Testing
     let workspace = try Self.workspace()
     let first = try Server(workspace, ["--listen", "127.0.0.1:0"])
     let port = try first.waitForPort()
-    let second = try workspace.quiz("serve", "--listen", "127.0.0.1:\(port)")
+    let second = try workspace.quiz("serve", "--all", "--listen", "127.0.0.1:\(port)")
     #expect(second.status == 1)
     #expect(second.stderr == "Error: cannot listen on 127.0.0.1:\(port): Address already in use\n", "\(second.stderr)")
     #expect(first.stop() == 0)
@@ -232,10 +254,12 @@ import Testing
     let port = try server.waitForPort()
     let takers = (1...6).map { "taker-\($0)" }
     var tokens: [String: String] = [:]
+    var resumeCodes: [String: String] = [:]
     for taker in takers {
       let signIn = try RawHTTP.request(
         port: port, "POST", "/api/attempts", body: Array(#"{"quiz": "load", "taker": "\#(taker)"}"#.utf8))
       tokens[taker] = try #require(signIn.json["attempt"] as? String, "\(signIn.text)")
+      resumeCodes[taker] = signIn.json["resume_code"] as? String
     }
     let logs = takers.map { _ in TakerLog() }
     let group = DispatchGroup()
@@ -264,8 +288,8 @@ import Testing
     let newPort = try again.waitForPort()
     var acknowledgedCount = 0
     for (index, taker) in takers.enumerated() {
-      let resumed = try RawHTTP.request(
-        port: newPort, "POST", "/api/attempts", body: Array(#"{"quiz": "load", "taker": "\#(taker)"}"#.utf8))
+      let body = #"{"quiz": "load", "taker": "\#(taker)", "resume": "\#(resumeCodes[taker] ?? "")"}"#
+      let resumed = try RawHTTP.request(port: newPort, "POST", "/api/attempts", body: Array(body.utf8))
       #expect(resumed.status == 200 && resumed.json["attempt"] as? String == tokens[taker])
       let saved = resumed.json["answers"] as? [String: Any] ?? [:]
       let (acknowledged, inFlight) = logs[index].state.withLock { ($0.acknowledged, $0.inFlight) }
@@ -287,7 +311,7 @@ import Testing
     for round in 0..<1_000 {
       for number in 1...20 {
         let question = "q\(number)"
-        let value = round % 2 == 0 ? "a" : "b"
+        let value = round % 2 == 0 ? "1" : "2"
         log.state.withLock { $0.inFlight = (question, value) }
         guard
           let reply = try? RawHTTP.request(

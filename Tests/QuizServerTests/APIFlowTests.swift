@@ -7,12 +7,12 @@ import Testing
 /// The JSON API end to end on a real server (port 0) and a real database.
 @Suite(.serialized) struct APIFlowTests {
   static let answers: [(question: String, json: String)] = [
-    ("pick", #"{"selected": ["a"]}"#),
+    ("pick", #"{"selected": ["1"]}"#),
     ("capital", #"{"response": "Paris"}"#),
     ("pi", #"{"response": "3.14", "unit": "rad"}"#),
     ("cities", #"{"matched": {"a": "Paris", "b": "Tokyo"}}"#),
     ("why", #"{"response": "Because it is simple"}"#),
-    ("gaps", #"{"parts": [{"response": "France"}, {"selected": ["b"]}]}"#),
+    ("gaps", #"{"parts": [{"response": "France"}, {"selected": ["2"]}]}"#),
   ]
 
   @Test func everyKindIsAnsweredSubmittedAndRecordedWithTheScoreGradeGives() throws {
@@ -36,7 +36,13 @@ import Testing
     let expected = Scoring.score(
       Attempt(
         quiz: "every", taker: "Ana",
-        answers: try Self.answers.map { try QuizBankReader.readAnswer(Array($0.json.utf8), question: $0.question) }),
+        answers: try Self.answers.map { question, json in
+          // Sent with choices named by their shown positions; `grade` names them by stored id.
+          var answer = try QuizBankReader.readAnswer(Array(json.utf8), question: question)
+          let shown = try #require(quiz.questions.first { $0.id == question })
+          answer.response = try ShownChoiceIDs.stored(answer.response, of: shown).get()
+          return answer
+        }),
       in: quiz)
     #expect(submitted.json["score"] as? Double == expected.score)
     #expect(submitted.json["max_score"] as? Double == quiz.maxScore)
@@ -45,7 +51,7 @@ import Testing
     #expect(history.first?.score == expected.score)
     #expect(try fixture.request("POST", "/api/attempts/\(token)/submit").status == 409)
     #expect(
-      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 409)
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["2"]}"#).status == 409)
     #expect(try fixture.signIn("Ana").status == 409)
   }
 
@@ -55,18 +61,19 @@ import Testing
     let token = try #require(first.json["attempt"] as? String)
     let deadline = try #require(first.json["deadline"] as? String)
     #expect(
-      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
-    let again = try fixture.signIn("Ana")
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["2"]}"#).status == 200)
+    let code = try #require(first.json["resume_code"] as? String)
+    let again = try fixture.signIn("Ana", resume: code)
     #expect(again.status == 200)
     #expect(again.json["attempt"] as? String == token)
     #expect(again.json["deadline"] as? String == deadline)
-    #expect(((again.json["answers"] as? [String: Any])?["pick"] as? [String: Any])?["selected"] as? [String] == ["b"])
+    #expect(((again.json["answers"] as? [String: Any])?["pick"] as? [String: Any])?["selected"] as? [String] == ["2"])
   }
 
   @Test func badBodiesAreRefusedAtTheirJSONPath() throws {
     let fixture = try ServedFixture()
     let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
-    let wrong = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": "a"}"#)
+    let wrong = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": "1"}"#)
     #expect(wrong.status == 400)
     #expect((wrong.json["error"] as? String)?.contains("$.selected") == true, "\(wrong.text)")
     #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: "{").status == 400)
@@ -86,7 +93,7 @@ import Testing
     #expect(quizzes.first?["time_limit"] as? Double == 90)
     #expect(try fixture.request("GET", "/api/ping").json["ok"] as? Bool == true)
     // The PUT floor of the throughput run: the body is read and ignored, within the body limit.
-    let put = try fixture.request("PUT", "/api/ping", json: #"{"selected": ["b"]}"#)
+    let put = try fixture.request("PUT", "/api/ping", json: #"{"selected": ["2"]}"#)
     #expect(put.status == 200 && put.json["ok"] as? Bool == true)
     let tooLarge = try fixture.request("PUT", "/api/ping", json: String(repeating: " ", count: 70_000))
     #expect(tooLarge.status == 413)
@@ -97,19 +104,19 @@ import Testing
   @Test func revealEachSaysRightOrWrongThenLocksTheAnswer() throws {
     let fixture = try ServedFixture { $0.reveal = .each }
     let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
-    let saved = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#)
+    let saved = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["2"]}"#)
     #expect(saved.status == 200, "\(saved.text)")
     #expect(saved.json["fraction"] as? Double == 0)
-    #expect((saved.json["right"] as? [String: Any])?["selected"] as? [String] == ["a"])
+    #expect((saved.json["right"] as? [String: Any])?["selected"] as? [String] == ["1"])
     #expect((saved.json["feedback"] as? String)?.contains("SECRET-OUTCOME") == true)
-    let changed = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#)
+    let changed = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["1"]}"#)
     #expect(changed.status == 409)
   }
 
   @Test func revealNeverGivesOnlyTheScore() throws {
     let fixture = try ServedFixture { $0.reveal = .never }
     let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
-    let saved = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#)
+    let saved = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["1"]}"#)
     #expect(saved.json["fraction"] == nil && saved.json["right"] == nil)
     let submitted = try fixture.request("POST", "/api/attempts/\(token)/submit")
     #expect(submitted.json["score"] as? Double == 1)
@@ -138,7 +145,7 @@ import Testing
     let fixture = try ServedFixture { $0.timeLimit = 3 }
     let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
     #expect(
-      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#).status == 200)
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["1"]}"#).status == 200)
     // The deadline is the whole limit after the sign-in, rounded up to a second: at most 4 s.
     Thread.sleep(forTimeInterval: 4.2)
     let late = try fixture.request("PUT", "/api/attempts/\(token)/answers/capital", json: #"{"response": "Paris"}"#)

@@ -12,10 +12,15 @@ import Testing
 /// busy database, 405s without `Allow`.
 @Suite(.serialized) struct HostileInputTests {
   /// Signs in with `takerJSON`, a JSON string literal as sent (escapes and all).
-  private func signIn(_ fixture: ServedFixture, takerJSON: String) throws -> RawHTTPResponseShape {
-    let reply = try fixture.request("POST", "/api/attempts", json: #"{"quiz": "every", "taker": \#(takerJSON)}"#)
+  private func signIn(_ fixture: ServedFixture, takerJSON: String, resume: String? = nil) throws
+    -> RawHTTPResponseShape
+  {
+    let resumeField = resume.map { #", "resume": "\#($0)""# } ?? ""
+    let reply = try fixture.request(
+      "POST", "/api/attempts", json: #"{"quiz": "every", "taker": \#(takerJSON)\#(resumeField)}"#)
     return RawHTTPResponseShape(
-      status: reply.status, error: reply.json["error"] as? String, taker: reply.json["taker"] as? String)
+      status: reply.status, error: reply.json["error"] as? String, taker: reply.json["taker"] as? String,
+      resumeCode: reply.json["resume_code"] as? String)
   }
 
   @Test func aNameIsBoundInBytesTooSoCombiningMarksCannotStackPastTheLimit() throws {
@@ -52,8 +57,9 @@ import Testing
 
   @Test func aNameIsTrimmedOfEveryWhiteSpaceSoANoBreakSpaceIsTheSameTaker() throws {
     let fixture = try ServedFixture()
-    #expect(try signIn(fixture, takerJSON: #""Ana""#).status == 201)
-    let again = try signIn(fixture, takerJSON: #""\u00A0Ana\u3000""#)
+    let first = try signIn(fixture, takerJSON: #""Ana""#)
+    #expect(first.status == 201)
+    let again = try signIn(fixture, takerJSON: #""\u00A0Ana\u3000""#, resume: first.resumeCode)
     #expect(again.status == 200 && again.taker == "Ana", "\(again)")
   }
 
@@ -61,8 +67,8 @@ import Testing
     let fixture = try ServedFixture { $0.reveal = .each }
     let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
     let path = "/api/attempts/\(token)/answers/pick"
-    #expect(try fixture.request("PUT", path, json: #"{"selected": ["b"]}"#).status == 200)
-    let locked = try fixture.request("PUT", path, json: #"{"selected": ["a"]}"#)
+    #expect(try fixture.request("PUT", path, json: #"{"selected": ["2"]}"#).status == 200)
+    let locked = try fixture.request("PUT", path, json: #"{"selected": ["1"]}"#)
     #expect(locked.status == 409)
     let message = try #require(locked.json["error"] as? String)
     #expect(message.components(separatedBy: "pick").count == 2, "\(message)")
@@ -91,7 +97,7 @@ import Testing
     let fixture = try ServedFixture()
     let composed = try fixture.signIn("Jos\u{00E9}")
     #expect(composed.status == 201)
-    let decomposed = try fixture.signIn("Jose\u{0301}")
+    let decomposed = try fixture.signIn("Jose\u{0301}", resume: composed.json["resume_code"] as? String)
     #expect(decomposed.status == 200)
     #expect(decomposed.json["attempt"] as? String == composed.json["attempt"] as? String)
     #expect(Array((decomposed.json["taker"] as? String ?? "").utf8) == Array("Jos\u{00E9}".utf8))
@@ -121,7 +127,7 @@ import Testing
     let other = try fixture.repository().signIn(
       quiz: "every", taker: "Ana", timeLimit: nil, now: Timestamp(unixSeconds: Date().timeIntervalSince1970))
     let token = other.attempt.token
-    let save = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#)
+    let save = try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["1"]}"#)
     #expect(save.status == 404)
     #expect(try fixture.request("POST", "/api/attempts/\(token)/submit").status == 404)
     #expect(try fixture.request("GET", "/api/attempts/\(token)").status == 404)
@@ -148,7 +154,7 @@ import Testing
     let fixture = try ServedFixture { $0.reveal = .each }
     let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
     let path = "/api/attempts/\(token)/answers/pick"
-    #expect(try fixture.request("PUT", path, json: #"{"selected": ["b"]}"#).status == 200)
+    #expect(try fixture.request("PUT", path, json: #"{"selected": ["2"]}"#).status == 200)
     fixture.server.stop()
     var configuration = QuizServerConfiguration(databasePath: fixture.databasePath)
     configuration.port = 0
@@ -159,13 +165,13 @@ import Testing
       try RawHTTP.request(
         port: restarted.port, "PUT", path, body: Array(json.utf8), headers: [("Content-Type", "application/json")])
     }
-    #expect(try put(path, #"{"selected": ["a"]}"#).status == 409)
+    #expect(try put(path, #"{"selected": ["1"]}"#).status == 409)
     let other = try RawHTTP.request(
       port: restarted.port, "POST", "/api/attempts", body: Array(#"{"quiz": "every", "taker": "Bea"}"#.utf8),
       headers: [("Content-Type", "application/json")])
     let otherToken = try #require(other.json["attempt"] as? String)
-    #expect(try put("/api/attempts/\(otherToken)/answers/pick", #"{"selected": ["b"]}"#).status == 200)
-    #expect(try put("/api/attempts/\(otherToken)/answers/pick", #"{"selected": ["a"]}"#).status == 200)
+    #expect(try put("/api/attempts/\(otherToken)/answers/pick", #"{"selected": ["2"]}"#).status == 200)
+    #expect(try put("/api/attempts/\(otherToken)/answers/pick", #"{"selected": ["1"]}"#).status == 200)
   }
 
   /// The attempt whose answers lock is still taken under `each` on a server restarted with
@@ -178,7 +184,7 @@ import Testing
     try PageFlow.signIn(browser, taker: "Ana")
     let token = try #require(browser.cookies["quiz_attempt"])
     #expect(
-      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["2"]}"#).status == 200)
     fixture.server.stop()
     let end = try restart(fixture, .end)
     let state = try RawHTTP.request(port: end.port, "GET", "/api/attempts/\(token)")
@@ -208,7 +214,7 @@ import Testing
     #expect(hidden.json["reveal"] as? String == "never" && hidden.json["revealed"] == nil)
     let quiet = try put(never, token, "pi", #"{"response": "3.14", "unit": "rad"}"#)
     #expect(quiet.status == 200 && quiet.json["fraction"] == nil, "\(quiet.text)")
-    #expect(try put(never, token, "pick", #"{"selected": ["a"]}"#).status == 409)
+    #expect(try put(never, token, "pick", #"{"selected": ["1"]}"#).status == 409)
     let neverBrowser = Browser(port: never.port)
     neverBrowser.cookies = browser.cookies
     // Its page shows the saved answer locked, and no result.
@@ -228,7 +234,7 @@ import Testing
     let cy = try #require(try fixture.signIn("Cy").json["attempt"] as? String)
     for token in [ana, bo, cy] {
       #expect(
-        try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["b"]}"#).status == 200)
+        try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["2"]}"#).status == 200)
     }
     fixture.server.stop()
     let each = try restart(fixture, .each)
@@ -240,14 +246,14 @@ import Testing
     #expect(try RawHTTP.request(port: each.port, "HEAD", "/api/attempts/\(cy)").status == 200)
     let forged = Browser(port: each.port)
     forged.cookies = ["quiz_attempt": cy]
-    #expect(try forged.post("/answer", [("csrf", "forged"), ("question", "pick"), ("choice", "a")]).status == 403)
+    #expect(try forged.post("/answer", [("csrf", "forged"), ("question", "pick"), ("choice", "1")]).status == 403)
     each.stop()
     let end = try restart(fixture, .end)
     defer { end.stop() }
-    #expect(try put(end, cy, "pick", #"{"selected": ["a"]}"#).status == 200)
+    #expect(try put(end, cy, "pick", #"{"selected": ["1"]}"#).status == 200)
     let changes = [
-      (ana, "pick", #"{"selected": ["a"]}"#), (ana, "capital", #"{"response": "Lyon"}"#),
-      (bo, "pick", #"{"selected": ["a"]}"#),
+      (ana, "pick", #"{"selected": ["1"]}"#), (ana, "capital", #"{"response": "Lyon"}"#),
+      (bo, "pick", #"{"selected": ["1"]}"#),
     ]
     for (token, question, json) in changes {
       #expect(try put(end, token, question, json).status == 409, "\(question)")
@@ -314,7 +320,7 @@ import Testing
     }
     holding.wait()
     let busy = try RawHTTP.request(
-      port: fixture.port, "PUT", "/api/attempts/\(token)/answers/pick", body: Array(#"{"selected": ["a"]}"#.utf8),
+      port: fixture.port, "PUT", "/api/attempts/\(token)/answers/pick", body: Array(#"{"selected": ["1"]}"#.utf8),
       timeout: 20)
     released.wait()
     #expect(busy.status == 503, "\(busy.text)")
@@ -326,7 +332,7 @@ import Testing
     #expect(Tokens.redacted("/api/attempts/\(token)/answers/pick") == "/api/attempts/…/answers/pick")
     // Once the lock is gone the same save goes through.
     #expect(
-      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#).status == 200)
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["1"]}"#).status == 200)
   }
 }
 
@@ -334,5 +340,6 @@ struct RawHTTPResponseShape: CustomStringConvertible {
   let status: Int
   let error: String?
   let taker: String?
+  var resumeCode: String? = nil
   var description: String { "\(status) \(error ?? taker ?? "")" }
 }

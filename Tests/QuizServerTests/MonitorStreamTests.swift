@@ -39,7 +39,7 @@ import Testing
     #expect(stream.text.hasPrefix("HTTP/1.1 200") && stream.text.contains("text/event-stream"))
     let start = Date()
     #expect(
-      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["a"]}"#).status == 200)
+      try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["1"]}"#).status == 200)
     // The sign-in's own events may come first; the saved answer's is the one with answered 1.
     #expect(stream.wait(for: #""answered":1"#, timeout: 1.0), "\(stream.text)")
     #expect(Date().timeIntervalSince(start) < 1.0)

@@ -66,8 +66,10 @@ final class ServedFixture {
   }
 
   /// Signs `taker` in to `quiz`; the reply.
-  func signIn(_ taker: String, quiz: String = "every", code: String? = nil) throws -> RawHTTPResponse {
-    let codeField = code.map { #", "code": "\#($0)""# } ?? ""
+  func signIn(_ taker: String, quiz: String = "every", code: String? = nil, resume: String? = nil) throws
+    -> RawHTTPResponse
+  {
+    let codeField = (code.map { #", "code": "\#($0)""# } ?? "") + (resume.map { #", "resume": "\#($0)""# } ?? "")
     return try request("POST", "/api/attempts", json: #"{"quiz": "\#(quiz)", "taker": "\#(taker)"\#(codeField)}"#)
   }
 

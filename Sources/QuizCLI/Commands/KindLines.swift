@@ -135,8 +135,7 @@ extension KindLines {
         text += console.styled("\(pad)  \(feedback.replacingNewlines())", .dim) + "\n"
       }
       let right = body.answers.filter { $0.effectiveFraction >= 1 }.map(numberText)
-      let unitText = body.units.first.map { " \($0.unit)" } ?? ""
-      text += console.styled("\(pad)Right: " + right.map { $0 + unitText }.joined(separator: " · "), .green) + "\n"
+      text += console.styled("\(pad)Right: " + right.map(body.withFirstUnit).joined(separator: " · "), .green) + "\n"
       return text + explanation(question, console: console, indent: indent)
     case (.matching(let body), .matched(let matches)):
       var text = ""

@@ -22,12 +22,17 @@ enum ServeCommand {
       attempt. Ctrl-C or SIGTERM stops the server once the requests in flight are done. \
       docs/serve-api.md describes the JSON API the pages use.
 
+      The quizzes are named (or --all given): a server reaches whoever reaches its address, \
+      and the review reveals the right answers. On start it says what it serves, what the \
+      review reveals and how takers sign in.
+
       quiz serve geography --listen 0.0.0.0:8080 --roster class.csv --reveal each --time-limit 20m
       """,
     arguments: [
-      ArgumentSpec(name: "quiz", help: "Quiz ids to serve (default: all).", optional: true, repeatable: true)
+      ArgumentSpec(name: "quiz", help: "Quiz ids to serve (or --all).", optional: true, repeatable: true)
     ],
     options: [
+      .flag("all", help: "Serve every quiz in the database (otherwise the quizzes are named)."),
       .value(
         "listen", valueName: "host:port", help: "The address and port to listen on; port 0 picks a free one.",
         defaultValue: "127.0.0.1:8080"),
@@ -79,6 +84,7 @@ enum ServeCommand {
     // One address a line; on every interface, the machine's network addresses.
     let takers = server.takersURLs.joined(separator: "\n        ")
     console.write("Takers: \(takers)\nMonitor: \(server.monitorURL)\n")
+    console.write(try ServeNotice.text(configuration, repository: repository))
     ServeSignals.wait(for: signals)
     server.stop()
   }

@@ -8,8 +8,6 @@ enum ServeOptions {
     let arguments = invocation.arguments
     let command = invocation.command
     var configuration = QuizServerConfiguration(databasePath: invocation.databasePath)
-    let quizzes = arguments.positionals
-    configuration.quizzes = quizzes.isEmpty ? nil : quizzes
     let listen = arguments.value("listen") ?? "127.0.0.1:8080"
     guard let (host, port) = parseListen(listen) else {
       throw CLIError.usage("Invalid '--listen \(listen)': expected HOST:PORT, such as 0.0.0.0:8080", command: command)
@@ -55,7 +53,28 @@ enum ServeOptions {
         throw CLIError.data("invalid roster: \(error.description)")
       }
     }
+    try readQuizzes(arguments, into: &configuration, command: command)
     return configuration
+  }
+
+  /// The quizzes named, or every quiz with --all; neither is a usage error, checked after the
+  /// options so that an option's own error comes first.
+  static func readQuizzes(
+    _ arguments: ParsedArguments, into configuration: inout QuizServerConfiguration, command: Command
+  ) throws {
+    // Serving every quiz by default would hand next week's exam, and its review's right
+    // answers, to anyone who reaches the server: the quizzes are named, or --all says so.
+    let quizzes = arguments.positionals
+    switch (quizzes.isEmpty, arguments.flag("all")) {
+    case (true, false):
+      throw CLIError.usage(
+        "Name the quizzes to serve (quiz serve QUIZ...), or give --all to serve every quiz in the database",
+        command: command)
+    case (false, true):
+      throw CLIError.usage("Give quiz ids or --all, not both", command: command)
+    case (true, true): configuration.quizzes = nil
+    case (false, false): configuration.quizzes = quizzes
+    }
   }
 
   static func readTLS(_ arguments: ParsedArguments, into configuration: inout QuizServerConfiguration, command: Command)

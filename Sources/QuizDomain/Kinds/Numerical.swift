@@ -25,7 +25,16 @@ public struct Numerical: Equatable, Sendable {
   public var effectiveUnitGrading: UnitGrading { unitGrading ?? .none }
   public var effectiveUnitPenalty: Double { unitPenalty ?? 0.1 }
   public var effectiveUnitInput: UnitInput { unitInput ?? .text }
-  public var effectiveUnitsLeft: Bool { unitsLeft ?? false }
+  /// Whether the unit stands before the number. Without units there is no unit to read, and
+  /// Moodle's `make_answer_processor` ignores `unitsleft` then: the number is read from the start.
+  public var effectiveUnitsLeft: Bool { (unitsLeft ?? false) && !units.isEmpty }
+
+  /// `number` written with the first unit where a taker types it: before the number when
+  /// units stand left (`$ 5`), after it otherwise (`5 m`); the number alone without units.
+  public func withFirstUnit(_ number: String) -> String {
+    guard let unit = units.first?.unit else { return number }
+    return effectiveUnitsLeft ? "\(unit) \(number)" : "\(number) \(unit)"
+  }
 
   public enum UnitGrading: String, CaseIterable, Sendable {
     /// Units optional, never penalised.

@@ -28,6 +28,10 @@ enum QuestionPage {
       body += "<p class=\"message\" role=\"status\">Your answer is saved: it cannot change.</p>\n"
     }
     body += navigation(view)
+    if let code = view.resumeCode {
+      body += "<p class=\"resume\">Resume code: <span class=\"code\">\(HTMLEscape.text(code))</span>"
+      body += " (with your name, it continues this attempt on another device)</p>\n"
+    }
     let title = "Question \(view.number) of \(view.count) — \(view.quizTitle)"
     return PageShell.render(title: title, heading: view.quizTitle, body: body)
   }

@@ -13,6 +13,9 @@ struct QuestionView: Sendable {
   /// 1-based position, and how many questions the attempt has.
   var number: Int
   var count: Int
+  /// The attempt's resume code, shown to its taker on a server without a roster (where a name
+  /// alone resumes nothing); nil with one.
+  var resumeCode: String? = nil
   /// Seconds until the deadline; nil without a time limit.
   var secondsLeft: Int? = nil
   /// The answer saved for it, shown in the controls (changeable unless revealed).

@@ -103,8 +103,7 @@ enum RevealSection {
     else { return nil }
     var text = ReviewNumbers.number(value)
     if best.effectiveTolerance > 0 { text += " ± \(ReviewNumbers.number(best.effectiveTolerance))" }
-    if let unit = body.units.first(where: { $0.multiplier == 1 }) ?? body.units.first { text += " \(unit.unit)" }
-    return text
+    return body.withFirstUnit(text)
   }
 
   static func gapRight(_ part: ClozePart, _ text: QuestionText) -> String {

@@ -21,7 +21,8 @@ struct SignInView: Sendable {
   var taker: String = ""
 }
 
-/// The sign-in form: fields `quiz`, `taker`, `code` (with a roster) and `csrf`.
+/// The sign-in form: fields `quiz`, `taker`, `code` (with a roster) or `resume` (without one)
+/// and `csrf`.
 enum SignInPage {
   static func render(_ view: SignInView) -> String {
     var body = ""
@@ -38,6 +39,11 @@ enum SignInPage {
       body += "<div class=\"field\"><label for=\"code\">Your code</label>\n"
       body +=
         "<input type=\"password\" id=\"code\" name=\"code\" required autocomplete=\"off\" maxlength=\"200\"></div>\n"
+    } else {
+      // Without a roster a name is no proof: an attempt begun elsewhere resumes with its code.
+      body += "<div class=\"field\"><label for=\"resume\">Resume code (only to continue an attempt begun on "
+      body += "another device)</label>\n<input type=\"text\" id=\"resume\" name=\"resume\" autocomplete=\"off\" "
+      body += "maxlength=\"20\" spellcheck=\"false\"></div>\n"
     }
     body += "<div class=\"actions\"><button type=\"submit\">Start</button></div>\n</form>\n"
     let quizTitle = view.fixedQuiz?.title ?? (view.quizzes.count == 1 ? view.quizzes[0].title : nil)

@@ -20,6 +20,8 @@ extension StaticAssets {
     a { color: #1f57b8; }
     .progress, .timer { color: #4d5563; margin: 0.25rem 0; }
     .timer span { font-variant-numeric: tabular-nums; font-weight: 600; color: #1a1f2b; }
+    .resume { color: #4d5563; font-size: 0.9rem; margin-top: 1.5rem; }
+    .resume .code { font-family: ui-monospace, monospace; font-weight: 600; color: #1a1f2b; letter-spacing: 0.05em; }
     .prompt { margin: 1rem 0; font-size: 1.1rem; }
     .prompt img { max-width: 100%; height: auto; }
     .prompt table { display: block; overflow-x: auto; }
@@ -44,7 +46,9 @@ extension StaticAssets {
       background: #ffffff; border: 2px solid #6b7280; border-radius: 0.4rem; padding: 0.5rem; min-height: 44px;
       width: 100%; max-width: 100%; }
     textarea { min-height: 8rem; resize: vertical; }
-    .gap { width: auto; min-width: 6rem; display: inline-block; margin: 0.2rem; vertical-align: middle; }
+    /* Inline in the sentence: more specific than input[type="text"] (which is full width). */
+    input[type="text"].gap, select.gap { width: auto; min-width: 4rem; max-width: 100%; display: inline-block;
+      margin: 0.2rem; vertical-align: middle; }
     .gap-choices { display: inline-flex; flex-direction: column; gap: 0.25rem; vertical-align: middle; margin: 0.2rem; }
     .gap-choices.row { flex-direction: row; flex-wrap: wrap; }
     .gap-choices .choice { margin: 0; }

@@ -1,21 +1,22 @@
 import Locking
 
-/// Counts failed sign-ins per client address and refuses an address that failed too often in
-/// the last window: a guesser gets `limit` tries a minute. Bounded in memory: addresses whose
-/// failures have all expired are forgotten, and past `maxAddresses` the oldest go first.
-final class SignInLimiter: Sendable {
+/// Counts events per key (a client address, an address and a name) in a sliding window and
+/// refuses a key that had `limit` of them in the last `window` seconds: wrong codes, new
+/// attempts. Bounded in memory: keys whose events have all expired are forgotten, and past
+/// `maxAddresses` keys the oldest go first.
+final class RateLimiter: Sendable {
   let limit: Int
   let window: Double
   let maxAddresses: Int
   private let failures = Locked<[String: [Double]]>([:])
 
-  init(limit: Int = 5, window: Double = 60, maxAddresses: Int = 10_000) {
+  init(limit: Int, window: Double = 60, maxAddresses: Int = 10_000) {
     self.limit = limit
     self.window = window
     self.maxAddresses = maxAddresses
   }
 
-  /// Seconds until `address` may try again; nil when it may now.
+  /// Seconds until `address` (a key) may try again; nil when it may now.
   func retryAfter(_ address: String, now: Double) -> Int? {
     failures.withLock { table in
       let recent = (table[address] ?? []).filter { now - $0 < window }
@@ -25,7 +26,7 @@ final class SignInLimiter: Sendable {
     }
   }
 
-  func recordFailure(_ address: String, now: Double) {
+  func record(_ address: String, now: Double) {
     failures.withLock { table in
       if table[address] == nil && table.count >= maxAddresses { forgetOldest(&table, now: now) }
       var recent = (table[address] ?? []).filter { now - $0 < window }
