@@ -50,7 +50,9 @@ extension QuizRepository {
     let (attempt, target) = try saveTarget(token: token, question: given.question, now: now, quizzes: quizzes)
     let question = try shownVersion(target.pinned)
     let answer = try Self.storedAnswer(given, of: question, order: target.pinned.order, choicesAsShown: choicesAsShown)
-    let locks = lockAnswered || attempt.locksAnswers
+    // An essay is marked by a person: saving it reveals nothing, so it may change until the
+    // final submit even where answers lock once saved.
+    let locks = (lockAnswered || attempt.locksAnswers) && question.kind.isScoredAutomatically
     if target.savedScore != nil && locks {
       throw ServedAttemptError.locked("question \"\(question.id)\" was answered already: its answer cannot change")
     }

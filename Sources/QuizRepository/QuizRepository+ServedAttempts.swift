@@ -204,13 +204,14 @@ extension QuizRepository {
     }
   }
 
-  /// Submits every open served attempt whose deadline has passed at `now`, with what was saved;
-  /// returns how many. One transaction.
-  public func submitExpiredServedAttempts(now: Timestamp) throws -> Int {
+  /// Submits every open served attempt whose deadline has passed at `now` by more than `grace`
+  /// seconds (the time a page's last answers take to arrive once its timer reached zero), with
+  /// what was saved; returns how many. One transaction.
+  public func submitExpiredServedAttempts(now: Timestamp, grace: Double = 0) throws -> Int {
     try servedWrite { repository in
       let tokens = try repository.database.fetchAll(
         "SELECT token FROM served_attempts WHERE submitted_unix IS NULL AND deadline_unix <= ? ORDER BY id",
-        [now.unixSeconds]
+        [now.unixSeconds - grace]
       ) { $0.string(0) }
       var submitted = 0
       for token in tokens {

@@ -13,6 +13,21 @@ enum PageCookies {
     ("Set-Cookie", "\(name)=\(value); HttpOnly; SameSite=Strict; Path=/" + (secure ? "; Secure" : ""))
   }
 
+  /// A `Set-Cookie` header for `name` that ends after `seconds` (the review's: a shared computer
+  /// does not keep showing the last taker's result to the next person).
+  static func set(_ name: String, _ value: String, secure: Bool, maxAge seconds: Int) -> (name: String, value: String) {
+    let header = set(name, value, secure: secure)
+    return (header.name, header.value + "; Max-Age=\(seconds)")
+  }
+
+  /// A `Set-Cookie` header that ends `name` now (sign-out).
+  static func clear(_ name: String, secure: Bool) -> (name: String, value: String) {
+    set(name, "", secure: secure, maxAge: 0)
+  }
+
+  /// How long the review stays on the browser after it was last shown: 10 minutes.
+  static let reviewSeconds = 600
+
   /// The token a cookie holds, when it has a token's shape (anything else is as good as none).
   static func token(_ name: String, of request: HTTPRequest) -> String? {
     guard let value = request.cookies[name], Tokens.looksLikeToken(Substring(value)) else { return nil }

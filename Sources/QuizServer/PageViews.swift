@@ -18,10 +18,13 @@ enum PageViews {
     view.resumeCode = showsResumeCode ? attempt.resumeCode : nil
     view.secondsLeft = attempt.deadline.map { Int(($0.unixSeconds - now).rounded(.down)) }
     view.saved = answer?.response
-    if reveal == .each, let answer {
+    view.revealsEach = reveal == .each
+    // An essay reveals nothing when saved (a person marks it): it stays open until the submit.
+    let revealsOnSave = question.kind.isScoredAutomatically
+    if reveal == .each, let answer, revealsOnSave {
       view.reveal = revealed(question, answer: answer, score: attempt.scores[question.id])
     }
-    view.locksSaved = attempt.locksAnswers && answer != nil
+    view.locksSaved = attempt.locksAnswers && answer != nil && revealsOnSave
     view.previousHref = index > 0 ? href(index - 1) : nil
     view.nextHref = index + 1 < attempt.questions.count ? href(index + 1) : nil
     view.error = error
@@ -34,7 +37,7 @@ enum PageViews {
   {
     var view = ReviewView(
       quizTitle: attempt.quizTitle, taker: attempt.taker, score: submitted.score, maxScore: submitted.maxScore,
-      expired: submitted.expired)
+      expired: submitted.expired, csrf: attempt.csrf)
     guard reveal != .never else { return view }
     view.items = attempt.questions.enumerated().map { index, served in
       let question = served.question

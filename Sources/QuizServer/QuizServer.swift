@@ -137,7 +137,7 @@ public final class QuizServer: Sendable {
   /// Submits the attempts whose deadline passed, with what they saved.
   static func sweep(_ pool: ConnectionPool, log: @Sendable (String) -> Void) {
     do {
-      _ = try pool.with { try $0.submitExpiredServedAttempts(now: Clock.now) }
+      _ = try pool.with { try $0.submitExpiredServedAttempts(now: Clock.now, grace: PageNavigation.timeUpGrace) }
     } catch {
       log("deadlines: expired attempts could not be submitted: \(error)")
     }

@@ -27,22 +27,25 @@ extension Routes {
     return Reply.page(QuestionPage.render(view))
   }
 
-  /// `POST /answer` (`question`, `csrf`, the kind's fields): saved, then the page that follows
-  /// (with `--reveal each`, the same question, revealed). A refusal is a page under the status
-  /// the API gives: an empty or unreadable answer, or a field given twice (400, the question's
-  /// page and why), an unknown question (404), a revealed answer changed (409, the question's
-  /// page), the attempt submitted or past its deadline (409, saying the answer was not saved).
+  /// `POST /answer` (`question`, `csrf`, the kind's fields, and `go`: `PageNavigation`): saved,
+  /// then the page the button asked for. Submit (no `go`) leads with `--reveal each` to the same
+  /// question, revealed, else to the next; Previous, Skip, Finish and the timer's end save what
+  /// the page holds first (a page that gives nothing is left as it is), so leaving a page never
+  /// drops what was typed. A refusal is a page under the status the API gives: an empty answer
+  /// to Submit, an unreadable answer, or a field given twice (400, the question's page and
+  /// why), an unknown question (404), a revealed answer changed (409, the question's page), the
+  /// attempt submitted or past its deadline (409, saying the answer was not saved).
   func answerForm(_ request: HTTPRequest) throws -> HTTPResponse {
     let attempt = try formAttempt(request)
-    if attempt.submitted != nil { return notSaved(attempt, .alreadySubmitted) }
     let fields = request.formFields
     let form = fields.values
+    let navigation = try PageNavigation.of(form)
+    if attempt.submitted != nil { return notSaved(attempt, .alreadySubmitted) }
     guard let index = attempt.questions.firstIndex(where: { $0.question.id == form["question"] }) else {
       throw RouteError.notFound("the form names no question of this attempt")
     }
     let served = attempt.questions[index]
-    let following = index + 1 < attempt.questions.count ? PageViews.href(index + 1) : PageViews.href(index)
-    if served.question.kind == .description { return Reply.seeOther(following) }
+    if served.question.kind == .description { return try leave(attempt, at: index, by: navigation) }
     // The pages give each field one value (several choices are several boxes): two values of
     // one field (`choice=a&choice=b`) are not an answer the page can send.
     if let name = fields.repeatedNames.sorted().first {
@@ -54,14 +57,32 @@ extension Routes {
     } catch {
       return refusedAnswer(attempt, at: index, error.message)
     }
-    guard !answer.response.givesNothing else {
-      return refusedAnswer(attempt, at: index, "Give an answer first: nothing was chosen or typed.")
+    if answer.response.givesNothing {
+      guard navigation.leavesBlankPages else {
+        return refusedAnswer(attempt, at: index, "Give an answer first: nothing was chosen or typed.")
+      }
+      return try leave(attempt, at: index, by: navigation)
     }
+    if let refusal = try save(answer, to: attempt, at: index, by: navigation) { return refusal }
+    return try leave(attempt, at: index, by: navigation)
+  }
+
+  /// Saves `answer`; the page to answer with when it was refused, nil when it was saved. A page
+  /// sent by its timer reaching zero is saved as at the deadline within `timeUpGrace` of it.
+  private func save(_ answer: Answer, to attempt: ServedAttempt, at index: Int, by navigation: PageNavigation)
+    throws -> HTTPResponse?
+  {
     let policy = reveal(for: attempt)
+    var now = Clock.now
+    if navigation == .timeUp, let deadline = attempt.deadline?.unixSeconds, now.unixSeconds >= deadline,
+      now.unixSeconds < deadline + PageNavigation.timeUpGrace
+    {
+      now = Timestamp(unixSeconds: deadline - 0.001)
+    }
     do {
       _ = try pool.with {
         try $0.saveServedAnswer(
-          token: attempt.token, answer: answer, lockAnswered: policy == .each, now: Clock.now, choicesAsShown: true)
+          token: attempt.token, answer: answer, lockAnswered: policy == .each, now: now, choicesAsShown: true)
       }
     } catch ServedAttemptError.invalidAnswer(let message) {
       return refusedAnswer(attempt, at: index, message)
@@ -70,9 +91,34 @@ extension Routes {
       return refusedAnswer(
         attempt, at: index, "This question was answered\(shown) already: its answer cannot change.", status: 409)
     } catch let refusal as ServedAttemptError where refusal == .alreadySubmitted || refusal == .pastDeadline {
+      // The time ran out: what the timer sent in its last seconds is gone, but the attempt is
+      // submitted with what was saved, and the taker sees it.
+      if navigation == .timeUp { return try leave(attempt, at: index, by: .finish) }
       return notSaved(attempt, refusal)
     }
-    return Reply.seeOther(policy == .each ? PageViews.href(index) : following)
+    return nil
+  }
+
+  /// Where the page goes once what it held is saved: Submit to the same question revealed
+  /// (`--reveal each`, a kind that reveals something) or to the next; Previous and Skip to
+  /// theirs; Finish and the timer's end submit the attempt and show the review.
+  private func leave(_ attempt: ServedAttempt, at index: Int, by navigation: PageNavigation) throws -> HTTPResponse {
+    let last = attempt.questions.count - 1
+    switch navigation {
+    case .save:
+      let question = attempt.questions[index].question
+      if reveal(for: attempt) == .each && question.kind.isScoredAutomatically { return Reply.seeOther(PageViews.href(index)) }
+      return Reply.seeOther(PageViews.href(min(index + 1, last)))
+    case .next: return Reply.seeOther(PageViews.href(min(index + 1, last)))
+    case .previous: return Reply.seeOther(PageViews.href(max(index - 1, 0)))
+    case .finish, .timeUp:
+      do {
+        _ = try pool.with { try $0.submitServedAttempt(token: attempt.token, now: Clock.now) }
+      } catch ServedAttemptError.alreadySubmitted {
+        // Submitted meanwhile (the deadline's sweeper, another tab): the review shows it.
+      }
+      return Reply.seeOther("/review")
+    }
   }
 
   private func refusedAnswer(_ attempt: ServedAttempt, at index: Int, _ message: String, status: Int = 400)
@@ -116,11 +162,23 @@ extension Routes {
     return Reply.seeOther("/review")
   }
 
-  /// `GET /review`: the score and, unless `--reveal never`, question by question.
+  /// `GET /review`: the score and, unless `--reveal never`, question by question. Its cookie
+  /// ends 10 minutes after it was last shown (or at sign-out), so that the next person at a
+  /// shared computer does not find it.
   func reviewPage(_ request: HTTPRequest) throws -> HTTPResponse {
     guard let attempt = try pageAttempt(request) else { return Reply.seeOther("/") }
     guard let submitted = attempt.submitted else { return Reply.seeOther("/attempt") }
-    return Reply.page(ReviewPage.render(PageViews.review(attempt, submitted, reveal: configuration.reveal)))
+    let cookie = PageCookies.set(
+      PageCookies.attempt, attempt.token, secure: request.isTLS, maxAge: PageCookies.reviewSeconds)
+    return Reply.page(
+      ReviewPage.render(PageViews.review(attempt, submitted, reveal: configuration.reveal)), headers: [cookie])
+  }
+
+  /// `POST /sign-out` (`csrf`): the attempt's cookie ended, then the sign-in page. The attempt
+  /// stays as it is (open ones resume with their resume code or roster code).
+  func signOutForm(_ request: HTTPRequest) throws -> HTTPResponse {
+    if let attempt = try cookieAttempt(request) { try PageCookies.checkCSRF(request, expected: attempt.csrf) }
+    return Reply.seeOther("/", headers: [PageCookies.clear(PageCookies.attempt, secure: request.isTLS)])
   }
 
   /// The attempt of the request's cookie, as this server shows it (`shownHere`): nil without

@@ -27,9 +27,10 @@ extension Routes {
     case ("POST", "/next"): return try nextForm(request)
     case ("POST", "/submit"): return try submitForm(request)
     case ("GET", "/review"): return try reviewPage(request)
+    case ("POST", "/sign-out"): return try signOutForm(request)
     case ("GET", "/monitor"): return try monitorPage(request)
     case (_, "/"): throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")
-    case (_, "/sign-in"), (_, "/answer"), (_, "/next"), (_, "/submit"):
+    case (_, "/sign-in"), (_, "/answer"), (_, "/next"), (_, "/submit"), (_, "/sign-out"):
       throw RouteError.methodNotAllowed(request, allow: "POST")
     case (_, "/attempt"), (_, "/review"), (_, "/monitor"):
       throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")

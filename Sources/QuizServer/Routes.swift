@@ -55,7 +55,9 @@ final class Routes: Sendable {
         $0.beginObject(); $0.field("ok", true); $0.endObject()
       }
     case ("GET", "quizzes", 1): return try listQuizzes()
-    case ("POST", "attempts", 1): return try signInAPI(request)
+    case ("POST", "attempts", 1):
+      try Self.requireJSON(request)
+      return try signInAPI(request)
     case (_, "attempts", 2...): return try routeAttempt(request, Array(parts.dropFirst()))
     case ("GET", "monitor", 2) where parts[1] == "events": return try monitorEvents(request)
     case (_, "ping", 1): throw RouteError.methodNotAllowed(request, allow: "GET, HEAD, PUT")
@@ -71,12 +73,26 @@ final class Routes: Sendable {
     let token = String(parts[0])
     switch (request.routedMethod, parts.count) {
     case ("GET", 1): return try attemptState(token, request)
-    case ("PUT", 3) where parts[1] == "answers": return try saveAnswer(token, question: String(parts[2]), request)
+    case ("PUT", 3) where parts[1] == "answers":
+      try Self.requireJSON(request)
+      return try saveAnswer(token, question: String(parts[2]), request)
     case ("POST", 2) where parts[1] == "submit": return try submit(token)
     case (_, 1): throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")
     case (_, 2) where parts[1] == "submit": throw RouteError.methodNotAllowed(request, allow: "POST")
     case (_, 3) where parts[1] == "answers": throw RouteError.methodNotAllowed(request, allow: "PUT")
     default: throw RouteError.notFound("no such route")
+    }
+  }
+
+  /// 415 unless the body is declared JSON. A page of another site can post a form or plain
+  /// text across sites without asking (a "simple" request), but not JSON: requiring the type
+  /// keeps such pages from starting attempts or saving answers through the API.
+  static func requireJSON(_ request: HTTPRequest) throws {
+    let type = request.header("content-type")?.split(separator: ";").first.map {
+      $0.filter { $0 != " " && $0 != "\t" }.lowercased()
+    }
+    guard type == "application/json" else {
+      throw RouteError(status: 415, message: "the body must be JSON, sent with Content-Type: application/json")
     }
   }
 

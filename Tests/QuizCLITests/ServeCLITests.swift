@@ -257,7 +257,8 @@ import Testing
     var resumeCodes: [String: String] = [:]
     for taker in takers {
       let signIn = try RawHTTP.request(
-        port: port, "POST", "/api/attempts", body: Array(#"{"quiz": "load", "taker": "\#(taker)"}"#.utf8))
+        port: port, "POST", "/api/attempts", body: Array(#"{"quiz": "load", "taker": "\#(taker)"}"#.utf8),
+        headers: [("Content-Type", "application/json")])
       tokens[taker] = try #require(signIn.json["attempt"] as? String, "\(signIn.text)")
       resumeCodes[taker] = signIn.json["resume_code"] as? String
     }
@@ -289,7 +290,8 @@ import Testing
     var acknowledgedCount = 0
     for (index, taker) in takers.enumerated() {
       let body = #"{"quiz": "load", "taker": "\#(taker)", "resume": "\#(resumeCodes[taker] ?? "")"}"#
-      let resumed = try RawHTTP.request(port: newPort, "POST", "/api/attempts", body: Array(body.utf8))
+      let resumed = try RawHTTP.request(
+        port: newPort, "POST", "/api/attempts", body: Array(body.utf8), headers: [("Content-Type", "application/json")])
       #expect(resumed.status == 200 && resumed.json["attempt"] as? String == tokens[taker])
       let saved = resumed.json["answers"] as? [String: Any] ?? [:]
       let (acknowledged, inFlight) = logs[index].state.withLock { ($0.acknowledged, $0.inFlight) }
@@ -316,7 +318,8 @@ import Testing
         guard
           let reply = try? RawHTTP.request(
             port: port, "PUT", "/api/attempts/\(token)/answers/\(question)",
-            body: Array(#"{"selected": ["\#(value)"]}"#.utf8), timeout: 10)
+            body: Array(#"{"selected": ["\#(value)"]}"#.utf8), headers: [("Content-Type", "application/json")],
+            timeout: 10)
         else { return }  // The server is gone.
         guard reply.status == 200 else {
           log.state.withLock { $0.refusal = "\(reply.status) \(reply.text)" }

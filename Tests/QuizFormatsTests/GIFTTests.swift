@@ -317,6 +317,26 @@ import Testing
     #expect(read("Q? {=full ~%0%zero}").scoring == nil)
   }
 
+  /// `~%100%` beside `=` is Moodle's fraction 1, as `=` is: a right answer of a question of one
+  /// answer, picked alone it earns full marks under all-or-nothing too.
+  @Test func aFullWeightInAQuestionOfOneAnswerIsARightAnswer() {
+    let reading = read("Q? {=right ~%100%full#Yes ~wrong}")
+    #expect(reading.errors == [])
+    #expect(reading.warnings == [])
+    #expect(
+      questions(reading).first?.choices == [
+        Choice(id: "a", text: "right", correct: true),
+        Choice(id: "b", text: "full", correct: true, feedback: "Yes"),
+        Choice(id: "c", text: "wrong", correct: false),
+      ])
+    #expect(questions(reading).first?.multiple == false)
+    #expect(reading.scoring == nil)
+    if let question = questions(reading).first {
+      #expect(Scoring.score(question, selected: ["b"], rule: .allOrNothing) == 1)
+      #expect(Scoring.score(question, selected: ["c"], rule: .allOrNothing) == 0)
+    }
+  }
+
   @Test func multipleChoiceErrorsNameTheirLine() {
     let reading = read(
       """

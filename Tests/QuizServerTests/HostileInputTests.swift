@@ -135,13 +135,16 @@ import Testing
     #expect(stored.answers.isEmpty && stored.submitted == nil)
   }
 
-  /// An essay is marked by hand: its save's reveal says so with nulls, as the attempt does.
+  /// An essay is marked by hand: saving it reveals nothing, so under `--reveal each` it is not
+  /// locked (it may change until the final submit), and the attempt's reveal says so with nulls.
   @Test func anEssaysRevealedSaveHasNoScoreUntilMarked() throws {
     let fixture = try ServedFixture { $0.reveal = .each }
     let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
     let saved = try fixture.request("PUT", "/api/attempts/\(token)/answers/why", json: #"{"response": "It rains."}"#)
     #expect(saved.status == 200)
-    #expect(saved.json["fraction"] is NSNull && saved.json["score"] is NSNull, "\(saved.text)")
+    #expect(saved.json["fraction"] == nil && saved.json["score"] == nil, "\(saved.text)")
+    let changed = try fixture.request("PUT", "/api/attempts/\(token)/answers/why", json: #"{"response": "It pours."}"#)
+    #expect(changed.status == 200, "\(changed.text)")
     let revealed = try fixture.request("GET", "/api/attempts/\(token)").json["revealed"] as? [String: Any]
     let essay = try #require(revealed?["why"] as? [String: Any])
     #expect(essay["fraction"] is NSNull && essay["score"] is NSNull)
@@ -321,7 +324,7 @@ import Testing
     holding.wait()
     let busy = try RawHTTP.request(
       port: fixture.port, "PUT", "/api/attempts/\(token)/answers/pick", body: Array(#"{"selected": ["1"]}"#.utf8),
-      timeout: 20)
+      headers: [("Content-Type", "application/json")], timeout: 20)
     released.wait()
     #expect(busy.status == 503, "\(busy.text)")
     #expect(busy.header("retry-after") == "1")

@@ -154,11 +154,25 @@ import XML
     #expect(matching.contains("東京"))
   }
 
+  /// The last question's Finish is a button of its answer form (`go=finish`: what the page holds
+  /// is saved first); every other page has Skip, and Previous past the first; Submit comes
+  /// first, so that Enter submits the answer rather than leaving the page.
   @Test func theLastQuestionOffersTheFinalSubmit() throws {
+    func goButtons(_ page: PageTree) -> [String] {
+      page.all("button").filter { $0.attribute("name") == "go" }.compactMap { $0.attribute("value") }
+    }
     let page = try PageTree(QuestionPage.render(Fixtures.view(Fixtures.shortAnswer, number: 8, count: 8)))
-    #expect(page.all("form").contains { $0.attribute("action") == "/attempt/tok/submit" })
+    #expect(goButtons(page) == ["finish"])
     let first = try PageTree(QuestionPage.render(Fixtures.view(Fixtures.shortAnswer, number: 1, count: 8)))
+    #expect(goButtons(first) == ["next"])
+    #expect(first.all("button").first?.attribute("name") == nil)
     #expect(!first.all("form").contains { $0.attribute("action") == "/attempt/tok/submit" })
+    var locked = Fixtures.view(Fixtures.shortAnswer, number: 8, count: 8)
+    locked.locksSaved = true
+    locked.saved = .text("Paris")
+    let lockedPage = try PageTree(QuestionPage.render(locked))
+    #expect(lockedPage.all("form").contains { $0.attribute("action") == "/attempt/tok/submit" })
+    #expect(goButtons(lockedPage).isEmpty)
   }
 
   @Test func savedAnswersAreFilledIn() throws {

@@ -56,8 +56,11 @@ extension GIFT.Reader {
       if choiceText.isEmpty { error(piece.line, "choice \(index + 1) has no text") }
       let id = Choice.defaultID(at: index)
       if single {
+        // `~%100%` is Moodle's fraction 1, as `=` is: a right answer under every rule, kept as
+        // `=` keeps it (no weight), not a wrong choice weighted 1 that only `weighted` scores.
+        let full = piece.marker == "=" || weight == 1
         choices.append(
-          Choice(id: id, text: choiceText, correct: piece.marker == "=", weight: weight, feedback: feedback))
+          Choice(id: id, text: choiceText, correct: full, weight: full ? nil : weight, feedback: feedback))
       } else {
         let share = weight ?? 0
         choices.append(Choice(id: id, text: choiceText, correct: share > 0, weight: share, feedback: feedback))

@@ -38,6 +38,8 @@ extension MoodleXML.Reader {
   /// `<showunits>` (0 typed, 1 and 2 picked, 3 none: left unset), `<unitsleft>`. Every option is
   /// unset when its element is missing, which gives Moodle's default.
   mutating func numerical(_ question: MoodleXML.Element, _ common: Common) -> Question? {
+    // Read first: a tolerance may be written in one of them.
+    let units = readUnits(question)
     var answers: [NumericAnswer] = []
     for (index, answer) in question.all("answer").enumerated() {
       warnFiles(in: answer.child("feedback"), place: "numerical feedback")
@@ -49,10 +51,7 @@ extension MoodleXML.Reader {
           error(answer.line, "answer \(index + 1): \"\(text)\" is not a number (or * for any number)")
         }
       }
-      // An empty tolerance is Moodle's 0, quiz's default when unset.
-      let tolerance = answer.child("tolerance").flatMap {
-        PlainTextFile.trimmed($0.content).isEmpty ? nil : number($0, "answer \(index + 1): the tolerance")
-      }
+      let tolerance = answer.child("tolerance").flatMap { readTolerance($0, units: units, number: index + 1) }
       guard let fraction = answerFraction(answer, number: index + 1) else { continue }
       answers.append(
         NumericAnswer(
@@ -62,7 +61,7 @@ extension MoodleXML.Reader {
     if question.all("answer").isEmpty {
       error(question.line, "a numerical question has no answers: it needs <answer> elements")
     }
-    var body = Numerical(answers: answers, units: readUnits(question))
+    var body = Numerical(answers: answers, units: units)
     if let element = question.child("unitgradingtype") {
       let written = PlainTextFile.trimmed(element.content)
       let grading: [String: Numerical.UnitGrading] = ["0": .none, "1": .mark, "2": .max]
@@ -100,6 +99,71 @@ extension MoodleXML.Reader {
       if let multiplier { units.append(NumericUnit(unit: name, multiplier: multiplier)) }
     }
     return units
+  }
+
+  /// An answer's `<tolerance>` as Moodle saves it (`qtype_numerical::apply_unit`, which reads
+  /// what is typed in its form): nil when empty (Moodle's 0, quiz's default when unset); else,
+  /// its spaces dropped, the number it starts with, as PHP reads one (`0.1 km` is 0.1), 0 when
+  /// it starts with none, and divided by the multiplier of the question's unit written after it
+  /// (`0.1 km` beside km at 0.001 is 100), with a warning when it is not a plain number. nil
+  /// after an error when the number is too large.
+  mutating func readTolerance(_ element: MoodleXML.Element, units: [NumericUnit], number: Int) -> Double? {
+    let written = PlainTextFile.trimmed(element.content)
+    guard !written.isEmpty else { return nil }
+    if let value = MoodleXML.number(written) { return value }
+    let (prefix, rest) = Self.leadingNumber(String(written.filter { $0 != " " }))
+    guard var value = prefix.isEmpty ? 0 : MoodleXML.number(prefix) else {
+      error(element.line, "answer \(number): the tolerance \"\(written)\" is not a number")
+      return nil
+    }
+    var how = "the number it starts with, \"\(rest)\" left out"
+    if prefix.isEmpty { how = "it starts with no number" } else if rest.isEmpty { how = "its spaces dropped" }
+    // Moodle saves no unit of multiplier 0 (nor of no name): such a unit is no unit here either.
+    if let unit = units.first(where: { $0.unit == rest }), unit.multiplier != 0, !prefix.isEmpty {
+      value *= 1 / unit.multiplier  // as Moodle computes it, to the last bit
+      how = "\(prefix) \(rest), the unit of multiplier \(PlainTextFile.numberText(unit.multiplier))"
+    }
+    warnings.append(
+      FormatProblem(
+        line: element.line,
+        message: "answer \(number): the tolerance \"\(written)\" is read as \(PlainTextFile.numberText(value)), as "
+          + "Moodle reads it: \(how)"))
+    return value
+  }
+
+  /// The longest number `text` starts with, as PHP's `(float)` reads one (a sign, digits with
+  /// a decimal point, a digit on at least one side of it, an exponent), and what follows it;
+  /// an empty number when it starts with none.
+  static func leadingNumber(_ text: String) -> (number: String, rest: String) {
+    let bytes = Array(text.utf8)
+    func digitsEnd(from start: Int) -> Int {
+      var end = start
+      while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
+      return end
+    }
+    func isSign(_ at: Int) -> Bool {
+      at < bytes.count && (bytes[at] == UInt8(ascii: "-") || bytes[at] == UInt8(ascii: "+"))
+    }
+    let start = isSign(0) ? 1 : 0
+    var end = digitsEnd(from: start)
+    var hasDigits = end > start
+    if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
+      let fractionEnd = digitsEnd(from: end + 1)
+      // `5.` and `.5` are numbers, `.` alone is not.
+      if hasDigits || fractionEnd > end + 1 {
+        hasDigits = true
+        end = fractionEnd
+      }
+    }
+    guard hasDigits else { return ("", text) }
+    // An exponent only with its digits: `2e` is 2 and `e` the rest.
+    if end < bytes.count, bytes[end] == UInt8(ascii: "e") || bytes[end] == UInt8(ascii: "E") {
+      let exponentStart = isSign(end + 1) ? end + 2 : end + 1
+      let exponentEnd = digitsEnd(from: exponentStart)
+      if exponentEnd > exponentStart { end = exponentEnd }
+    }
+    // Every byte taken is ASCII: the split falls between characters.
+    return (String(decoding: bytes[..<end], as: UTF8.self), String(decoding: bytes[end...], as: UTF8.self))
   }
 
   /// The number an element holds, or nil after an error naming `what`.

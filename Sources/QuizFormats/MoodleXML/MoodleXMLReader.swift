@@ -98,6 +98,17 @@ extension MoodleXML {
       let errorCount = errors.count
       let common = readCommon(question, type: type)
       guard var parsed = readBody(question, type: type, common), errors.count == errorCount else { return }
+      if parsed.prompt.isEmpty && !common.name.isEmpty {
+        // Moodle imports a question of no text with an empty one; quiz needs a prompt, and the
+        // name is what the author wrote for it (as GIFT's ::title::). A name is plain text.
+        let html = parsed.textFormat == .html || parsed.textFormat == .moodle
+        parsed.prompt = html ? XMLText.html(common.name) : common.name
+        warnings.append(
+          FormatProblem(
+            line: question.line,
+            message: "question \"\(PlainTextFile.excerpt(common.name))\" has no text but its <name>, which is taken "
+              + "for its prompt (Moodle imports it with an empty text)"))
+      }
       parsed.id = id(common)
       parsed.penalty = common.penalty
       parsed.hints = common.hints
@@ -197,13 +208,29 @@ extension MoodleXML {
       return Common(
         idnumber: PlainTextFile.trimmed(question.child("idnumber")?.content ?? ""),
         name: readText(question.child("name")),
-        prompt: readText(questionText),
+        prompt: readPrompt(questionText),
         textFormat: MoodleXML.textFormat(named: questionText?.attribute("format")),
         explanation: Self.nonEmpty(readText(generalFeedback)),
         points: points, tags: tags,
         files: readFiles(in: questionText, field: "prompt") + readFiles(in: generalFeedback, field: "explanation"),
         penalty: readPenalty(question), hints: type.hasHints ? readHints(question) : [],
-        promptText: questionText?.child("text"))
+        promptText: questionText?.child("text") ?? questionText)
+    }
+
+    /// The prompt: the text of `<questiontext>`'s `<text>`. Without a `<text>`, Moodle reads
+    /// an empty text (no error); text written straight in `<questiontext>` is what the author
+    /// meant, so quiz takes it, and says that Moodle would not.
+    mutating func readPrompt(_ questionText: Element?) -> String {
+      guard let questionText, questionText.child("text") == nil else { return readText(questionText) }
+      let own = PlainTextFile.trimmed(questionText.content)
+      // Unescaped HTML (`<p>`) would leave only the text between its elements: not taken.
+      guard !own.isEmpty, questionText.children.allSatisfy({ $0.name == "file" }) else { return "" }
+      warnings.append(
+        FormatProblem(
+          line: questionText.line,
+          message: "<questiontext> holds its text without <text>: quiz takes it for the prompt; Moodle reads "
+            + "<text> only, and would import the question with an empty text"))
+      return own
     }
 
     /// The question's id (see `Reader`).

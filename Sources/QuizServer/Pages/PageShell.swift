@@ -9,6 +9,12 @@ enum PageShell {
   static let quizScript = "/static/quiz.js"
   static let monitorScript = "/static/monitor.js"
 
+  /// The sign-out button: ends the attempt's cookie on this browser (`POST /sign-out`).
+  static func signOutForm(csrf: String) -> String {
+    "<form method=\"post\" action=\"/sign-out\" class=\"sign-out\">\n" + hidden("csrf", csrf)
+      + "\n<button type=\"submit\" class=\"secondary\">Sign out</button>\n</form>\n"
+  }
+
   /// A whole page. `heading` and `title` are plain text (escaped here); `body` is HTML built by
   /// a renderer. `mainAttributes` are written as given (names) and escaped (values).
   static func render(

@@ -28,6 +28,7 @@ enum QuestionPage {
       body += "<p class=\"message\" role=\"status\">Your answer is saved: it cannot change.</p>\n"
     }
     body += navigation(view)
+    body += PageShell.signOutForm(csrf: view.csrf)
     if let code = view.resumeCode {
       body += "<p class=\"resume\">Resume code: <span class=\"code\">\(HTMLEscape.text(code))</span>"
       body += " (with your name, it continues this attempt on another device)</p>\n"
@@ -50,34 +51,40 @@ enum QuestionPage {
   }
 
   /// The answer form. A cloze question's controls stand in its prompt, outside the form, and
-  /// belong to it through `form="answer"`.
+  /// belong to it through `form="answer"`. Its buttons save what it holds before going anywhere
+  /// (`PageNavigation`): Submit first, so that Enter submits, then Previous, Skip or Finish.
+  /// `data-locks` marks a form whose answer locks once saved (`--reveal each`): its script asks
+  /// before locking an answer with blank gaps or no unit.
   private static func answerForm(_ view: QuestionView, controls: String) -> String {
-    var form = "<form id=\"answer\" method=\"post\" action=\"\(HTMLEscape.attribute(view.action))\">\n"
+    let locks = view.revealsEach && view.question.kind.isScoredAutomatically ? " data-locks" : ""
+    var form = "<form id=\"answer\" method=\"post\" action=\"\(HTMLEscape.attribute(view.action))\"\(locks)>\n"
     form += PageShell.hidden("csrf", view.csrf) + "\n" + PageShell.hidden("question", view.question.id) + "\n"
     form += controls
-    if !view.isLocked {
-      if view.question.kind == .description {
-        form += "<div class=\"actions\"><button type=\"submit\">Continue</button></div>\n"
-      } else {
-        form += "<div class=\"actions\"><button type=\"submit\" data-requires-answer>Submit</button></div>\n"
-      }
+    guard !view.isLocked else { return form + "</form>\n" }
+    form += "<div class=\"actions\">"
+    if view.question.kind == .description {
+      if !view.isLast { form += "<button type=\"submit\">Continue</button>" }
+    } else {
+      form += "<button type=\"submit\" data-requires-answer>Submit</button>"
     }
-    return form + "</form>\n"
+    if view.previousHref != nil { form += goButton("previous", "Previous", secondary: true) }
+    form += view.isLast ? goButton("finish", "Finish and submit the quiz") : goButton("next", "Skip", secondary: true)
+    return form + "</div>\n</form>\n"
   }
 
-  /// Previous / Next links, and on the last question the final submit (after its reveal with
-  /// `--reveal each`, at once otherwise).
+  private static func goButton(_ value: String, _ label: String, secondary: Bool = false) -> String {
+    "<button type=\"submit\" name=\"go\" value=\"\(value)\"\(secondary ? " class=\"secondary\"" : "")>\(label)</button>"
+  }
+
+  /// A locked page (its answer revealed or saved for good) has nothing to save: Next as a link,
+  /// and on the last question the final submit.
   private static func navigation(_ view: QuestionView) -> String {
-    var links: [String] = []
-    if let previous = view.previousHref, !view.isLocked {
-      links.append("<a class=\"button secondary\" href=\"\(HTMLEscape.attribute(previous))\">Previous</a>")
-    }
-    if let next = view.nextHref, view.isLocked || !view.isLast {
-      let label = view.isLocked ? "Next" : "Skip"
-      links.append("<a class=\"button\" href=\"\(HTMLEscape.attribute(next))\">\(label)</a>")
-    }
-    var html = links.isEmpty ? "" : "<nav class=\"actions\" aria-label=\"Questions\">\(links.joined())</nav>\n"
-    if view.isLast || (view.nextHref == nil && view.isLocked) {
+    guard view.isLocked else { return "" }
+    var html = ""
+    if let next = view.nextHref {
+      html += "<nav class=\"actions\" aria-label=\"Questions\">"
+      html += "<a class=\"button\" href=\"\(HTMLEscape.attribute(next))\">Next</a></nav>\n"
+    } else {
       html += "<form method=\"post\" action=\"\(HTMLEscape.attribute(view.submitAction))\" class=\"finish\">\n"
       html += PageShell.hidden("csrf", view.csrf) + "\n"
       html += "<div class=\"actions\"><button type=\"submit\">Finish and submit the quiz</button></div>\n</form>\n"

@@ -22,6 +22,8 @@ struct QuestionView: Sendable {
   var saved: Response? = nil
   /// Set once answered with `--reveal each`: the controls locked, the result shown.
   var reveal: RevealView? = nil
+  /// The server reveals each answer once saved (`--reveal each`), locking it.
+  var revealsEach = false
   /// The saved answer cannot change: revealed, or saved on an attempt whose answers lock
   /// (signed in under `each`) that this server does not reveal (`--reveal never`).
   var locksSaved = false

@@ -18,6 +18,8 @@ struct ReviewView: Sendable {
   var maxScore: Double
   /// Submitted by the server at the deadline rather than by the taker.
   var expired: Bool = false
+  /// The attempt's CSRF token, for the sign-out form.
+  var csrf: String = ""
   var items: [Item] = []
 }
 
@@ -28,7 +30,9 @@ enum ReviewPage {
     body += "<p class=\"score\" role=\"status\">Your score: <strong>\(ReviewNumbers.points(view.score))</strong>"
     body += " of \(ReviewNumbers.points(view.maxScore))</p>\n"
     body += "<p>Thank you, <span dir=\"auto\">\(HTMLEscape.text(view.taker))</span>. Your answers are recorded.</p>\n"
+    body += PageShell.signOutForm(csrf: view.csrf)
     for item in view.items { body += section(item) }
+    if !view.items.isEmpty { body += PageShell.signOutForm(csrf: view.csrf) }
     return PageShell.render(title: "Your result — \(view.quizTitle)", heading: view.quizTitle, body: body, scripts: [])
   }
 

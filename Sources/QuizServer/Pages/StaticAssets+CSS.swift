@@ -55,7 +55,8 @@ extension StaticAssets {
     button, .button { font: inherit; font-weight: 600; display: inline-flex; align-items: center; justify-content: center;
       min-height: 44px; min-width: 44px; padding: 0.5rem 1.25rem; border-radius: 0.5rem; border: 2px solid #1f57b8;
       background: #1f57b8; color: #ffffff; text-decoration: none; cursor: pointer; }
-    .button.secondary { background: #ffffff; color: #1f57b8; }
+    .button.secondary, button.secondary { background: #ffffff; color: #1f57b8; }
+    .sign-out { margin: 1rem 0; }
     button:disabled { background: #e4e7ec; color: #4d5563; border-color: #c3c8d1; cursor: not-allowed; }
     .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1rem 0; }
     :focus-visible { outline: 3px solid #1f57b8; outline-offset: 2px; }

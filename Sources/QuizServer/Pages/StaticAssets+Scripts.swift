@@ -3,8 +3,9 @@ extension StaticAssets {
   /// `button[data-requires-answer]` disabled until something is chosen or typed in its form
   /// (controls outside the form that belong to it by `form=` count: `form.elements`), picks
   /// choice N with the number keys 1–9 (`data-key`) outside text fields, submits with Enter
-  /// once answered, and counts the time left down (reloading at zero: the server then says the
-  /// time is up).
+  /// once answered, moves Enter in a cloze gap to the next blank field, asks before a
+  /// `data-locks` form locks an answer with blanks, and counts the time left down (at zero it
+  /// sends the page's answer with `go=time-up`: saved, and the quiz submitted).
   static let quizJS = """
     "use strict";
     (function () {
@@ -47,13 +48,57 @@ extension StaticAssets {
           }
         }
       });
+      // Enter in a cloze gap, or in a number whose unit is still to pick, moves to the next
+      // field instead of submitting half an answer.
+      document.addEventListener("keydown", function (event) {
+        if (event.key !== "Enter" || event.altKey || event.ctrlKey || event.metaKey) return;
+        const target = event.target;
+        const form = document.getElementById("answer");
+        if (!form || !target || target.tagName !== "INPUT" || target.type !== "text" || target.form !== form) return;
+        const fields = Array.from(form.elements).filter(function (element) {
+          return !element.disabled && (element.tagName === "SELECT" ||
+            (element.tagName === "INPUT" && element.type === "text"));
+        });
+        const position = fields.indexOf(target);
+        const blank = fields.slice(position + 1).find(function (element) { return element.value.trim() === ""; });
+        if (blank) { event.preventDefault(); blank.focus(); }
+      });
+      // Under --reveal each a saved answer locks: ask before locking one with blank gaps or no unit.
+      const answerForm = document.getElementById("answer");
+      if (answerForm && answerForm.hasAttribute("data-locks")) {
+        answerForm.addEventListener("submit", function (event) {
+          if (event.submitter && event.submitter.name === "go") return;
+          const blanks = Array.from(answerForm.elements).filter(function (element) {
+            return !element.disabled && (element.classList.contains("gap") || element.id === "unit") &&
+              element.value.trim() === "";
+          });
+          if (blanks.length > 0 && !window.confirm(
+              "Some parts are still blank. Once submitted this answer is shown right or wrong and cannot change. Submit it?")) {
+            event.preventDefault();
+          }
+        });
+      }
+      // At zero the page's answer is sent (saved within the server's grace) and the quiz submitted.
       const timer = document.getElementById("time-left");
       if (timer) {
         let left = parseInt(timer.dataset.secondsLeft, 10);
+        const timeUp = function () {
+          const form = document.getElementById("answer");
+          if (form && form.querySelector('button[name="go"]')) {
+            const go = document.createElement("input");
+            go.type = "hidden";
+            go.name = "go";
+            go.value = "time-up";
+            form.appendChild(go);
+            form.submit();
+          } else {
+            window.location.reload();
+          }
+        };
         const tick = function () {
           left = Math.max(0, left - 1);
           timer.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
-          if (left === 0) { clearInterval(interval); window.location.reload(); }
+          if (left === 0) { clearInterval(interval); timeUp(); }
         };
         const interval = setInterval(tick, 1000);
       }
