@@ -293,7 +293,7 @@ extension QuizRepository {
     try answers.forEachRow { row in
       guard let position = index[row.int64(0)] else { return }
       let id = row.string(1)
-      let mark = marks[MarkKey(attempt: row.int64(0), version: row.int64(10))]
+      let mark = marks[MarkKey(attempt: row.int64(0), version: row.int64(10))]?.mark
       attempts[position].answers.append(Answer(question: id, response: QuestionRows.response(row, at: 6), mark: mark))
       let number = row.int(2)
       if row.bool(4) || number != row.int(3) { attempts[position].versions[id] = number }

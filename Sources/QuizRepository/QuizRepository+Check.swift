@@ -184,6 +184,8 @@ extension QuizRepository {
       SELECT a.id, a.uid, a.score, coalesce(an.scored_version_id, an.version_id), an.selected, an.score, q.slug,
         coalesce(a.scoring, z.scoring), \(QuestionRows.responseColumns),
         (SELECT m.score FROM marks m WHERE m.attempt_id = a.id AND m.version_id = an.version_id
+         ORDER BY m.id DESC LIMIT 1),
+        (SELECT m.out_of FROM marks m WHERE m.attempt_id = a.id AND m.version_id = an.version_id
          ORDER BY m.id DESC LIMIT 1)
       FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
       JOIN answers an ON an.attempt_id = a.id
@@ -202,8 +204,11 @@ extension QuizRepository {
       totals[attempt, default: (uid, row.double(2), 0)].sum += recorded
       if questions[versionRow] == nil { questions[versionRow] = try question(versionRow: versionRow, id: slug) }
       guard let question = questions[versionRow] else { return }
-      // An essay's score is its latest mark (0 until marked).
-      let mark = row.isNull(12) ? nil : Mark(score: row.double(12))
+      // An essay's score is its latest mark (0 until marked), as the fraction of the points it
+      // was given out of when that is known.
+      let mark = row.isNull(12)
+        ? nil : GivenMark(mark: Mark(score: row.double(12)), outOf: row.isNull(13) ? nil : row.double(13))
+          .scored(outOf: question.points)
       let score = Scoring.score(
         question, answer: Answer(question: slug, response: response, mark: mark), rule: question.scoring ?? quizRule)
       if abs(score - recorded) > 1e-9 {

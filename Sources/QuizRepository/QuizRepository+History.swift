@@ -274,9 +274,9 @@ extension QuizRepository {
           var rescored = RescoredAttempt(row: attemptRow, answers: [], total: 0, newMax: newMax)
           for answer in answers[attemptRow] ?? [] {
             guard let (question, currentRow) = current[answer.questionRow] else { continue }
-            // A mark is a person's judgement: a regrade keeps it (an essay scores its mark, up
-            // to its points now), and scores the rest as their kind does.
-            let mark = marks[MarkKey(attempt: attemptRow, version: answer.versionRow)]
+            // A mark is a person's judgement: a regrade keeps it as the fraction of the points it
+            // was given out of (Moodle's manual fraction), and scores the rest as their kind does.
+            let mark = marks[MarkKey(attempt: attemptRow, version: answer.versionRow)]?.scored(outOf: question.points)
             let score = Scoring.score(
               question, answer: Answer(question: question.id, response: answer.response, mark: mark),
               rule: stored.quiz.scoringRule(for: question))

@@ -25,6 +25,9 @@ public struct ImportSummary: Equatable, Sendable {
   public var questionsRestored = 0
   public var attemptsAdded = 0
   public var attemptsSkipped = 0
+  /// Marks carried by attempts already recorded (an export made after marking) that were not
+  /// recorded yet: an import records them, as marks are history.
+  public var marksAdded = 0
   /// One result per quiz, in document order.
   public var quizzes: [QuizSaveResult] = []
 
@@ -243,6 +246,9 @@ public final class ImportSession {
         return scored
       case .alreadyRecorded?:
         summary.attemptsSkipped += 1
+        var carried: [Problem] = []
+        summary.marksAdded += try repository.recordCarriedMarks(attempt, path: path, at: time, problems: &carried)
+        report(carried, source: source)
         return nil
       case nil:
         return nil

@@ -27,6 +27,20 @@ struct MarkKey: Hashable {
   let version: Int64
 }
 
+/// A mark as it was given: out of how many points, when that is known.
+struct GivenMark {
+  let mark: Mark
+  /// Nil for a mark from before migration 0016 or an imported one.
+  let outOf: Double?
+
+  /// The mark as a question worth `points` scores it: the same fraction of them as it was of
+  /// the points it was given out of (Moodle keeps a manual mark as a fraction); a mark whose
+  /// maximum is not known as points, up to `points` (the domain's scoring caps it).
+  func scored(outOf points: Double) -> Mark {
+    outOf.map { mark.rescaled(from: $0, to: points) } ?? mark
+  }
+}
+
 // MARK: - Marking
 
 extension QuizRepository {
@@ -86,7 +100,7 @@ extension QuizRepository {
         }
         var stamped = mark
         if stamped.markedAt == nil { stamped.markedAt = time }
-        try insertMark(stamped, attemptRow: attemptRow, versionRow: versionRow, at: time)
+        try insertMark(stamped, attemptRow: attemptRow, versionRow: versionRow, at: time, outOf: question.points)
         try database.execute(
           "UPDATE answers SET score = ? WHERE attempt_id = ? AND version_id = ?", [mark.score, attemptRow, versionRow])
         try database.execute(
@@ -103,14 +117,68 @@ extension QuizRepository {
     }
   }
 
-  func insertMark(_ mark: Mark, attemptRow: Int64, versionRow: Int64, at time: Timestamp) throws {
+  /// Records the marks `attempt` carries that its stored copy (already recorded, same answers)
+  /// lacks: an export made after marking, imported where the attempt waits unmarked. Marks are
+  /// history, so an import never drops one: a carried mark that none of the answer's marks
+  /// equals, and that is newer than the latest of them (or the answer has none), becomes its
+  /// latest, and the scores follow. A mark that does not fit (no essay, out of range) is a
+  /// problem at `path`. Returns how many were recorded.
+  func recordCarriedMarks(_ attempt: Attempt, path: String, at time: Timestamp, problems: inout [Problem]) throws
+    -> Int
+  {
+    guard let uid = attempt.id, attempt.answers.contains(where: { $0.mark != nil }),
+      let attemptRow = try database.fetchOne("SELECT id FROM attempts WHERE uid = ?", [uid], { $0.int64(0) })
+    else { return 0 }
+    var recorded = 0
+    for (index, answer) in attempt.answers.enumerated() {
+      guard let mark = answer.mark,
+        let (versionRow, scoredRow) = try database.fetchOne(
+          """
+          SELECT an.version_id, coalesce(an.scored_version_id, an.version_id) FROM answers an
+          JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+          WHERE an.attempt_id = ? AND q.slug = ?
+          """, [attemptRow, answer.question], { ($0.int64(0), $0.int64(1)) })
+      else { continue }
+      let stored = try marks(attemptRow: attemptRow, versionRow: versionRow)
+      if stored.contains(where: { $0.score == mark.score && $0.comment == mark.comment && $0.marker == mark.marker }) {
+        continue
+      }
+      if let latest = stored.last?.markedAt, let carried = mark.markedAt, carried.unixSeconds <= latest.unixSeconds {
+        continue
+      }
+      let question = try question(versionRow: scoredRow, id: answer.question)
+      guard question.kind == .essay, mark.score >= 0, mark.score <= question.points, mark.score.isFinite else {
+        problems.append(
+          Problem(
+            path: "\(path).answers[\(index)].mark",
+            message: "attempt \(uid) is recorded; its mark for \"\(answer.question)\" does not fit the question "
+              + "(an essay, 0 to \(JSONWriter.numberText(question.points)) points)"))
+        continue
+      }
+      try insertMark(mark, attemptRow: attemptRow, versionRow: versionRow, at: time)
+      try database.execute(
+        "UPDATE answers SET score = ? WHERE attempt_id = ? AND version_id = ?", [mark.score, attemptRow, versionRow])
+      recorded += 1
+    }
+    guard recorded > 0 else { return 0 }
+    try database.execute(
+      "UPDATE attempts SET score = (SELECT coalesce(sum(score), 0) FROM answers WHERE attempt_id = ?1) WHERE id = ?1",
+      [attemptRow])
+    try logChange(.attempt, .update, quiz: attempt.quiz, item: uid, detail: nil, at: time)
+    return recorded
+  }
+
+  /// Records `mark`, given out of `outOf` points (nil: not known, as for an imported mark).
+  func insertMark(_ mark: Mark, attemptRow: Int64, versionRow: Int64, at time: Timestamp, outOf: Double? = nil)
+    throws
+  {
     let statement = try database.cachedStatement(
       literal: """
-        INSERT INTO marks (attempt_id, version_id, score, comment, marker, marked_at, recorded_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO marks (attempt_id, version_id, score, comment, marker, marked_at, recorded_at, out_of)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """)
     try statement.bind([
-      attemptRow, versionRow, mark.score, mark.comment, mark.marker, mark.markedAt?.text, time.text,
+      attemptRow, versionRow, mark.score, mark.comment, mark.marker, mark.markedAt?.text, time.text, outOf,
     ])
     try statement.executeBound()
   }
@@ -122,19 +190,22 @@ extension QuizRepository {
       [attemptRow, versionRow], QuizRepository.mark)
   }
 
-  /// The latest mark of every marked answer of a quiz's attempts.
-  func latestMarks(ofQuiz quizRow: Int64) throws -> [MarkKey: Mark] {
-    var latest: [MarkKey: Mark] = [:]
+  /// The latest mark of every marked answer of a quiz's attempts, with the points it was given
+  /// out of (migrations/0016_mark_maximums.sql).
+  func latestMarks(ofQuiz quizRow: Int64) throws -> [MarkKey: GivenMark] {
+    var latest: [MarkKey: GivenMark] = [:]
     let statement = try database.cachedStatement(
       """
-      SELECT m.attempt_id, m.version_id, m.score, m.comment, m.marker, m.marked_at
+      SELECT m.attempt_id, m.version_id, m.score, m.comment, m.marker, m.marked_at, m.out_of
       FROM marks m JOIN attempts a ON a.id = m.attempt_id WHERE a.quiz_id = ? ORDER BY m.id
       """)
     try statement.bind([quizRow])
     try statement.forEachRow { row in
-      latest[MarkKey(attempt: row.int64(0), version: row.int64(1))] = Mark(
+      let mark = Mark(
         score: row.double(2), comment: row.optionalString(3), marker: row.optionalString(4),
         markedAt: row.optionalString(5).flatMap(Timestamp.init))
+      latest[MarkKey(attempt: row.int64(0), version: row.int64(1))] = GivenMark(
+        mark: mark, outOf: row.isNull(6) ? nil : row.double(6))
     }
     return latest
   }

@@ -361,6 +361,45 @@ extension MoodleXMLKindsTests {
     #expect(reading.warnings.map(\.line) == [2, 2, 2])
   }
 
+  /// A tolerance with more than a number: Moodle saves the number it starts with, converted
+  /// when a unit of the question follows it (`qtype_numerical::apply_unit`), 0 for none.
+  @Test func aToleranceIsReadAsTheNumberItStartsWith() {
+    let reading = read(
+      """
+      <quiz>
+      <question type="numerical"><name><text>N</text></name><questiontext><text>N?</text></questiontext>
+        <answer fraction="100"><text>4</text><tolerance>0.1 km</tolerance></answer>
+        <answer fraction="50"><text>5</text><tolerance>2.5cm</tolerance></answer>
+        <answer fraction="0"><text>6</text><tolerance>about</tolerance></answer>
+        <units><unit><multiplier>1</multiplier><unit_name>m</unit_name></unit>\
+      <unit><multiplier>100</multiplier><unit_name>cm</unit_name></unit></units>
+      </question>
+      </quiz>
+      """)
+    #expect(reading.errors == [])
+    let moodle = "as Moodle reads it:"
+    #expect(
+      reading.warnings == [
+        FormatProblem(
+          line: 3, message: "answer 1: the tolerance \"0.1 km\" is read as 0.1, \(moodle) the number it starts with, "
+            + "\"km\" left out"),
+        FormatProblem(
+          line: 4, message: "answer 2: the tolerance \"2.5cm\" is read as 0.025, \(moodle) 2.5 cm, the unit of "
+            + "multiplier 100"),
+        FormatProblem(
+          line: 5, message: "answer 3: the tolerance \"about\" is read as 0, \(moodle) it starts with no number"),
+      ])
+    #expect(
+      questions(reading).first?.body
+        == .numerical(
+          Numerical(
+            answers: [
+              NumericAnswer(value: 4, tolerance: 0.1), NumericAnswer(value: 5, tolerance: 0.025, fraction: 0.5),
+              NumericAnswer(value: 6, tolerance: 0, fraction: 0),
+            ],
+            units: [NumericUnit(unit: "m", multiplier: 1), NumericUnit(unit: "cm", multiplier: 100)])))
+  }
+
   @Test func badValuesAreErrorsAtTheirLine() {
     let reading = read(
       """

@@ -128,6 +128,36 @@ import Testing
       ])
   }
 
+  /// A `<questiontext>` with no `<text>` (or an empty one) refuses nothing: Moodle imports its
+  /// question with an empty text. quiz takes the text written straight in it for the prompt,
+  /// else the name (escaped, a name being plain text), and says so.
+  @Test func aQuestionTextWithoutItsTextIsReadNotRefused() {
+    let answers =
+      "<answer fraction=\"100\"><text>true</text></answer><answer fraction=\"0\"><text>false</text></answer></question>"
+    let reading = read(
+      file([
+        "<question type=\"truefalse\"><name><text>Salt &amp; pepper</text></name>"
+          + "<questiontext format=\"html\"></questiontext>" + answers,
+        "<question type=\"truefalse\"><name><text>Own</text></name>"
+          + "<questiontext format=\"html\">Is it <![CDATA[<b>so</b>]]>?</questiontext>" + answers,
+        "<question type=\"truefalse\"><name><text>Blank</text></name><questiontext><text>  </text></questiontext>"
+          + answers,
+      ]))
+    #expect(reading.errors == [])
+    #expect(questions(reading).map(\.prompt) == ["Salt &amp; pepper", "Is it <b>so</b>?", "Blank"])
+    #expect(questions(reading).map(\.id) == ["salt-pepper", "own", "blank"])
+    let named = "has no text but its <name>, which is taken for its prompt (Moodle imports it with an empty text)"
+    #expect(
+      reading.warnings == [
+        FormatProblem(line: 2, message: "question \"Salt & pepper\" " + named),
+        FormatProblem(
+          line: 3,
+          message: "<questiontext> holds its text without <text>: quiz takes it for the prompt; Moodle reads "
+            + "<text> only, and would import the question with an empty text"),
+        FormatProblem(line: 4, message: "question \"Blank\" " + named),
+      ])
+  }
+
   // MARK: Ids
 
   @Test func idsComeFromTheIdnumberTheNameThePromptOrThePosition() {

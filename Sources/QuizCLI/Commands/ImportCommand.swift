@@ -243,7 +243,11 @@ enum ImportCommand {
       "Questions: \(summary.questionsNew) new, \(summary.questionsChanged) changed, \(summary.questionsRetired) retired"
     if summary.questionsRestored > 0 { questions += ", \(summary.questionsRestored) restored" }
     text += questions + "\n"
-    text += "Attempts:  \(summary.attemptsAdded) added, \(summary.attemptsSkipped) already recorded\n"
+    text += "Attempts:  \(summary.attemptsAdded) added, \(summary.attemptsSkipped) already recorded"
+    if summary.marksAdded > 0 {
+      text += " (\(summary.marksAdded) essay mark\(summary.marksAdded == 1 ? "" : "s") they carry recorded)"
+    }
+    text += "\n"
     if !dryRun, let first = summary.quizzes.first {
       text += "\nNext: 'quiz list' to see the quizzes, 'quiz show \(first.quiz)' to read one, "
       text += "'quiz export' to write them back as JSON.\n"

@@ -45,6 +45,18 @@ public struct StemMatch: Hashable, Sendable {
   }
 }
 
+extension Mark {
+  /// This mark, given out of `markedPoints`, as a mark out of `points`. Moodle keeps a manual
+  /// mark as a fraction of the maximum it was given against: 1 of 4 is 0.125 of 0.5 once the
+  /// question is worth 0.5, not 0.5 of 0.5.
+  public func rescaled(from markedPoints: Double, to points: Double) -> Mark {
+    guard markedPoints > 0, markedPoints.isFinite, abs(markedPoints - points) > 1e-12 else { return self }
+    var scaled = self
+    scaled.score = score / markedPoints * points
+    return scaled
+  }
+}
+
 /// A person's score for a response that is marked by hand (essay), with who gave it and why.
 public struct Mark: Equatable, Sendable {
   public var score: Double
