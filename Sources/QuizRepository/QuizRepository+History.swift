@@ -231,6 +231,16 @@ public struct RegradeResult: Equatable, Sendable {
   public var quiz: String
   public var attemptsChecked: Int
   public var changes: [ScoreChange]
+  /// Answers whose score a regrade kept as it was, because the response cannot be scored
+  /// against the current version (a cloze question whose gaps were added, removed or changed
+  /// kind: Moodle refuses such a regrade).
+  public var kept: [KeptAnswer] = []
+
+  public struct KeptAnswer: Equatable, Sendable {
+    public var attempt: String
+    public var question: String
+    public var reason: String
+  }
 
   public struct ScoreChange: Equatable, Sendable {
     public var attempt: String
@@ -259,6 +269,7 @@ extension QuizRepository {
 
         let given = try givenQuestions(quizRow: stored.rowID)
         let marks = try latestMarks(ofQuiz: stored.rowID)
+        var answeredVersions: [Int64: Question] = [:]
         var result = RegradeResult(quiz: id, attemptsChecked: attempts.count, changes: [])
         var updates: [RescoredAttempt] = []
         let placed = Set(stored.questionRows.values.map(\.identity))
@@ -274,6 +285,12 @@ extension QuizRepository {
           var rescored = RescoredAttempt(row: attemptRow, answers: [], total: 0, newMax: newMax)
           for answer in answers[attemptRow] ?? [] {
             guard let (question, currentRow) = current[answer.questionRow] else { continue }
+            if let reason = try regradeRefusal(answer, against: question, cache: &answeredVersions) {
+              // Kept as scored (its scored version too), and said.
+              result.kept.append(.init(attempt: uid, question: question.id, reason: reason))
+              rescored.total += answer.score
+              continue
+            }
             // A mark is a person's judgement: a regrade keeps it as the fraction of the points it
             // was given out of (Moodle's manual fraction), and scores the rest as their kind does.
             let mark = marks[MarkKey(attempt: attemptRow, version: answer.versionRow)]?.scored(outOf: question.points)
@@ -363,6 +380,17 @@ extension QuizRepository {
           response: QuestionRows.response(row, at: 4), score: row.double(3)))
     }
     return answers
+  }
+
+  /// Why `answer` cannot be re-scored against `question` (its current version), nil when it can:
+  /// a cloze response whose gaps no longer fit (`Cloze.regradeRefusal`).
+  private func regradeRefusal(_ answer: StoredAnswer, against question: Question, cache: inout [Int64: Question])
+    throws -> String?
+  {
+    guard case .cloze(let now) = question.body else { return nil }
+    if cache[answer.versionRow] == nil { cache[answer.versionRow] = try self.question(versionRow: answer.versionRow, id: question.id) }
+    guard case .cloze(let then)? = cache[answer.versionRow]?.body else { return nil }
+    return now.regradeRefusal(from: then)
   }
 
   /// Writes a regrade run: the run, each changed score, and the change-log row.

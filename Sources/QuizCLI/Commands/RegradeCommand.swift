@@ -49,6 +49,18 @@ enum RegradeCommand {
         writer.endObject()
       }
       writer.endArray()
+      if !result.kept.isEmpty {
+        writer.key("kept")
+        writer.beginArray()
+        for kept in result.kept {
+          writer.beginObject()
+          writer.field("attempt", kept.attempt)
+          writer.field("question", kept.question)
+          writer.field("reason", kept.reason)
+          writer.endObject()
+        }
+        writer.endArray()
+      }
       writer.endObject()
       writer.endLine()
       console.writeBytes(writer.bytes)
@@ -61,6 +73,10 @@ enum RegradeCommand {
       text += Table.render(result.changes.map(ChangeRow.init), console: console)
       text += "\n\(result.changes.count) of \(NumberText.plural(result.attemptsChecked, "attempt")) "
       text += dryRun ? "would change.\n" : "changed.\n"
+    }
+    for kept in result.kept {
+      text += "Kept as scored: attempt \(kept.attempt), question \(kept.question): \(kept.reason) "
+        + "(its response cannot be scored against this version; Moodle refuses such a regrade too)\n"
     }
     console.write(text)
   }

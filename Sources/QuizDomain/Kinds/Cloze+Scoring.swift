@@ -112,3 +112,21 @@ extension ClozeChoice {
     return min(max(0, sum), 1)
   }
 }
+
+// MARK: - Regrading across versions
+
+extension Cloze {
+  /// Why a response to `answered` cannot be scored against this version, nil when it can: a
+  /// response holds one part per gap, by position, so it fits only a version with as many gaps,
+  /// each of the same kind (Moodle's `qtype_multianswer_question::validate_can_regrade_with_other_version`
+  /// refuses the same regrade).
+  public func regradeRefusal(from answered: Cloze) -> String? {
+    guard parts.count == answered.parts.count else {
+      return "it has \(parts.count) gap\(parts.count == 1 ? "" : "s") now, \(answered.parts.count) when answered"
+    }
+    for (index, (now, then)) in zip(parts, answered.parts).enumerated() where now.kind != then.kind {
+      return "gap \(index + 1) is \(now.kind.rawValue) now, \(then.kind.rawValue) when answered"
+    }
+    return nil
+  }
+}
