@@ -63,6 +63,9 @@ extension QuizRepository {
       return nil
     }
     var attempt = attempt
+    // A taker's name is kept in NFC, as `quiz serve` keeps it: "José" typed with a combining
+    // accent is the "José" typed with "é" (grade, take and import record through here).
+    attempt.taker = attempt.taker.nfc
     if let id = attempt.id, let stored = try storedAttempt(id) {
       if stored.matches(attempt) { return .alreadyRecorded }
       problems.append(

@@ -97,11 +97,25 @@ extension AddCommand {
     case .choice, .description, .cloze: question.body = .description
     }
     question.shuffle = kind == .matching && arguments.flag("shuffle")
+    if kind == .shortAnswer { warnAboutFullFractions(arguments, parser: parser, invocation: invocation) }
     let problems = QuizBankValidator.questionProblems(question)
     guard problems.isEmpty else {
       throw CLIError.data("invalid question \"\(question.id)\", nothing was added", details: problems)
     }
     return question
+  }
+
+  /// `--accept "x=1"` is the answer `x` at 100 %, which an answer without `=1` is already: the
+  /// teacher may have meant the text `x=1`, so it is said, with how to write that.
+  private static func warnAboutFullFractions(
+    _ arguments: ParsedArguments, parser: KindOptionParser, invocation: Invocation
+  ) {
+    for text in arguments.all("accept") {
+      guard let (answer, fraction) = try? parser.splitFraction(text, option: "accept"), fraction == 1 else { continue }
+      invocation.console.error(
+        "warning: --accept '\(text.terminalSafeLine)' is the answer '\(answer.terminalSafeLine)' at 100 %; "
+          + "to accept the text '\(text.terminalSafeLine)' itself, write --accept '\(text.terminalSafeLine)=1'\n")
+    }
   }
 
   /// Id, prompt (`-` reads standard input), points, explanation and tags.

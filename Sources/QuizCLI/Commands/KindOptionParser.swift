@@ -100,11 +100,14 @@ struct KindOptionParser {
 
   func matching() throws -> Matching {
     let pairs = try arguments.all("pair").enumerated().map { index, text -> MatchPair in
-      guard let equals = text.firstIndex(of: "="), equals > text.startIndex, text.index(after: equals) < text.endIndex
+      // Split on scalars: an answer beginning with a combining mark is one Character with the `=`.
+      let scalars = text.unicodeScalars
+      guard let equals = scalars.firstIndex(of: "="), equals > scalars.startIndex,
+        scalars.index(after: equals) < scalars.endIndex
       else { throw invalid("pair", text, "STEM=ANSWER") }
       return MatchPair(
-        id: Choice.defaultID(at: index), stem: String(text[..<equals]),
-        answer: String(text[text.index(after: equals)...]))
+        id: Choice.defaultID(at: index), stem: String(scalars[..<equals]),
+        answer: String(scalars[scalars.index(after: equals)...]))
     }
     return Matching(pairs: pairs, distractors: arguments.all("distractor"))
   }

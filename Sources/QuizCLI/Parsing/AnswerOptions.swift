@@ -11,22 +11,25 @@ enum AnswerOptions {
     var answers: [Answer] = []
     var sources: [String] = []
     for text in raw {
-      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+      // Split on Unicode scalars: an answer that begins with a combining mark forms one
+      // Character with the `=` before it, which a search by Character would not find.
+      let scalars = text.unicodeScalars
+      guard let equals = scalars.firstIndex(of: "="), equals != scalars.startIndex else {
         throw CLIError.usage(
           "Invalid '--answer \(text)': expected QUESTION=RESPONSE, such as what-is-sqlite=a,c", command: command)
       }
-      var name = String(text[..<equals])
-      var value = String(text[text.index(after: equals)...])
+      var name = String(scalars[..<equals])
+      var value = String(scalars[scalars.index(after: equals)...])
       var stem: String?
-      if let open = name.firstIndex(of: "["), let close = text.firstIndex(of: "]"), close > open {
+      if let open = name.unicodeScalars.firstIndex(of: "["), let close = scalars.firstIndex(of: "]"), close > open {
         // QUESTION[STEM]=ANSWER: the answer follows the first '=' after ']'.
-        let afterClose = text[text.index(after: close)...]
+        let afterClose = scalars[scalars.index(after: close)...]
         guard afterClose.first == "=" else {
           throw CLIError.usage("Invalid '--answer \(text)': expected QUESTION[STEM]=ANSWER", command: command)
         }
-        name = String(text[..<open])
-        stem = String(text[text.index(after: open)..<close])
-        value = String(afterClose.dropFirst())
+        name = String(scalars[..<open])
+        stem = String(scalars[scalars.index(after: open)..<close])
+        value = String(String.UnicodeScalarView(afterClose.dropFirst()))
       }
       let question = byID[name]
       if let stem, let question, case .cloze(let cloze) = question.body {
