@@ -36,9 +36,11 @@ enum AttemptView {
       text +=
         "\n" + console.styled("Q\(index + 1)  \(answer.questionID)", .bold) + "  "
         + console.styled("(\(facts.joined(separator: ", ")))", .dim) + "\n"
-      text += ShowCommand.indented(answer.question.prompt, by: 4) + "\n"
+      text += ShowCommand.indented(answer.question.terminalSafe.prompt, by: 4) + "\n"
       text += KindLines.reveal(
-        answer.question, response: answer.response, marks: answer.marks, console: console, indent: 4)
+        answer.question.terminalSafe, response: answer.response,
+        graded: Graded(question: answer.question, response: answer.response), marks: answer.marks,
+        console: console, indent: 4)
       if answer.question.kind != .description {
         let pending = answer.needsMarking ? console.styled("  needs marking", .yellow) : ""
         text +=

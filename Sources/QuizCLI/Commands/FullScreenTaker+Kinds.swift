@@ -224,7 +224,9 @@ extension FullScreenTaker {
           body.isEmptyResponse(state.essay.text) ? " No response: nothing to mark" : " To be marked", .yellow))
     } else if state.revealed, let response = response(presented, state: state) {
       lines.append("")
-      let reveal = KindLines.reveal(question, response: presented.shownResponse(response), console: console, indent: 1)
+      let reveal = KindLines.reveal(
+        question, response: presented.shownResponse(response),
+        graded: Graded(question: presented.original, response: response), console: console, indent: 1)
       lines += reveal.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
       if question.kind.isScoredAutomatically {
         let points = TakeCommand.score(presented, in: quiz, response: response)

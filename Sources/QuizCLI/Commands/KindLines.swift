@@ -107,15 +107,20 @@ enum KindLines {
 extension KindLines {
   /// What was given and what was right, for any kind: the choices marked, the typed answer
   /// with the answer it matched, each stem right or wrong, an essay's marks.
+  /// `question` and `response` are as shown (texts cleaned for the terminal); `graded`, when they
+  /// differ from them, the question and response as stored, which right and wrong are read from
+  /// (a tab, an ESC, `AT&amp;T` in an HTML answer match as stored, not as shown).
   static func reveal(
-    _ question: Question, response: Response, marks: [Mark] = [], console: Console, indent: Int
+    _ question: Question, response: Response, graded: Graded? = nil, marks: [Mark] = [], console: Console,
+    indent: Int
   ) -> String {
     let pad = String(repeating: " ", count: indent)
+    let graded = graded ?? Graded(question: question, response: response)
     switch (question.body, response) {
     case (.choice, .choices(let selected)):
       return ChoiceMarks.lines(for: question, selected: selected, console: console, indent: indent)
     case (.shortAnswer(let body), .text(let typed, _)):
-      let matched = body.matchingAnswer(for: typed).map { body.answers[$0] }
+      let matched = graded.shortAnswerMatch().flatMap { body.answers.indices.contains($0) ? body.answers[$0] : nil }
       var text = typedLine(typed, fraction: matched?.effectiveFraction ?? 0, console: console, pad: pad)
       if let feedback = matched?.feedback, !feedback.isEmpty {
         text += console.styled("\(pad)  \(feedback.replacingNewlines())", .dim) + "\n"
@@ -126,7 +131,7 @@ extension KindLines {
       }
       return text + explanation(question, console: console, indent: indent)
     case (.numerical(let body), .text(let typed, let unit)):
-      let grade = body.grade(typed, unit: unit)
+      let grade = graded.numericalGrade() ?? body.grade(typed, unit: unit)
       let shown = typed + (unit.map { " \($0)" } ?? "")
       var text = typedLine(shown, fraction: grade.map { $0.fraction } ?? 0, console: console, pad: pad)
       if grade == nil && !typed.isEmpty { text += console.styled("\(pad)  not a number", .red) + "\n" }
@@ -140,9 +145,9 @@ extension KindLines {
     case (.matching(let body), .matched(let matches)):
       var text = ""
       for pair in body.pairs {
-        let chosen = matches.first { $0.stem == pair.id }?.answer
+        let chosen = graded.shownAnswer(forStem: pair.id, in: body) ?? matches.first { $0.stem == pair.id }?.answer
         var line = "\(pad)\(pair.id)) \(pair.stem.replacingNewlines()) → \(chosen?.replacingNewlines() ?? "–")"
-        if chosen == pair.answer {
+        if graded.isRight(stem: pair.id) ?? (chosen == pair.answer) {
           line = console.styled(line + "  ✓", .green)
         } else {
           line = console.styled(line + "  ✗ (\(pair.answer.replacingNewlines()))", .red)
@@ -188,5 +193,44 @@ extension KindLines {
   private static func explanation(_ question: Question, console: Console, indent: Int) -> String {
     guard let explanation = question.explanation, !explanation.isEmpty else { return "" }
     return console.styled(ShowCommand.indented("→ " + explanation, by: indent), .dim) + "\n"
+  }
+}
+
+/// A question and response as stored, beside the cleaned texts a terminal is shown: what right
+/// and wrong are read from. Parts are matched by id or position, which cleaning keeps.
+struct Graded {
+  var question: Question
+  var response: Response
+
+  /// The short answer the typed text matched, by index.
+  func shortAnswerMatch() -> Int? {
+    guard case .shortAnswer(let body) = question.body, case .text(let typed, _) = response else { return nil }
+    return body.matchingAnswer(for: typed)
+  }
+
+  func numericalGrade() -> NumericalGrade? {
+    guard case .numerical(let body) = question.body, case .text(let typed, let unit) = response else { return nil }
+    return body.grade(typed, unit: unit)
+  }
+
+  /// Whether the answer chosen for stem `id` is its pair's, as stored; nil when not known here.
+  func isRight(stem id: String) -> Bool? {
+    guard case .matching(let body) = question.body, case .matched(let matches) = response,
+      let pair = body.pairs.first(where: { $0.id == id })
+    else { return nil }
+    return matches.first { $0.stem == id }?.answer == pair.answer
+  }
+
+  /// The answer chosen for stem `id` as `shown` (the cleaned question) writes it: the stored
+  /// text's place among the answers, in the shown question's answers.
+  func shownAnswer(forStem id: String, in shown: Matching) -> String? {
+    guard case .matching(let body) = question.body, case .matched(let matches) = response,
+      let chosen = matches.first(where: { $0.stem == id })?.answer
+    else { return nil }
+    let stored = body.answerChoices
+    guard stored.count == shown.answerChoices.count, let index = stored.firstIndex(of: chosen) else {
+      return chosen.terminalSafeLine
+    }
+    return shown.answerChoices[index]
   }
 }

@@ -43,7 +43,8 @@ struct LineTaker {
       guard let response = try ask(presented, number: index + 1) else { continue }
       let points = TakeCommand.score(presented, in: quiz, response: response)
       var reveal = KindLines.reveal(
-        question, response: presented.shownResponse(response), console: console, indent: 2)
+        question, response: presented.shownResponse(response),
+        graded: Graded(question: presented.original, response: response), console: console, indent: 2)
       if question.kind.isScoredAutomatically {
         reveal += "  Points: \(NumberText.points(points)) / \(NumberText.points(question.points))\n"
       }

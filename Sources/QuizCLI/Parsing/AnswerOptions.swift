@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizFormats
 
 /// `grade`'s `--answer` and `--unit` options as answers, read by the kind of the question each
 /// names (see `grade --help`): choice ids comma-separated, a typed text whole, or one stem of a
@@ -42,7 +43,7 @@ enum AnswerOptions {
             "Invalid '--answer \(text)': question '\(name)' is \(question?.kind.rawValue ?? ""), not matching",
             command: command)
         }
-        let match = StemMatch(stem: stem, answer: value)
+        let match = StemMatch(stem: stem, answer: question.map { Self.storedAnswer(value, of: $0) } ?? value)
         if let index = answers.firstIndex(where: { $0.question == name }),
           case .matched(var matches) = answers[index].response
         {
@@ -91,6 +92,14 @@ enum AnswerOptions {
       answers.append(answer)
       sources.append(source)
     }
+  }
+
+  /// A matching answer as stored, given as stored or as the taker sees it: `AT&T` for an HTML
+  /// answer stored `AT&amp;T` (ordinary in Moodle XML imports), when one answer reads so.
+  static func storedAnswer(_ given: String, of question: Question) -> String {
+    guard case .matching(let body) = question.body, !body.answerChoices.contains(given) else { return given }
+    let shown = body.answerChoices.filter { QuestionTextHTML.plain($0, question.textFormat) == given }
+    return shown.count == 1 ? shown[0] : given
   }
 
   /// `--unit QUESTION=UNIT` onto the numerical answer to QUESTION.

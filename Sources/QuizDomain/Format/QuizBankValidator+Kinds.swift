@@ -174,7 +174,11 @@ extension QuizBankValidator {
             ".matched.\(match.stem)",
             "unknown stem \"\(match.stem)\" of \(named) (stems: \(body.pairs.map(\.id).joined(separator: ", ")))")
         } else if !choices.contains(match.answer) {
-          add(".matched.\(match.stem)", "\"\(match.answer.prefix(80))\" is not one of the answers of \(named)")
+          let listed = body.answerChoices.prefix(10).map { "\"\($0.prefix(40))\"" }.joined(separator: ", ")
+          let more = body.answerChoices.count > 10 ? ", …" : ""
+          add(
+            ".matched.\(match.stem)",
+            "\"\(match.answer.prefix(80))\" is not one of the answers of \(named) (answers: \(listed)\(more))")
         }
       }
     case (.cloze(let body), .parts(let responses)):
