@@ -13,9 +13,20 @@ a short-answer question), serves it with `--reveal each` on a free loopback port
   styles), each readable (contrast >= 4.5 against its background), with the choice's feedback;
 - Next; the short answer typed and submitted; the final score shown (1 of 2);
 - within 1 s of each answer, the monitor page shows the taker's progress;
-- accessibility: axe-core (from PyPI's selenium-axe-python) on the sign-in, question, reveal and
-  monitor pages, failing on serious or critical violations; and by hand on every page: a lang
-  attribute, a label for every input.
+- accessibility: axe-core (from PyPI's selenium-axe-python) on the sign-in, question, reveal,
+  monitor, cloze question and review pages, failing on serious or critical violations; and by
+  hand on each of them: a lang attribute, a label for every input.
+
+Then a second quiz (a short answer, a numerical, a cloze with two text gaps), each server on a
+fresh database of its own, a fresh browser for each taker:
+
+- `--reveal end`: a typed answer left by Skip, another by Previous (each page, come back to,
+  holds what was typed), Enter in the cloze's first gap moves the focus to the second and sends
+  nothing, the gaps typed and "Finish and submit the quiz" pressed; the review (scored 3 of 4)
+  and the database (`quiz export --with-attempts`) hold all three answers; Sign out from the
+  review, after which / and /review show the sign-in page, nothing of the last taker's;
+- `--time-limit 6s`: an answer typed and never submitted; the page's timer counts down and at
+  zero sends it; the browser lands on the review, which, like the database, holds it.
 
 Every step has a deadline, and the whole run one more (--deadline); on failure it says which
 step failed and what the page showed, saves screenshots when --screenshots is given, and exits 1.
@@ -40,12 +51,14 @@ try:
     from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
     sys.exit("check-serve-browser: selenium is missing (python3 -m pip install selenium; .ci/run installs it)")
 
 TAKER = "Ada Browser"
 QUIZ_ID = "browser-check"
+NAVIGATION_QUIZ_ID = "browser-navigation"
 BANK = {
     "format": "quiz-bank/1",
     "quizzes": [{
@@ -60,6 +73,23 @@ BANK = {
                     {"id": "c", "text": "Marseille", "correct": False}]},
                 {"id": "planet", "type": "short-answer", "prompt": "Which is the largest planet?", "points": 1,
                  "answers": [{"text": "Jupiter"}]},
+            ],
+        }],
+    }, {
+        # Served apart (`--reveal end`, then `--time-limit`): typed answers left by Skip,
+        # Previous, Finish and the timer, and a cloze question's two text gaps.
+        "id": NAVIGATION_QUIZ_ID,
+        "title": "Browser navigation check",
+        "sections": [{
+            "title": "Only",
+            "questions": [
+                {"id": "planet", "type": "short-answer", "prompt": "Which is the largest planet?", "points": 1,
+                 "answers": [{"text": "Jupiter"}]},
+                {"id": "legs", "type": "numerical", "prompt": "How many legs has a spider?", "points": 1,
+                 "answers": [{"value": 8}]},
+                {"id": "verse", "type": "cloze", "prompt": "The {#1} and the {#2} went to sea.",
+                 "parts": [{"kind": "short-answer", "answers": [{"text": "Owl"}]},
+                           {"kind": "short-answer", "answers": [{"text": "Pussy-cat"}]}]},
             ],
         }],
     }],
@@ -356,6 +386,236 @@ def finish_the_attempt(taker, shoot):
     shoot(taker, "4-score")
 
 
+# MARK: - Leaving a page: Previous, Skip, Finish, the timer
+
+NAVIGATOR, TIMED_TAKER = "Grace Browser", "Alan Browser"
+TIME_LIMIT = 6  # seconds: `--time-limit` of the timer's server
+NAVIGATION_QUESTIONS = 3
+# What each page of the navigation quiz gets typed: Skip leaves the first, Previous the second,
+# Finish the cloze's two gaps.
+TYPED = {"planet": "Saturn", "legs": "8", "verse": ["Owl", "Pussy-cat"]}
+
+# Each question of the review: its heading and the "Your answer" part, as shown.
+REVIEW_SCRIPT = """
+return Array.from(document.querySelectorAll('section.review-item')).map(s => ({
+  heading: (s.querySelector('h2') || {}).innerText || '',
+  given: (s.querySelector('.given') || {}).innerText || ''}));
+"""
+
+# Enter in a gap must not submit: a submit event of any form (or a new page, which has no
+# `quizCheckStayed`) would show it; sessionStorage outlives the page it was set on.
+WATCH_SUBMITS_SCRIPT = """
+window.quizCheckStayed = true;
+sessionStorage.removeItem('quizCheckSubmitted');
+document.addEventListener('submit', function () { sessionStorage.setItem('quizCheckSubmitted', '1'); }, true);
+"""
+
+
+def sign_in(served, driver, taker):
+    """Signs `taker` in on `served` (a browser of their own, as another person's) and waits for
+    the first question."""
+    driver.get(served.base + "/")
+    field = wait(driver, "the sign-in page", lambda d: visible(d.find_elements(By.CSS_SELECTOR, "input#taker")))[0]
+    field.send_keys(taker)
+    submit_button(driver).click()
+    wait_for_question(driver, 1)
+
+
+def wait_for_question(driver, number, count=NAVIGATION_QUESTIONS):
+    wait(driver, f"question {number} of {count}", lambda d: f"Question {number} of {count}" in page_text(d))
+
+
+def answer_field(driver, name="response"):
+    """The text field `name` of the answer form (a cloze gap's stands in the prompt and belongs
+    to the form by `form=answer`)."""
+    fields = visible(driver.find_elements(By.CSS_SELECTOR, f'input[type=text][name="{name}"][form="answer"], '
+                                                           f'form#answer input[type=text][name="{name}"]'))
+    if not fields:
+        raise CheckFailed(f"the page has no text field {name!r} in its answer form:\n{page_text(driver)[:1500]}")
+    return fields[0]
+
+
+def go_button(driver, value):
+    """The answer form's button `go=value` (previous, next, finish): it saves what the page holds
+    before it leaves, so it is a submit button of the answer form, not a link."""
+    found = visible(driver.find_elements(By.CSS_SELECTOR, f'form#answer button[type=submit][name=go][value="{value}"]'))
+    if not found:
+        raise CheckFailed(f"the answer form has no go={value} button; its buttons: {action_buttons(driver)}")
+    return found[0]
+
+
+def action_buttons(driver):
+    return [button.text.strip() for button in visible(driver.find_elements(By.CSS_SELECTOR, "form#answer button"))]
+
+
+def expect_buttons(driver, expected, where):
+    """The answer form's buttons in order: Submit first (Enter submits the first), then the ways out."""
+    shown = action_buttons(driver)
+    if shown != expected:
+        raise CheckFailed(f"{where}: the answer form's buttons should be {expected}, they are {shown}")
+
+
+def expect_value(driver, name, expected, where):
+    value = answer_field(driver, name).get_attribute("value")
+    if value != expected:
+        raise CheckFailed(f"{where}: the field {name!r} should hold the saved {expected!r}, it holds {value!r}")
+
+
+def review_answers(driver):
+    """{question number: the answer the review shows}, once the review is there."""
+    wait(driver, "the review (the final score)", lambda d: d.current_url.endswith("/review") and
+         "Your score" in page_text(d), seconds=STEP_SECONDS)
+    items = driver.execute_script(REVIEW_SCRIPT)
+    shown = {}
+    for item in items:
+        found = re.search(r"Question (\d+)", item["heading"])
+        if found:
+            shown[int(found.group(1))] = item["given"]
+    if len(shown) != NAVIGATION_QUESTIONS:
+        raise CheckFailed(f"the review should show {NAVIGATION_QUESTIONS} questions, it shows {items}:\n"
+                          f"{page_text(driver)[:1500]}")
+    return shown
+
+
+def expect_review(driver, expected):
+    """The review shows for each question number in `expected` every typed text given (the rest:
+    No answer)."""
+    shown = review_answers(driver)
+    for number, given in shown.items():
+        typed = expected.get(number)
+        if typed is None:
+            if "No answer" not in given:
+                raise CheckFailed(f"the review's question {number} should read No answer, it reads {given!r}")
+            continue
+        missing = [text for text in typed if text not in given]
+        if missing or "No answer" in given:
+            raise CheckFailed(f"the review's question {number} should show the typed {typed}, it reads {given!r}")
+
+
+def recorded_answers(quiz, db, taker):
+    """{question id: the recorded answer} of `taker`'s one attempt at the navigation quiz, as
+    `quiz export --with-attempts` reads it from the database: what was saved, not what a page shows."""
+    exported = json.loads(quiz_command(quiz, db, "export", "--with-attempts", NAVIGATION_QUIZ_ID))
+    attempts = [attempt for attempt in exported.get("attempts", []) if attempt.get("taker") == taker]
+    if len(attempts) != 1 or not attempts[0].get("submitted_at"):
+        raise CheckFailed(f"the database should hold one submitted attempt of {taker}, it holds {attempts}")
+    return {answer["question"]: answer for answer in attempts[0].get("answers", [])}
+
+
+def expect_recorded(quiz, db, taker, expected):
+    """`expected`: {question id: the typed text, or a cloze's list of gap texts}; no other answer."""
+    recorded = recorded_answers(quiz, db, taker)
+    for question, typed in expected.items():
+        answer = recorded.get(question, {})
+        got = [part.get("response", "") for part in answer.get("parts", [])] if isinstance(typed, list) \
+            else answer.get("response")
+        if got != typed:
+            raise CheckFailed(f"the database should hold {typed!r} as {taker}'s answer to {question}, "
+                              f"it holds {answer or 'no answer'}")
+    extra = set(recorded) - set(expected)
+    if extra:
+        raise CheckFailed(f"the database holds answers of {taker} to {sorted(extra)} that were never given: {recorded}")
+
+
+def navigate_the_quiz(served, quiz, db, taker, notes, shoot):
+    """Under `--reveal end`: each way out of a page keeps what was typed there. Skip on the
+    first question, Previous on the second (each found the other's answer saved when it came
+    back), Enter in the cloze's first gap (the focus moves to the second, nothing is sent), and
+    Finish on the cloze; the review and the database show all three answers. Then Sign out from
+    the review: the next person at this browser gets the sign-in page, not this review."""
+    sign_in(served, taker, NAVIGATOR)
+    resume = re.search(r"Resume code: (\S+)", page_text(taker))
+    if not resume or not visible(taker.find_elements(By.CSS_SELECTOR, "form[action='/sign-out'] button")):
+        raise CheckFailed(f"the question page should show a resume code and Sign out:\n{page_text(taker)[:1500]}")
+    expect_buttons(taker, ["Submit", "Skip"], "question 1")
+    answer_field(taker).send_keys(TYPED["planet"])
+    go_button(taker, "next").click()
+    wait_for_question(taker, 2)
+    expect_buttons(taker, ["Submit", "Previous", "Skip"], "question 2")
+    answer_field(taker).send_keys(TYPED["legs"])
+    go_button(taker, "previous").click()
+    wait_for_question(taker, 1)
+    expect_value(taker, "response", TYPED["planet"], "question 1 again, after Skip")
+    go_button(taker, "next").click()
+    wait_for_question(taker, 2)
+    expect_value(taker, "response", TYPED["legs"], "question 2 again, after Previous")
+    go_button(taker, "next").click()
+    wait_for_question(taker, 3)
+    expect_buttons(taker, ["Submit", "Previous", "Finish and submit the quiz"], "question 3 (the last)")
+    check_accessibility(taker, "cloze question", notes)
+    shoot(taker, "5-cloze")
+
+    first, second = answer_field(taker, "gap.1"), answer_field(taker, "gap.2")
+    page = taker.current_url
+    taker.execute_script(WATCH_SUBMITS_SCRIPT)
+    first.click()
+    first.send_keys(TYPED["verse"][0], Keys.ENTER)
+    wait(taker, "Enter in gap 1 moving the focus to gap 2",
+         lambda d: d.execute_script("return document.activeElement && document.activeElement.name") == "gap.2",
+         seconds=2)
+    time.sleep(0.5)  # a submit Enter had sent would have left the page by now
+    stayed, submitted = taker.execute_script(
+        "return [window.quizCheckStayed === true, sessionStorage.getItem('quizCheckSubmitted')]")
+    if not stayed or submitted or taker.current_url != page:
+        raise CheckFailed(f"Enter in gap 1 should only move the focus, it submitted the answer "
+                          f"(page kept: {stayed}, submit event: {submitted}, at {taker.current_url})")
+    expect_value(taker, "gap.1", TYPED["verse"][0], "gap 1 after Enter")
+    notes.append("cloze: Enter in gap 1 moved the focus to gap 2 and sent nothing")
+    taker.switch_to.active_element.send_keys(TYPED["verse"][1])
+    expect_value(taker, "gap.2", TYPED["verse"][1], "gap 2 typed after Enter")
+    go_button(taker, "finish").click()
+
+    expect_review(taker, {1: [TYPED["planet"]], 2: [TYPED["legs"]], 3: TYPED["verse"]})
+    # Saturn is wrong, 8 and both gaps right: the cloze's answer was scored as typed.
+    if not re.search(r"Your score:\s*3\s+of\s+4\b", page_text(taker)):
+        raise CheckFailed(f"the review should score 3 of 4:\n{page_text(taker)[:1500]}")
+    expect_recorded(quiz, db, NAVIGATOR, TYPED)
+    check_accessibility(taker, "review", notes)
+    shoot(taker, "6-review")
+    notes.append("navigation: answers typed before Skip, Previous and Finish were recorded")
+    sign_out(served, taker)
+
+
+def sign_out(served, taker):
+    """Sign out from the review; then / is the sign-in page and /review leads to it, with nothing
+    of the last taker's."""
+    signs_out = button_named(taker, "sign out")
+    if signs_out is None:
+        raise CheckFailed(f"the review has no Sign out button:\n{page_text(taker)[:1500]}")
+    signs_out.click()
+    for path in ("(after Sign out)", "/", "/review"):
+        if path.startswith("/"):
+            taker.get(served.base + path)
+        wait(taker, f"the sign-in page at {path}", lambda d: d.current_url == served.base + "/" and
+             visible(d.find_elements(By.CSS_SELECTOR, "input#taker")))
+        text = page_text(taker)
+        if "Your score" in text or NAVIGATOR in text or TYPED["planet"] in text:
+            raise CheckFailed(f"after Sign out, {path} still shows the last taker's attempt:\n{text[:1500]}")
+
+
+def run_out_of_time(served, quiz, db, taker, notes, shoot):
+    """Under `--time-limit`: an answer typed and never submitted is sent by the page's timer at
+    zero, saved, and the attempt submitted; the browser lands on the review, which shows it."""
+    signed_in = time.monotonic()
+    sign_in(served, taker, TIMED_TAKER)
+    timer = wait(taker, "the time left", lambda d: visible(d.find_elements(By.ID, "time-left")))[0]
+    started = timer.text
+    answer_field(taker).send_keys(TYPED["planet"])
+    expect_value(taker, "response", TYPED["planet"], "the typed answer before the time is up")
+    wait(taker, "the time left counting down", lambda d: timer.text != started, seconds=3)
+    shoot(taker, "7-timer")
+    wait(taker, "the review once the timer reaches zero", lambda d: d.current_url.endswith("/review"),
+         seconds=TIME_LIMIT + STEP_SECONDS)
+    took = time.monotonic() - signed_in
+    # The page counts whole seconds from its load: it may reach zero up to a second early, not more.
+    if took < TIME_LIMIT - 1.5:
+        raise CheckFailed(f"the timer sent the page {took:.1f} s after the sign-in, under the {TIME_LIMIT} s limit")
+    notes.append(f"timer: the page showed {started} and went to the review {took:.1f} s after the sign-in")
+    expect_review(taker, {1: [TYPED["planet"]]})
+    expect_recorded(quiz, db, TIMED_TAKER, {"planet": TYPED["planet"]})
+    notes.append("timer: the answer typed and never submitted was recorded at zero")
+
+
 def main():
     args = arguments()
     if not os.access(args.quiz, os.X_OK):
@@ -366,44 +626,58 @@ def main():
     signal.signal(signal.SIGALRM, out_of_time)
     signal.alarm(args.deadline)
     work = tempfile.mkdtemp(prefix="quiz-serve-browser-")
-    served = taker = teacher = None
+    servers, drivers = [], {}  # every server and browser started, stopped on the way out
     notes = []
 
     def shoot(driver, name):
         if args.screenshots:
             os.makedirs(args.screenshots, exist_ok=True)
             driver.save_screenshot(os.path.join(args.screenshots, f"{name}.png"))
+
+    def served(name, quiz_id, *options):
+        """A server of `quiz_id` on a fresh database `name`.sqlite holding the bank: each run
+        starts with no attempt, so what it finds recorded is what its browser did."""
+        db = os.path.join(work, f"{name}.sqlite")
+        quiz_command(args.quiz, db, "import", bank)
+        servers.append(Served(args.quiz, db, quiz_id, *options))
+        return servers[-1], db
+
+    def opened(name, *size):
+        drivers[name] = browser(*size)
+        return drivers[name]
     try:
-        db = os.path.join(work, "browser.sqlite")
         bank = os.path.join(work, "bank.json")
         with open(bank, "w", encoding="utf-8") as f:
             json.dump(BANK, f)
-        quiz_command(args.quiz, db, "import", bank)
-        served = Served(args.quiz, db, QUIZ_ID, "--reveal", "each")
-        taker, teacher = browser(), browser(1280, 900)
-        take_the_quiz(served, taker, teacher, notes, shoot)
+        server, _ = served("browser", QUIZ_ID, "--reveal", "each")
+        take_the_quiz(server, opened("taker"), opened("monitor", 1280, 900), notes, shoot)
+        server, db = served("navigation", NAVIGATION_QUIZ_ID, "--reveal", "end")
+        navigate_the_quiz(server, args.quiz, db, opened("navigator"), notes, shoot)
+        server, db = served("timer", NAVIGATION_QUIZ_ID, "--reveal", "end", "--time-limit", f"{TIME_LIMIT}s")
+        run_out_of_time(server, args.quiz, db, opened("timed"), notes, shoot)
     except (CheckFailed, ServeError, WebDriverException, subprocess.SubprocessError) as error:
-        for driver, name in ((taker, "failed-taker"), (teacher, "failed-monitor")):
-            if driver is not None and args.screenshots:
+        for name, driver in drivers.items():
+            if args.screenshots:
                 try:
-                    shoot(driver, name)
+                    shoot(driver, f"failed-{name}")
                 except WebDriverException:
                     pass
         print(f"check-serve-browser: FAILED: {error}", file=sys.stderr)
-        if served is not None:
-            print(f"quiz serve said:\n{served.output[-2000:]}", file=sys.stderr)
+        if servers:
+            print(f"quiz serve ({' '.join(servers[-1].argv[3:])}) said:\n{servers[-1].output[-2000:]}",
+                  file=sys.stderr)
         return 1
     finally:
         signal.alarm(0)
-        for driver in (taker, teacher):
-            if driver is not None:
-                driver.quit()
-        if served is not None:
-            served.stop()
+        for driver in drivers.values():
+            driver.quit()
+        for server in servers:
+            server.stop()
         shutil.rmtree(work, ignore_errors=True)
     for note in notes:
         print(f"  {note}")
-    print("check-serve-browser: the quiz was taken end to end in Chromium; the monitor followed it")
+    print("check-serve-browser: the quiz was taken end to end in Chromium; the monitor followed it; "
+          "Skip, Previous, Finish and the timer kept the typed answers; Sign out left nothing behind")
     return 0
 
 

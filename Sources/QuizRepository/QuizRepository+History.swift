@@ -52,6 +52,13 @@ public struct AnsweredQuestion: Equatable, Sendable {
   public var score: Double
   /// Every mark given (essay), oldest first; the last is the one that counts.
   public var marks: [Mark] = []
+  /// The later version a regrade scored the answer against (nil: the version answered), and its
+  /// number: its right answers and points are what `score` is out of.
+  public var scoredQuestion: Question? = nil
+  public var scoredVersion: Int? = nil
+
+  /// The question the score was computed against: the regrade's version, else the one answered.
+  public var scoredAgainst: Question { scoredQuestion ?? question }
 
   /// The choice ids picked; empty for a response of another kind.
   public var selected: [String] { if case .choices(let ids) = response { ids } else { [] } }
@@ -173,9 +180,11 @@ extension QuizRepository {
     let rows = try database.fetchAll(
       """
       SELECT an.version_id, an.score, q.slug, v.version, q.current_version, q.retired_at IS NOT NULL,
-        coalesce(s.position, 1e9), coalesce(q.position, 0), \(QuestionRows.responseColumns)
+        coalesce(s.position, 1e9), coalesce(q.position, 0), \(QuestionRows.responseColumns),
+        an.scored_version_id, sv.version
       FROM answers an
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+      LEFT JOIN question_versions sv ON sv.id = an.scored_version_id
       LEFT JOIN sections s ON s.id = q.section_id
       WHERE an.attempt_id = ?
       ORDER BY 8, 9, q.slug
@@ -183,17 +192,22 @@ extension QuizRepository {
     ) { row in
       (
         row.int64(0), QuestionRows.response(row, at: 8), row.double(1), row.string(2), row.int(3), row.int(4),
-        row.bool(5)
+        row.bool(5), row.isNull(12) ? nil : (row.int64(12), row.int(13))
       )
     }
-    return try rows.map { versionRow, response, score, slug, version, current, retired in
+    return try rows.map { versionRow, response, score, slug, version, current, retired, scored in
       // Shown whole, with its files; scoring (regrade, check) needs no files.
       var question = try question(versionRow: versionRow, id: slug)
       question.files = try files(ofVersionRow: versionRow)
-      return AnsweredQuestion(
+      var answered = AnsweredQuestion(
         questionID: slug, version: version, currentVersion: current, retired: retired, question: question,
         rule: question.scoring ?? quizRule, response: response, score: score,
         marks: try marks(attemptRow: attemptRow, versionRow: versionRow))
+      if let (scoredRow, scoredVersion) = scored, scoredRow != versionRow {
+        answered.scoredQuestion = try self.question(versionRow: scoredRow, id: slug)
+        answered.scoredVersion = scoredVersion
+      }
+      return answered
     }
   }
 

@@ -85,7 +85,7 @@ extension Routes {
           token: attempt.token, answer: answer, lockAnswered: policy == .each, now: now, choicesAsShown: true)
       }
     } catch ServedAttemptError.invalidAnswer(let message) {
-      return refusedAnswer(attempt, at: index, message)
+      return refusedAnswer(attempt, at: index, message, sent: answer.response)
     } catch ServedAttemptError.locked {
       let shown = policy == .never ? "" : " and shown"
       return refusedAnswer(
@@ -121,13 +121,24 @@ extension Routes {
     }
   }
 
-  private func refusedAnswer(_ attempt: ServedAttempt, at index: Int, _ message: String, status: Int = 400)
-    -> HTTPResponse
-  {
-    let view = PageViews.question(
-      attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds, error: message,
+  /// The question's page again with why the answer was refused, in words (without the API's
+  /// JSON path), and with what was sent still in its fields (`sent`), so that nothing typed is
+  /// lost: a number mistyped is corrected, not typed again.
+  private func refusedAnswer(
+    _ attempt: ServedAttempt, at index: Int, _ message: String, status: Int = 400, sent: Response? = nil
+  ) -> HTTPResponse {
+    var view = PageViews.question(
+      attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds, error: Self.inWords(message),
       showsResumeCode: configuration.roster == nil)
+    if let sent, !view.isLocked { view.saved = sent }
     return Reply.page(QuestionPage.render(view), status: status)
+  }
+
+  /// A refusal's message without the JSON path the API's reply begins with (`$.response: `).
+  static func inWords(_ message: String) -> String {
+    guard message.hasPrefix("$"), let colon = message.firstRange(of: ": ") else { return message }
+    let rest = message[colon.upperBound...]
+    return rest.prefix(1).uppercased() + rest.dropFirst()
   }
 
   /// 409: the attempt was submitted (from another tab, by the deadline's sweeper) or its time is

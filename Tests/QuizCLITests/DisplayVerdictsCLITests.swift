@@ -31,4 +31,29 @@ import Testing
     #expect(wrong.status == 65)
     #expect(wrong.stderr.contains(#"(answers: "AT&amp;T""#), "\(wrong.stderr)")
   }
+
+  /// After a regrade, history shows the right and wrong of the version the answer was scored
+  /// against, and its points ("✗ … Points: 1 / 1" mixed the answered version's verdicts with the
+  /// new score).
+  @Test func historyAfterARegradeShowsTheVersionTheScoreIsOutOf() throws {
+    let workspace = try Workspace()
+    func document(rightIs right: String, points: Int) -> String {
+      """
+      {"format": "quiz-bank/1", "quizzes": [{"id": "r", "title": "R", "sections": [{"questions": [
+       {"id": "q", "prompt": "Pick", "points": \(points), "choices": [
+        {"id": "a", "text": "A", "correct": \(right == "a")}, {"id": "b", "text": "B", "correct": \(right == "b")}]}
+      ]}]}]}
+      """
+    }
+    #expect(try workspace.quiz("import", try workspace.write("v1.json", document(rightIs: "a", points: 1))).status == 0)
+    #expect(try workspace.quiz("grade", "r", "--as", "A", "--answer", "q=b").status == 0)
+    #expect(try workspace.quiz("import", try workspace.write("v2.json", document(rightIs: "b", points: 2))).status == 0)
+    #expect(try workspace.quiz("regrade", "r").status == 0)
+    let history = try workspace.quiz("history", "--format", "json")
+    let id = try #require(history.stdout.firstMatch(of: #/"id": "([0-9a-f-]{36})"/#)?.1)
+    let shown = try workspace.quiz("history", String(id))
+    #expect(shown.stdout.contains("scored against version 2 by a regrade"), "\(shown.stdout)")
+    #expect(shown.stdout.contains("Points: 2 / 2"), "\(shown.stdout)")
+    #expect(shown.stdout.contains("(•) b) B  ✓"), "\(shown.stdout)")
+  }
 }

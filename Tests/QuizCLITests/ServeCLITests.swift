@@ -133,7 +133,7 @@ import Testing
       (["--roster", "/dev/zero"], "/dev/zero is larger than 16384 KiB"),
     ]
     for (arguments, message) in cases {
-      let run = try workspace.quiz(arguments: ["serve", "--listen", "127.0.0.1:0"] + arguments)
+      let run = try workspace.quiz(arguments: ["serve", "--all", "--listen", "127.0.0.1:0"] + arguments)
       #expect(run.status == 65, "\(arguments): \(run.stderr)")
       #expect(run.stderr.hasPrefix("Error: ") && run.stderr.contains(message), "\(arguments): \(run.stderr)")
       #expect(!run.stderr.contains("MHD_OPTION"), "\(run.stderr)")

@@ -27,7 +27,8 @@ import Testing
 
   /// What taker `taker` picks for question `question`: varied, so that a lost or misplaced
   /// answer shows.
-  static func choice(taker: Int, question: Int) -> String { ["a", "b", "c", "d"][(taker + question) % 4] }
+  /// Choices are named by their place in the order shown (the questions are not shuffled).
+  static func choice(taker: Int, question: Int) -> String { ["1", "2", "3", "4"][(taker + question) % 4] }
 
   static func takerName(_ number: Int) -> String { "taker-\(number)" }
 
@@ -105,7 +106,10 @@ import Testing
   /// submits.
   static func checkResumed(_ client: ServeClient, tokens: [String], saved: [Int: [String: String]]) throws {
     for taker in 0..<takerCount {
-      let reply = client.call("POST", "/api/attempts", body: ["quiz": quiz, "taker": takerName(taker)])
+      // A name proves nothing without a roster: the attempt resumes with its resume code, the
+      // first 8 hex digits of its token.
+      let reply = client.call(
+        "POST", "/api/attempts", body: ["quiz": quiz, "taker": takerName(taker), "resume": String(tokens[taker].prefix(8))])
       #expect(reply?.status == 200, "sign-in again of \(takerName(taker)): \(String(describing: reply?.json))")
       #expect(reply?.json["attempt"] as? String == tokens[taker], "\(takerName(taker)) did not resume the same attempt")
       let state = client.call("GET", "/api/attempts/\(tokens[taker])")
@@ -118,7 +122,7 @@ import Testing
       }
       for question in 0..<questionCount where saved[taker]?["q\(String(format: "%02d", question))"] == nil {
         let id = "q\(String(format: "%02d", question))"
-        let put = client.call("PUT", "/api/attempts/\(tokens[taker])/answers/\(id)", body: ["selected": ["a"]])
+        let put = client.call("PUT", "/api/attempts/\(tokens[taker])/answers/\(id)", body: ["selected": ["1"]])
         #expect(put?.status == 200, "\(takerName(taker)) could not answer \(id) after the restart")
       }
       let submit = client.call("POST", "/api/attempts/\(tokens[taker])/submit")

@@ -400,6 +400,22 @@ extension MoodleXMLKindsTests {
             units: [NumericUnit(unit: "m", multiplier: 1), NumericUnit(unit: "cm", multiplier: 100)])))
   }
 
+  /// A numerical question's unit instructions are not kept: said once, in their own words (the
+  /// list of elements not read said it a second time).
+  @Test func unitInstructionsAreWarnedAboutOnce() {
+    let reading = read(
+      """
+      <quiz>
+      <question type="numerical"><name><text>N</text></name><questiontext><text>N?</text></questiontext>
+        <answer fraction="100"><text>4</text></answer>
+        <instructions format="html"><text>Give metres.</text></instructions>
+      </question>
+      </quiz>
+      """)
+    #expect(reading.errors == [])
+    #expect(reading.warnings.filter { $0.message.contains("instructions") }.count == 1, "\(reading.warnings)")
+  }
+
   @Test func badValuesAreErrorsAtTheirLine() {
     let reading = read(
       """

@@ -40,6 +40,19 @@ import Testing
     #expect(given["pick"] == nil)
   }
 
+  /// An answer the server refuses (a number mistyped) comes back in its field with why, in words:
+  /// it was wiped, and the reason began with the API's JSON path.
+  @Test func aRefusedAnswerComesBackAsTyped() throws {
+    let fixture = try ServedFixture()
+    let browser = Browser(port: fixture.port)
+    try PageFlow.signIn(browser, taker: "Ana")
+    _ = try browser.get("/attempt?q=3")
+    let refused = try post(browser, question: "pi", go: "next", [("response", "three point one")])
+    #expect(refused.status == 400)
+    #expect(refused.text.contains("value=\"three point one\""), "\(refused.text)")
+    #expect(!refused.text.contains("$.response"), "\(refused.text)")
+  }
+
   /// The page's timer sends its answer at zero (`go=time-up`): saved within the grace after the
   /// deadline, and the attempt submitted with it.
   @Test func theTimersLastPageIsSavedWithinTheGrace() throws {

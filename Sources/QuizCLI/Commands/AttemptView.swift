@@ -33,18 +33,21 @@ enum AttemptView {
       } else if answer.currentVersion != answer.version {
         facts.append("now version \(answer.currentVersion)")
       }
+      if let scored = answer.scoredVersion { facts.append("scored against version \(scored) by a regrade") }
       text +=
         "\n" + console.styled("Q\(index + 1)  \(answer.questionID)", .bold) + "  "
         + console.styled("(\(facts.joined(separator: ", ")))", .dim) + "\n"
-      text += ShowCommand.indented(answer.question.terminalSafe.prompt, by: 4) + "\n"
+      // Shown as the version its score is out of: after a regrade, the later one.
+      let shown = answer.scoredAgainst.terminalSafe
+      text += ShowCommand.indented(shown.prompt, by: 4) + "\n"
       text += KindLines.reveal(
-        answer.question.terminalSafe, response: answer.response,
-        graded: Graded(question: answer.question, response: answer.response), marks: answer.marks,
+        shown, response: answer.response,
+        graded: Graded(question: answer.scoredAgainst, response: answer.response), marks: answer.marks,
         console: console, indent: 4)
       if answer.question.kind != .description {
         let pending = answer.needsMarking ? console.styled("  needs marking", .yellow) : ""
         text +=
-          "    Points: \(NumberText.points(answer.score)) / \(NumberText.points(answer.question.points))\(pending)\n"
+          "    Points: \(NumberText.points(answer.score)) / \(NumberText.points(answer.scoredAgainst.points))\(pending)\n"
       }
     }
     return text

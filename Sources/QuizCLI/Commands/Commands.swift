@@ -1,4 +1,5 @@
 import QuizDomain
+import QuizFormats
 
 /// Every command of `quiz`, in the order help lists them.
 enum Commands {
@@ -35,9 +36,16 @@ enum Commands {
 
   static let usage = "quiz [--db <path>] [--verbose] <subcommand>"
 
+  /// What quiz does today, in one sentence, with the kinds and formats from their registries.
+  static var summary: String {
+    "Author quizzes of every Moodle core question kind (\(QuestionKind.allCases.map(\.rawValue).joined(separator: ", "))), "
+      + "import and export them (\(QuizFileFormat.list(QuizFileFormat.all.map(\.title), "and"))), take them in the terminal "
+      + "or serve them to browsers, and review every attempt and question; stored in SQLite."
+  }
+
   static func overview(width: Int) -> String {
     var text = """
-      OVERVIEW: Author, import, export and review multiple-choice quizzes, stored in SQLite.
+      OVERVIEW: \(summary)
 
       USAGE: \(usage)
 

@@ -1,3 +1,4 @@
+import QuizDomain
 /// The manual page `quiz.1`, printed by `quiz help --man`: made from the command list, as
 /// `--help` is, so that it names every command, argument and option the binary has.
 /// `docs/quiz.1` is this page, checked by the tests to be the same.
@@ -33,10 +34,13 @@ enum ManPage {
 
     """#
 
+  /// The question kinds, from the domain's list.
+  static let kindNames: String = QuestionKind.allCases.map(\.rawValue).joined(separator: ", ")
+
   static let description = """
     .SH DESCRIPTION
     \(Roff.escaped(
-      "quiz keeps multiple-choice quizzes in one SQLite file: it imports them from "
+      "quiz keeps quizzes of every Moodle core question kind (\(kindNames)) in one SQLite file: it imports them from "
         + "\(QuizFileFormat.readableTitles) and exports them to "
         + "\(QuizFileFormat.list(QuizFileFormat.all.map(\.title))), lets you author and edit them with versioning, "
         + "records and scores attempts, and reports Moodle's quiz statistics."))

@@ -42,7 +42,9 @@ extension MoodleXML {
       case .multichoice: names.formUnion(["single", "shuffleanswers", "answernumbering", "answer"])
       case .truefalse: names.insert("answer")
       case .shortanswer: names.formUnion(["usecase", "answer"])
-      case .numerical: names.formUnion(["answer", "units", "unitgradingtype", "unitpenalty", "showunits", "unitsleft"])
+      // `instructions` is read to warn about it once, in its own words (it was warned twice).
+      case .numerical:
+        names.formUnion(["answer", "units", "unitgradingtype", "unitpenalty", "showunits", "unitsleft", "instructions"])
       case .matching: names.formUnion(["shuffleanswers", "subquestion"])
       case .essay:
         names.formUnion([
