@@ -33,6 +33,34 @@ extension Quiz {
     return phrases + questionPhrases(carries: carries, echo: echo)
   }
 
+  /// What a question's parts of another kind lost in the file, one phrase each.
+  static func bodyPhrases(_ shown: QuestionBody, _ stored: QuestionBody) -> [String] {
+    switch (shown, stored) {
+    case (.numerical(let shown), .numerical(let stored)):
+      var phrases: [String] = []
+      if shown.units != stored.units { phrases.append("numerical units") }
+      if shown.unitGrading != stored.unitGrading || shown.unitPenalty != stored.unitPenalty
+        || shown.unitInput != stored.unitInput || shown.unitsLeft != stored.unitsLeft
+      {
+        phrases.append("unit grading")
+      }
+      return phrases
+    case (.shortAnswer(let shown), .shortAnswer(let stored)):
+      return shown.caseSensitive != stored.caseSensitive ? ["case sensitivity of short answers"] : []
+    case (.essay(let shown), .essay(let stored)):
+      return shown != stored ? ["essay settings"] : []
+    case (.matching(let shown), .matching(let stored)):
+      return shown.pairs.map(\.id) != stored.pairs.map(\.id) ? ["matching pair ids"] : []
+    case (.cloze(let shown), .cloze(let stored)):
+      let ids = { (cloze: Cloze) in
+        cloze.parts.map { part -> [String] in if case .choice(let gap) = part.body { gap.choices.map(\.id) } else { [] } }
+      }
+      return ids(shown) != ids(stored) ? ["cloze choice ids"] : []
+    case (.choice, _), (.numerical, _), (.shortAnswer, _), (.essay, _), (.matching, _), (.cloze, _), (.description, _):
+      return []
+    }
+  }
+
   /// The phrases for what the questions have that their echoes lost.
   private func questionPhrases(carries: FormatCarries, echo: @escaping (Quiz) -> Quiz?) -> [String] {
     var matcher = QuestionMatcher(stored: self, carries: carries, echo: echo)
@@ -53,6 +81,7 @@ extension Quiz {
       if zip(shown.choices, question.choices).contains(where: { $0.weight != nil && $1.weight == nil }) {
         note("weights left unset")
       }
+      for phrase in Self.bodyPhrases(shown.body, question.body) { note(phrase) }
     }
     return (files > 0 ? ["embedded files (\(files))"] : []) + found
   }

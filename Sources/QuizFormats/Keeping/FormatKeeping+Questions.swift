@@ -72,9 +72,7 @@ struct QuestionMerge {
       question.body = .choice(body)
     }
     question.files = files(of: question, renamed: renamed)
-    // Another kind's parts as the format shows them (GIFT: no units, no essay settings): the
-    // stored parts stay.
-    if edited.kind != .choice, let echo, edited.body == echo.body { question.body = stored.body }
+    if edited.kind != .choice { question.body = BodyMerge(edited: edited.body, echo: echo?.body, stored: stored.body).merged }
     return question
   }
 
@@ -155,6 +153,123 @@ struct QuestionMerge {
         file.field = "choices.\(id).\(parts[2])"
       }
       return file
+    }
+  }
+}
+
+/// The parts of a question of another kind than choice, merged one by one: a part the file shows
+/// as the stored question's echo shows it was left alone and stays as stored (GIFT shows no
+/// units, no unit grading, no case sensitivity, no essay settings); a part it changed is taken.
+/// Matching pairs keep their stored ids (matched by stem, then by place) and cloze choices theirs
+/// (matched by text, then by place), since recorded answers name them: a format that numbers
+/// them anew (a, b, c) would otherwise turn right answers wrong at the next regrade.
+struct BodyMerge {
+  let edited: QuestionBody
+  let echo: QuestionBody?
+  let stored: QuestionBody
+
+  var merged: QuestionBody {
+    guard let echo else { return edited }
+    if edited == echo { return stored }
+    switch (edited, echo, stored) {
+    case (.numerical(let edited), .numerical(let echo), .numerical(let stored)):
+      return .numerical(Self.numerical(edited, echo: echo, stored: stored))
+    case (.shortAnswer(var body), .shortAnswer(let echo), .shortAnswer(let stored)):
+      body.caseSensitive = Keep.value(body.caseSensitive, echo: echo.caseSensitive, stored: stored.caseSensitive)
+      return .shortAnswer(body)
+    case (.essay(let edited), .essay(let echo), .essay(let stored)):
+      return .essay(Self.essay(edited, echo: echo, stored: stored))
+    case (.matching(var body), .matching(let echo), .matching(let stored)):
+      body.pairs = Self.pairs(body.pairs, echo: echo.pairs, stored: stored.pairs)
+      return .matching(body)
+    case (.cloze(var body), .cloze(let echo), .cloze(let stored)):
+      body.parts = Self.gaps(body.parts, echo: echo.parts, stored: stored.parts)
+      return .cloze(body)
+    case (.choice, _, _), (.numerical, _, _), (.shortAnswer, _, _), (.essay, _, _), (.matching, _, _),
+      (.cloze, _, _), (.description, _, _):
+      return edited
+    }
+  }
+
+  static func numerical(_ edited: Numerical, echo: Numerical, stored: Numerical) -> Numerical {
+    var merged = edited
+    merged.units = Keep.value(edited.units, echo: echo.units, stored: stored.units)
+    merged.unitGrading = Keep.value(edited.unitGrading, echo: echo.unitGrading, stored: stored.unitGrading)
+    merged.unitPenalty = Keep.value(edited.unitPenalty, echo: echo.unitPenalty, stored: stored.unitPenalty)
+    merged.unitInput = Keep.value(edited.unitInput, echo: echo.unitInput, stored: stored.unitInput)
+    merged.unitsLeft = Keep.value(edited.unitsLeft, echo: echo.unitsLeft, stored: stored.unitsLeft)
+    return merged
+  }
+
+  static func essay(_ edited: Essay, echo: Essay, stored: Essay) -> Essay {
+    var merged = edited
+    merged.responseFormat = Keep.value(edited.responseFormat, echo: echo.responseFormat, stored: stored.responseFormat)
+    merged.responseRequired = Keep.value(
+      edited.responseRequired, echo: echo.responseRequired, stored: stored.responseRequired)
+    merged.responseLines = Keep.value(edited.responseLines, echo: echo.responseLines, stored: stored.responseLines)
+    merged.minWords = Keep.value(edited.minWords, echo: echo.minWords, stored: stored.minWords)
+    merged.maxWords = Keep.value(edited.maxWords, echo: echo.maxWords, stored: stored.maxWords)
+    merged.responseTemplate = Keep.value(
+      edited.responseTemplate, echo: echo.responseTemplate, stored: stored.responseTemplate)
+    merged.graderInfo = Keep.value(edited.graderInfo, echo: echo.graderInfo, stored: stored.graderInfo)
+    return merged
+  }
+
+  /// Each edited pair with the id of the stored pair it stands for: the one whose stem reads back
+  /// as its stem, else the one at its place; a new pair keeps its id unless a kept one has it.
+  static func pairs(_ edited: [MatchPair], echo: [MatchPair], stored: [MatchPair]) -> [MatchPair] {
+    let shown = echo.count == stored.count ? echo : stored
+    let ids = matchedIDs(edited.map(\.stem), shown: shown.map(\.stem), stored: stored.map(\.id), own: edited.map(\.id))
+    return zip(edited, ids).map { pair, id in
+      var pair = pair
+      pair.id = id
+      return pair
+    }
+  }
+
+  /// Each gap of the same kind as its stored gap keeps its stored choices' ids (a choice matched
+  /// by its text as shown, then by place).
+  static func gaps(_ edited: [ClozePart], echo: [ClozePart], stored: [ClozePart]) -> [ClozePart] {
+    guard edited.count == stored.count, echo.count == stored.count else { return edited }
+    return edited.indices.map { index in
+      guard case .choice(var gap) = edited[index].body, case .choice(let shown) = echo[index].body,
+        case .choice(let old) = stored[index].body
+      else { return edited[index] }
+      let shownTexts = shown.choices.count == old.choices.count ? shown.choices.map(\.text) : old.choices.map(\.text)
+      let ids = matchedIDs(
+        gap.choices.map(\.text), shown: shownTexts, stored: old.choices.map(\.id), own: gap.choices.map(\.id))
+      for (position, id) in ids.enumerated() { gap.choices[position].id = id }
+      var part = edited[index]
+      part.body = .choice(gap)
+      return part
+    }
+  }
+
+  /// For each edited item (by its key: a stem, a text), the stored id of the item whose key
+  /// reads back as it, else of the item at its place, else its own id (or the first free
+  /// letter when a kept one has it).
+  static func matchedIDs(_ keys: [String], shown: [String], stored: [String], own: [String]) -> [String] {
+    var used = Set<Int>()
+    var matched: [Int?] = keys.map { key in
+      guard let index = shown.indices.first(where: { !used.contains($0) && shown[$0] == key }) else { return nil }
+      used.insert(index)
+      return index
+    }
+    for position in matched.indices where matched[position] == nil && position < stored.count && !used.contains(position) {
+      used.insert(position)
+      matched[position] = position
+    }
+    var taken = Set(matched.compactMap { $0.map { stored[$0] } })
+    return matched.enumerated().map { position, match in
+      if let match { return stored[match] }
+      var id = own[position]
+      var letter = 0
+      while taken.contains(id) {
+        id = Choice.defaultID(at: letter)
+        letter += 1
+      }
+      taken.insert(id)
+      return id
     }
   }
 }
