@@ -48,6 +48,32 @@ extension QuizRepository {
     }
   }
 
+  /// Gives the open attempt of `token`, begun without a time limit, a deadline `timeLimit`
+  /// seconds from `now`: a server with a limit took it up (a restart with --time-limit). Returns
+  /// the attempt as it is then (nil when there is none). One transaction, with the taker's
+  /// change-log row when it changed.
+  public func limitServedAttempt(token: String, timeLimit: Double, now: Timestamp) throws -> ServedAttempt? {
+    try servedWrite { repository in
+      guard let row = try repository.servedRow(token: token) else { return nil }
+      let limitedRow = try repository.limited(row, timeLimit: timeLimit, now: now)
+      if limitedRow.deadline != row.deadline {
+        try repository.logChange(
+          .taker, .update, quiz: row.quiz, item: row.taker, detail: try repository.servedDetail(limitedRow), at: now)
+      }
+      return try repository.loadServedAttempt(limitedRow, locksAnswers: limitedRow.isOpen && limitedRow.locksAnswers)
+    }
+  }
+
+  /// `row`, given a deadline `timeLimit` from `now` when it is open and has none: the limit holds
+  /// from when a server with it took the attempt up (it was not in force before).
+  private func limited(_ row: ServedRow, timeLimit: Double?, now: Timestamp) throws -> ServedRow {
+    guard row.isOpen, row.deadline == nil, let timeLimit, timeLimit.isFinite, timeLimit > 0 else { return row }
+    try database.execute(
+      "UPDATE served_attempts SET deadline_unix = ? WHERE id = ? AND deadline_unix IS NULL",
+      [(now.unixSeconds + timeLimit).rounded(.up), row.id])
+    return try servedRow(token: row.token) ?? row
+  }
+
   /// `signIn`'s work, inside the transaction of the repository it is called on.
   private func signInInTransaction(
     quiz: String, taker: String, timeLimit: Double?, now: Timestamp, locksAnswers: Bool, resume: ResumeProof
@@ -65,6 +91,7 @@ extension QuizRepository {
         try database.execute(
           "UPDATE served_attempts SET locks_answers = 1 WHERE id = ? AND locks_answers = 0", [row.id])
       }
+      let row = try limited(row, timeLimit: timeLimit, now: now)
       try logChange(.taker, .update, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
       return .resumed(try loadServedAttempt(row, locksAnswers: locksAnswers))
     }

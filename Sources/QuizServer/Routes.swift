@@ -116,6 +116,12 @@ final class Routes: Sendable {
   /// reveals them), so that no server serving it later lets them change, and shows it as it is
   /// then. Once per attempt; not for HEAD, which shows nothing.
   func shownHere(_ attempt: ServedAttempt, for request: HTTPRequest) throws -> ServedAttempt {
+    var attempt = attempt
+    if attempt.deadline == nil, attempt.submitted == nil, let limit = configuration.timeLimit, request.method != "HEAD" {
+      // Begun on a server without a time limit: this one's limit holds from now.
+      attempt = try pool.with { try $0.limitServedAttempt(token: attempt.token, timeLimit: limit, now: Clock.now) }
+        ?? attempt
+    }
     guard configuration.reveal == .each, !attempt.locksAnswers, attempt.submitted == nil, request.method != "HEAD"
     else { return attempt.withShownChoiceIDs() }
     let locked = try pool.with { try $0.lockServedAnswers(token: attempt.token, now: Clock.now) }

@@ -2,6 +2,7 @@ import Foundation
 import QuizDomain
 import QuizRepository
 import QuizServer
+import TestSupport
 import Testing
 
 /// The JSON API end to end on a real server (port 0) and a real database.
@@ -53,6 +54,24 @@ import Testing
     #expect(
       try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["2"]}"#).status == 409)
     #expect(try fixture.signIn("Ana").status == 409)
+  }
+
+  /// An attempt begun on a server without a time limit gets the limit of a server with one that
+  /// takes it up (a restart with --time-limit), from then on: it had none at all.
+  @Test func anAttemptBegunWithoutALimitGetsTheLimitOfTheServerTakingItUp() throws {
+    let fixture = try ServedFixture()
+    let signIn = try fixture.signIn("Ana")
+    let token = try #require(signIn.json["attempt"] as? String)
+    #expect(signIn.json["deadline"] is NSNull)
+    var configuration = QuizServerConfiguration(databasePath: fixture.databasePath)
+    configuration.port = 0
+    configuration.quizzes = nil
+    configuration.timeLimit = 600
+    let limited = try QuizServer(configuration)
+    defer { limited.stop() }
+    let state = try RawHTTP.request(port: limited.port, "GET", "/api/attempts/\(token)")
+    let deadline = try #require(state.json["deadline"] as? String, "\(state.text)")
+    #expect(!deadline.isEmpty)
   }
 
   @Test func signingInAgainResumesWithTheSameTokenAnswersAndDeadline() throws {
