@@ -22,8 +22,37 @@ enum Reply {
     return response
   }
 
-  static let policy =
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'"
+  static let policy = policy(imageOrigins: [])
+
+  /// The page's Content-Security-Policy: its own files only, and images also from
+  /// `imageOrigins` (those the sanitiser kept in the page: `http(s)` sources a question shows).
+  static func policy(imageOrigins: [String]) -> String {
+    let images = (["'self'", "data:"] + imageOrigins).joined(separator: " ")
+    return "default-src 'self'; script-src 'self'; style-src 'self'; img-src \(images); frame-ancestors 'none'; "
+      + "form-action 'self'"
+  }
+
+  /// The origins (`https://host[:port]`) of the `<img src>` of a page the server wrote (its
+  /// attributes double-quoted, the sources through the sanitiser, which keeps `http(s)` and
+  /// `data:` ones). Only characters a host and port are made of are taken, so no origin can
+  /// add a directive to the policy.
+  static func imageOrigins(in html: String) -> [String] {
+    var origins: [String] = []
+    var rest = Substring(html)
+    while let tag = rest.firstRange(of: "<img ") {
+      rest = rest[tag.upperBound...]
+      let end = rest.firstIndex(of: ">") ?? rest.endIndex
+      let attributes = rest[..<end]
+      guard let src = attributes.firstRange(of: " src=\"") ?? attributes.firstRange(of: "src=\"") else { continue }
+      let value = attributes[src.upperBound...].prefix { $0 != "\"" }
+      for scheme in ["https://", "http://"] where value.lowercased().hasPrefix(scheme) {
+        let host = value.dropFirst(scheme.count).prefix { $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) }
+        let origin = scheme + host.lowercased()
+        if !host.isEmpty, !origins.contains(origin) { origins.append(origin) }
+      }
+    }
+    return origins
+  }
 
   /// The headers of every response: no inline script, no sniffing, no referrer; nothing
   /// personal kept in a cache (static files may be).

@@ -69,9 +69,13 @@ extension Routes {
 // MARK: - Page replies
 
 extension Reply {
+  /// A page; one that shows images from elsewhere (a question's `https://` image, which the
+  /// sanitiser keeps) gets a policy that lets those origins' images show, and no other.
   static func page(_ html: String, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
-    HTTPResponse(
-      status: status, headers: [("Content-Type", "text/html; charset=utf-8")] + headers, body: Array(html.utf8))
+    var pageHeaders: [(name: String, value: String)] = [("Content-Type", "text/html; charset=utf-8")]
+    let origins = Reply.imageOrigins(in: html)
+    if !origins.isEmpty { pageHeaders.append(("Content-Security-Policy", Reply.policy(imageOrigins: origins))) }
+    return HTTPResponse(status: status, headers: pageHeaders + headers, body: Array(html.utf8))
   }
 
   /// 303 See Other: after a POST, the browser GETs `location` (a reload does not post again).
