@@ -27,6 +27,9 @@ import Testing
     #expect(shown.stdout.contains("Tab → a b  ✓"), "\(shown.stdout)")
     #expect(shown.stdout.contains("Answer: x y  ✓"), "\(shown.stdout)")
     #expect(!shown.stdout.contains("✗"))
+    // The report's response analysis shows an HTML answer as its text, not its markup.
+    let report = try workspace.quiz("report", "t")
+    #expect(report.stdout.contains("AT&T") && !report.stdout.contains("AT&amp;T"), "\(report.stdout)")
     let wrong = try workspace.quiz("grade", "t", "--as", "B", "--answer", "m[a]=ATT")
     #expect(wrong.status == 65)
     #expect(wrong.stderr.contains(#"(answers: "AT&amp;T""#), "\(wrong.stderr)")

@@ -31,10 +31,12 @@ enum ReportResponses {
       text +=
         "\n  \(item.question)  "
         + console.styled("(\(item.kind.rawValue), \(NumberText.plural(analysis.responses, "response")))", .dim) + "\n"
-      let answers = ReportTextColumn(analysis.rows.map(\.answer.terminalSafeLine), console: console)
-      for row in analysis.rows {
+      // An answer of an HTML question is HTML (AT&amp;T): shown as its text, as the choices are.
+      let shown = analysis.rows.map { TextFormatting.forTerminal($0.answer, item.textFormat).terminalSafeLine }
+      let answers = ReportTextColumn(shown, console: console)
+      for (row, answer) in zip(analysis.rows, shown) {
         text += "    " + (row.fraction >= 1 ? "✓" : (row.fraction > 0 ? "½" : " ")) + " "
-        text += answers.cell(row.answer.terminalSafeLine)
+        text += answers.cell(answer)
         text += " " + DisplayWidth.pad(String(row.count), to: 6, alignRight: true)
         text += "  " + DisplayWidth.pad(NumberText.percent(row.fraction), to: 5, alignRight: true) + "\n"
       }
@@ -130,7 +132,7 @@ enum ReportResponses {
         "\n### `\(item.question)` (\(item.kind.rawValue), \(NumberText.plural(analysis.responses, "response")))\n\n"
       text += "| answer | fraction | responses |\n|---|---:|---:|\n"
       for row in analysis.rows {
-        text += "| \(cell(row.answer)) | \(NumberText.percent(row.fraction)) | \(row.count) |\n"
+        text += "| \(cell(TextFormatting.plain(row.answer, item.textFormat))) | \(NumberText.percent(row.fraction)) | \(row.count) |\n"
       }
       if !analysis.unmatched.isEmpty {
         text += "\nMatched no answer:\n\n| response | responses |\n|---|---:|\n"
