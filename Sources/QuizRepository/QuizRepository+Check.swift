@@ -206,8 +206,10 @@ extension QuizRepository {
       guard let question = questions[versionRow] else { return }
       // An essay's score is its latest mark (0 until marked), as the fraction of the points it
       // was given out of when that is known.
-      let mark = row.isNull(12)
-        ? nil : GivenMark(mark: Mark(score: row.double(12)), outOf: row.isNull(13) ? nil : row.double(13))
+      let mark =
+        row.isNull(12)
+        ? nil
+        : GivenMark(mark: Mark(score: row.double(12)), outOf: row.isNull(13) ? nil : row.double(13))
           .scored(outOf: question.points)
       let score = Scoring.score(
         question, answer: Answer(question: slug, response: response, mark: mark), rule: question.scoring ?? quizRule)

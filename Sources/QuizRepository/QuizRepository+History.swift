@@ -402,7 +402,9 @@ extension QuizRepository {
     throws -> String?
   {
     guard case .cloze(let now) = question.body else { return nil }
-    if cache[answer.versionRow] == nil { cache[answer.versionRow] = try self.question(versionRow: answer.versionRow, id: question.id) }
+    if cache[answer.versionRow] == nil {
+      cache[answer.versionRow] = try self.question(versionRow: answer.versionRow, id: question.id)
+    }
     guard case .cloze(let then)? = cache[answer.versionRow]?.body else { return nil }
     return now.regradeRefusal(from: then)
   }

@@ -35,7 +35,7 @@ extension QuizRepository {
       { repository in
         try repository.saveInTransaction(
           token: token, answer: answer, lockAnswered: lockAnswered, now: now, quizzes: quizzes,
-        choicesAsShown: choicesAsShown)
+          choicesAsShown: choicesAsShown)
       }, completion: completion)
   }
 

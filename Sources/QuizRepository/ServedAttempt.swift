@@ -109,7 +109,8 @@ public struct TakerKey: Equatable, Hashable, Sendable {
   public let folded: String
 
   public init(_ name: String) {
-    folded = name.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive], locale: nil)
+    folded =
+      name.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive], locale: nil)
       .precomposedStringWithCompatibilityMapping
   }
 }

@@ -46,7 +46,9 @@ enum Reply {
       guard let src = attributes.firstRange(of: " src=\"") ?? attributes.firstRange(of: "src=\"") else { continue }
       let value = attributes[src.upperBound...].prefix { $0 != "\"" }
       for scheme in ["https://", "http://"] where value.lowercased().hasPrefix(scheme) {
-        let host = value.dropFirst(scheme.count).prefix { $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) }
+        let host = value.dropFirst(scheme.count).prefix {
+          $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0))
+        }
         let origin = scheme + host.lowercased()
         if !host.isEmpty, !origins.contains(origin) { origins.append(origin) }
       }

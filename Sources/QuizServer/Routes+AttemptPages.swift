@@ -107,7 +107,9 @@ extension Routes {
     switch navigation {
     case .save:
       let question = attempt.questions[index].question
-      if reveal(for: attempt) == .each && question.kind.isScoredAutomatically { return Reply.seeOther(PageViews.href(index)) }
+      if reveal(for: attempt) == .each && question.kind.isScoredAutomatically {
+        return Reply.seeOther(PageViews.href(index))
+      }
       return Reply.seeOther(PageViews.href(min(index + 1, last)))
     case .next: return Reply.seeOther(PageViews.href(min(index + 1, last)))
     case .previous: return Reply.seeOther(PageViews.href(max(index - 1, 0)))

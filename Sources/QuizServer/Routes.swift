@@ -117,9 +117,11 @@ final class Routes: Sendable {
   /// then. Once per attempt; not for HEAD, which shows nothing.
   func shownHere(_ attempt: ServedAttempt, for request: HTTPRequest) throws -> ServedAttempt {
     var attempt = attempt
-    if attempt.deadline == nil, attempt.submitted == nil, let limit = configuration.timeLimit, request.method != "HEAD" {
+    if attempt.deadline == nil, attempt.submitted == nil, let limit = configuration.timeLimit, request.method != "HEAD"
+    {
       // Begun on a server without a time limit: this one's limit holds from now.
-      attempt = try pool.with { try $0.limitServedAttempt(token: attempt.token, timeLimit: limit, now: Clock.now) }
+      attempt =
+        try pool.with { try $0.limitServedAttempt(token: attempt.token, timeLimit: limit, now: Clock.now) }
         ?? attempt
     }
     guard configuration.reveal == .each, !attempt.locksAnswers, attempt.submitted == nil, request.method != "HEAD"

@@ -18,8 +18,7 @@ final class SignInLimits: Sendable {
   static func key(_ client: String, _ taker: String) -> String { client + "\u{0}" + TakerKey(taker).folded }
 
   func checkCodes(client: String, guesser: String, now: Double) throws {
-    if let wait = wrongCodesPerName.retryAfter(guesser, now: now) ?? wrongCodesPerAddress.retryAfter(client, now: now)
-    {
+    if let wait = wrongCodesPerName.retryAfter(guesser, now: now) ?? wrongCodesPerAddress.retryAfter(client, now: now) {
       throw RouteError(
         status: 429, message: "too many wrong codes: try again in \(wait) s", headers: [("Retry-After", "\(wait)")])
     }

@@ -11,7 +11,10 @@ import Testing
     for step in [
       ["add", "quiz", "m", "--title", "Marks"],
       ["add", "short-answer", "m", "--id", "accent", "--prompt", "The accent alone?", "--accept", "\u{301}"],
-      ["add", "matching", "m", "--id", "marks", "--prompt", "Match", "--pair", "acute=\u{301}", "--pair", "grave=\u{300}"],
+      [
+        "add", "matching", "m", "--id", "marks", "--prompt", "Match", "--pair", "acute=\u{301}", "--pair",
+        "grave=\u{300}",
+      ],
     ] {
       let run = try workspace.quiz(arguments: step)
       #expect(run.status == 0, "\(step): \(run.stderr)")

@@ -29,7 +29,8 @@ import Testing
     #expect(graded.status == 0 && graded.stdout.contains("4 / 4"), "\(graded.stdout)\(graded.stderr)")
     // Widen the tolerance (GIFT writes `1000:1`, Moodle XML `<tolerance>1</tolerance>`).
     let script = try workspace.write(
-      "widen.sh", "#!/bin/sh\nsed -i 's/1000:1$/1000:2/; s#<tolerance>1</tolerance>#<tolerance>2</tolerance>#' \"$1\"\n")
+      "widen.sh", "#!/bin/sh\nsed -i 's/1000:1$/1000:2/; s#<tolerance>1</tolerance>#<tolerance>2</tolerance>#' \"$1\"\n"
+    )
     _ = try QuizProcess.shell("chmod +x widen.sh", in: workspace.directory)
     // GIFT: `quiz edit`; Moodle XML: its export edited and imported back over the quiz.
     let edited: Run
@@ -37,7 +38,8 @@ import Testing
       edited = try workspace.quiz("edit", "k", "--format", format, environment: ["EDITOR": script])
     } else {
       let file = workspace.directory.path("k.xml")
-      try workspace.quiz("export", "k", "--format", format).stdout.write(toFile: file, atomically: true, encoding: .utf8)
+      try workspace.quiz("export", "k", "--format", format).stdout.write(
+        toFile: file, atomically: true, encoding: .utf8)
       _ = try QuizProcess.shell("./widen.sh k.xml", in: workspace.directory)
       edited = try workspace.quiz("import", file, "--quiz", "k")
     }
@@ -55,7 +57,8 @@ import Testing
     #expect(length["unit_grading"] as? String == "max", "\(format)")
     #expect((length["answers"] as? [[String: Any]])?.first?["tolerance"] as? Double == 2, "\(format)")
     #expect(byID["cs"]?["case_sensitive"] as? Bool == true, "\(format)")
-    #expect((byID["mt"]?["pairs"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["fr", "jp"], "\(format)")
+    #expect(
+      (byID["mt"]?["pairs"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["fr", "jp"], "\(format)")
     let gap = (byID["gz"]?["parts"] as? [[String: Any]])?.first?["choices"] as? [[String: Any]]
     #expect(gap?.compactMap { $0["id"] as? String } == ["x", "y"], "\(format)")
   }

@@ -74,7 +74,8 @@ import Testing
     let workspace = try Self.workspace()
     let bare = try workspace.quiz(arguments: ["serve", "--listen", "127.0.0.1:0"])
     #expect(bare.status == 64, "\(bare.stderr)")
-    #expect(bare.stderr.hasPrefix("Error: Name the quizzes to serve (quiz serve QUIZ...), or give --all"), "\(bare.stderr)")
+    #expect(
+      bare.stderr.hasPrefix("Error: Name the quizzes to serve (quiz serve QUIZ...), or give --all"), "\(bare.stderr)")
     #expect(bare.stderr.contains("See 'quiz serve --help'"))
     let both = try workspace.quiz(arguments: ["serve", "geo", "--all", "--listen", "127.0.0.1:0"])
     #expect(both.status == 64 && both.stderr.contains("not both"), "\(both.stderr)")

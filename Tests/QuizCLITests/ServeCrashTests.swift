@@ -109,7 +109,8 @@ import Testing
       // A name proves nothing without a roster: the attempt resumes with its resume code, the
       // first 8 hex digits of its token.
       let reply = client.call(
-        "POST", "/api/attempts", body: ["quiz": quiz, "taker": takerName(taker), "resume": String(tokens[taker].prefix(8))])
+        "POST", "/api/attempts",
+        body: ["quiz": quiz, "taker": takerName(taker), "resume": String(tokens[taker].prefix(8))])
       #expect(reply?.status == 200, "sign-in again of \(takerName(taker)): \(String(describing: reply?.json))")
       #expect(reply?.json["attempt"] as? String == tokens[taker], "\(takerName(taker)) did not resume the same attempt")
       let state = client.call("GET", "/api/attempts/\(tokens[taker])")

@@ -381,10 +381,12 @@ extension MoodleXMLKindsTests {
     #expect(
       reading.warnings == [
         FormatProblem(
-          line: 3, message: "answer 1: the tolerance \"0.1 km\" is read as 0.1, \(moodle) the number it starts with, "
+          line: 3,
+          message: "answer 1: the tolerance \"0.1 km\" is read as 0.1, \(moodle) the number it starts with, "
             + "\"km\" left out"),
         FormatProblem(
-          line: 4, message: "answer 2: the tolerance \"2.5cm\" is read as 0.025, \(moodle) 2.5 cm, the unit of "
+          line: 4,
+          message: "answer 2: the tolerance \"2.5cm\" is read as 0.025, \(moodle) 2.5 cm, the unit of "
             + "multiplier 100"),
         FormatProblem(
           line: 5, message: "answer 3: the tolerance \"about\" is read as 0, \(moodle) it starts with no number"),

@@ -23,7 +23,9 @@ import Testing
   @Test func anAnswerWhoseGapsChangedKeepsItsScoreAndIsNamed() throws {
     let directory = try TemporaryDirectory()
     let repository = try QuizRepository.open(at: directory.path("quiz.sqlite"))
-    let quiz = { (parts: [ClozePart]) in Quiz(id: "c", title: "C", sections: [Section(questions: [Self.question(parts)])]) }
+    let quiz = { (parts: [ClozePart]) in
+      Quiz(id: "c", title: "C", sections: [Section(questions: [Self.question(parts)])])
+    }
     try repository.saveQuiz(quiz([Self.paris, Self.tokyo]))
     let attempt = Attempt(
       id: "a1", quiz: "c", taker: "t",
@@ -45,7 +47,8 @@ import Testing
       #expect(checked.allSatisfy { $0.violations.isEmpty }, "\(checked)")
     }
     // Gaps that fit again (a wider answer) are regraded as usual.
-    let wider = ClozePart(body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "Tokyo"), TextAnswer(text: "Paris")])))
+    let wider = ClozePart(
+      body: .shortAnswer(ShortAnswer(answers: [TextAnswer(text: "Tokyo"), TextAnswer(text: "Paris")])))
     try repository.saveQuiz(quiz([Self.paris, wider]))
     #expect(try repository.regrade(quiz: "c").kept.isEmpty)
   }

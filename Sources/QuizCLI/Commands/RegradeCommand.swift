@@ -75,7 +75,8 @@ enum RegradeCommand {
       text += dryRun ? "would change.\n" : "changed.\n"
     }
     for kept in result.kept {
-      text += "Kept as scored: attempt \(kept.attempt), question \(kept.question): \(kept.reason) "
+      text +=
+        "Kept as scored: attempt \(kept.attempt), question \(kept.question): \(kept.reason) "
         + "(its response cannot be scored against this version; Moodle refuses such a regrade too)\n"
     }
     console.write(text)

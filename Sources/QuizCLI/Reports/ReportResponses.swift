@@ -132,7 +132,8 @@ enum ReportResponses {
         "\n### `\(item.question)` (\(item.kind.rawValue), \(NumberText.plural(analysis.responses, "response")))\n\n"
       text += "| answer | fraction | responses |\n|---|---:|---:|\n"
       for row in analysis.rows {
-        text += "| \(cell(TextFormatting.plain(row.answer, item.textFormat))) | \(NumberText.percent(row.fraction)) | \(row.count) |\n"
+        text +=
+          "| \(cell(TextFormatting.plain(row.answer, item.textFormat))) | \(NumberText.percent(row.fraction)) | \(row.count) |\n"
       }
       if !analysis.unmatched.isEmpty {
         text += "\nMatched no answer:\n\n| response | responses |\n|---|---:|\n"

@@ -53,7 +53,8 @@ extension Quiz {
       return shown.pairs.map(\.id) != stored.pairs.map(\.id) ? ["matching pair ids"] : []
     case (.cloze(let shown), .cloze(let stored)):
       let ids = { (cloze: Cloze) in
-        cloze.parts.map { part -> [String] in if case .choice(let gap) = part.body { gap.choices.map(\.id) } else { [] } }
+        cloze.parts.map { part -> [String] in if case .choice(let gap) = part.body { gap.choices.map(\.id) } else { [] }
+        }
       }
       return ids(shown) != ids(stored) ? ["cloze choice ids"] : []
     case (.choice, _), (.numerical, _), (.shortAnswer, _), (.essay, _), (.matching, _), (.cloze, _), (.description, _):

@@ -72,7 +72,9 @@ struct QuestionMerge {
       question.body = .choice(body)
     }
     question.files = files(of: question, renamed: renamed)
-    if edited.kind != .choice { question.body = BodyMerge(edited: edited.body, echo: echo?.body, stored: stored.body).merged }
+    if edited.kind != .choice {
+      question.body = BodyMerge(edited: edited.body, echo: echo?.body, stored: stored.body).merged
+    }
     return question
   }
 
@@ -255,7 +257,8 @@ struct BodyMerge {
       used.insert(index)
       return index
     }
-    for position in matched.indices where matched[position] == nil && position < stored.count && !used.contains(position) {
+    for position in matched.indices
+    where matched[position] == nil && position < stored.count && !used.contains(position) {
       used.insert(position)
       matched[position] = position
     }
