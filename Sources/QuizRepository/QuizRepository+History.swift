@@ -300,9 +300,12 @@ extension QuizRepository {
           for answer in answers[attemptRow] ?? [] {
             guard let (question, currentRow) = current[answer.questionRow] else { continue }
             if let reason = try regradeRefusal(answer, against: question, cache: &answeredVersions) {
-              // Kept as scored (its scored version too), and said.
+              // Kept as scored (its scored version too), out of that version's points, and said.
               result.kept.append(.init(attempt: uid, question: question.id, reason: reason))
               rescored.total += answer.score
+              let keptPoints = try database.fetchOne(
+                "SELECT points FROM question_versions WHERE id = ?", [answer.scoredVersionRow]) { $0.double(0) }
+              rescored.newMax += (keptPoints ?? question.points) - question.points
               continue
             }
             // A mark is a person's judgement: a regrade keeps it as the fraction of the points it
@@ -314,11 +317,11 @@ extension QuizRepository {
             rescored.answers.append((answer, score, currentRow))
             rescored.total += score
           }
-          guard abs(rescored.total - oldScore) > 1e-9 || abs(newMax - oldMax) > 1e-9 else { continue }
+          guard abs(rescored.total - oldScore) > 1e-9 || abs(rescored.newMax - oldMax) > 1e-9 else { continue }
           result.changes.append(
             .init(
               attempt: uid, taker: taker, oldScore: oldScore, newScore: rescored.total, oldMaxScore: oldMax,
-              newMaxScore: newMax))
+              newMaxScore: rescored.newMax))
           updates.append(rescored)
         }
         if !dryRun {
@@ -332,6 +335,8 @@ extension QuizRepository {
   /// One recorded answer, as regrading needs it.
   private struct StoredAnswer {
     let versionRow: Int64
+    /// The version its score is out of: a regrade's, else the one answered.
+    let scoredVersionRow: Int64
     let questionRow: Int64
     let response: Response
     let score: Double
@@ -382,7 +387,8 @@ extension QuizRepository {
     var answers: [Int64: [StoredAnswer]] = [:]
     let statement = try database.cachedStatement(
       """
-      SELECT an.attempt_id, an.version_id, v.question_id, an.score, \(QuestionRows.responseColumns)
+      SELECT an.attempt_id, an.version_id, v.question_id, an.score, \(QuestionRows.responseColumns),
+        coalesce(an.scored_version_id, an.version_id)
       FROM attempts a JOIN answers an ON an.attempt_id = a.id JOIN question_versions v ON v.id = an.version_id
       WHERE a.quiz_id = ?
       """)
@@ -390,7 +396,7 @@ extension QuizRepository {
     try statement.forEachRow { row in
       answers[row.int64(0), default: []].append(
         StoredAnswer(
-          versionRow: row.int64(1), questionRow: row.int64(2),
+          versionRow: row.int64(1), scoredVersionRow: row.int64(8), questionRow: row.int64(2),
           response: QuestionRows.response(row, at: 4), score: row.double(3)))
     }
     return answers

@@ -155,16 +155,20 @@ extension QuizRepository {
               + "(an essay, 0 to \(JSONWriter.numberText(question.points)) points)"))
         continue
       }
-      try insertMark(mark, attemptRow: attemptRow, versionRow: versionRow, at: time)
+      var stamped = mark
+      if stamped.markedAt == nil { stamped.markedAt = time }
+      try insertMark(stamped, attemptRow: attemptRow, versionRow: versionRow, at: time)
       try database.execute(
         "UPDATE answers SET score = ? WHERE attempt_id = ? AND version_id = ?", [mark.score, attemptRow, versionRow])
+      try logChange(
+        .attempt, .update, quiz: attempt.quiz, item: uid,
+        detail: Self.markDetail(question: answer.question, score: mark.score), at: time)
       recorded += 1
     }
     guard recorded > 0 else { return 0 }
     try database.execute(
       "UPDATE attempts SET score = (SELECT coalesce(sum(score), 0) FROM answers WHERE attempt_id = ?1) WHERE id = ?1",
       [attemptRow])
-    try logChange(.attempt, .update, quiz: attempt.quiz, item: uid, detail: nil, at: time)
     return recorded
   }
 

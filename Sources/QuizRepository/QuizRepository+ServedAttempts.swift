@@ -80,7 +80,12 @@ extension QuizRepository {
   ) throws -> ServedSignIn {
     guard let stored = try storedQuiz(quiz) else { throw ServedAttemptError.unknownQuiz(quiz) }
     guard !taker.isEmpty else { throw RepositoryError.refused("the taker's name must not be empty") }
-    if let row = try servedRow(quizRow: stored.rowID, sameNameAs: taker) {
+    // A roster's code proves the exact name it was given for (two roster names may fold alike);
+    // a name alone is compared as `TakerKey` compares names, so that a variant finds the attempt.
+    let existing =
+      resume == .proven
+      ? try servedRow(quizRow: stored.rowID, taker: taker) : try servedRow(quizRow: stored.rowID, sameNameAs: taker)
+    if let row = existing {
       guard resume.admits(token: row.token) else { throw ServedAttemptError.resumeRefused }
       let taker = row.taker
       guard row.isOpen else { return .submitted(try loadServedAttempt(row)) }

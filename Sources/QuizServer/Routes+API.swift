@@ -61,7 +61,12 @@ extension Routes {
     let taker = try TakerName.checked(rawTaker)
     let now = Clock.monotonic
     let guesser = SignInLimits.key(client, taker)
-    try limits.checkCodes(client: client, guesser: guesser, now: now)
+    let typedResume = resumeCode.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+    // Only a sign-in that gives a code can be a guess: a new name, or a browser's own cookie,
+    // is not held back by others' wrong codes from the same address.
+    if configuration.roster != nil || typedResume != nil {
+      try limits.checkCodes(client: client, guesser: guesser, now: now)
+    }
     let resume: ResumeProof
     if let roster = configuration.roster {
       // An unknown name and a wrong code get the same answer.
@@ -71,8 +76,7 @@ extension Routes {
       }
       resume = .proven
     } else {
-      let typed = resumeCode.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
-      resume = .given(token: cookieToken, resumeCode: typed)
+      resume = .given(token: cookieToken, resumeCode: typedResume)
     }
     try limits.checkNewAttempts(client: client, now: now)
     // A timestamp keeps whole seconds: the part of a second it drops is added to the limit, so

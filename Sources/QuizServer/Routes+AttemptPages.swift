@@ -57,6 +57,14 @@ extension Routes {
     } catch {
       return refusedAnswer(attempt, at: index, error.message)
     }
+    // Under --reveal each a save locks the answer and shows it right or wrong: only Submit, Finish
+    // and the timer's end (the attempt ends anyway) save; Previous and Skip leave the page as it
+    // is, so that a tentative answer is not locked by looking elsewhere.
+    if navigation == .previous || navigation == .next, reveal(for: attempt) == .each,
+      served.question.kind.isScoredAutomatically
+    {
+      return try leave(attempt, at: index, by: navigation)
+    }
     if answer.response.givesNothing {
       guard navigation.leavesBlankPages else {
         return refusedAnswer(attempt, at: index, "Give an answer first: nothing was chosen or typed.")
@@ -190,7 +198,12 @@ extension Routes {
   /// `POST /sign-out` (`csrf`): the attempt's cookie ended, then the sign-in page. The attempt
   /// stays as it is (open ones resume with their resume code or roster code).
   func signOutForm(_ request: HTTPRequest) throws -> HTTPResponse {
-    if let attempt = try cookieAttempt(request) { try PageCookies.checkCSRF(request, expected: attempt.csrf) }
+    // Without the cookie there is nothing to end (a cross-site post never carries it).
+    guard PageCookies.token(PageCookies.attempt, of: request) != nil else { return Reply.seeOther("/") }
+    // A cookie of no attempt served here (stale, another server's) is ended as it is.
+    if let attempt = (try? cookieAttempt(request)) ?? nil {
+      try PageCookies.checkCSRF(request, expected: attempt.csrf)
+    }
     return Reply.seeOther("/", headers: [PageCookies.clear(PageCookies.attempt, secure: request.isTLS)])
   }
 

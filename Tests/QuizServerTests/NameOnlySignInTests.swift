@@ -40,8 +40,26 @@ import Testing
     }
     let limited = try fixture.signIn("Ana", resume: code)
     #expect(limited.status == 429 && limited.headers.contains { $0.name.lowercased() == "retry-after" })
-    // Another name from the same address is not held back.
+    // Another name from the same address is not held back, nor is a new name after many wrong
+    // codes for others (only a sign-in that gives a code counts against the address).
     #expect(try fixture.signIn("Bo").status == 201)
+    for name in 0..<20 {
+      _ = try fixture.signIn("Guessed \(name)")
+      for guess in 0..<5 { _ = try fixture.signIn("Guessed \(name)", resume: String(format: "%08x", guess)) }
+    }
+    #expect(try fixture.signIn("Fresh Student").status == 201)
+  }
+
+  /// Two roster names that fold alike are two people: each code gets its own attempt (the second
+  /// was handed the first's attempt, answers and all).
+  @Test func rosterNamesThatFoldAlikeAreTwoTakers() throws {
+    let fixture = try ServedFixture { $0.roster = Roster(codes: ["Ann Lee": "secret-ann", "ANN LEE": "secret-other"]) }
+    let ann = try fixture.signIn("Ann Lee", code: "secret-ann")
+    #expect(ann.status == 201)
+    let other = try fixture.signIn("ANN LEE", code: "secret-other")
+    #expect(other.status == 201, "\(other.text)")
+    #expect(other.json["attempt"] as? String != ann.json["attempt"] as? String)
+    #expect(other.json["taker"] as? String == "ANN LEE")
   }
 
   @Test func thePagesResumeFromTheBrowserTheAttemptBeganInOrWithItsCode() throws {

@@ -91,4 +91,30 @@ import Testing
     #expect(out.status == 303 && out.header("location") == "/")
     #expect(out.headers("set-cookie").contains { $0.hasPrefix("quiz_attempt=;") && $0.contains("Max-Age=0") })
   }
+
+  /// Under --reveal each a save locks the answer and shows it: Skip and Previous leave a page
+  /// without saving (a tentative pick was locked wrong by looking elsewhere); Finish saves.
+  @Test func underRevealEachSkipDoesNotLockATentativeAnswer() throws {
+    let fixture = try ServedFixture { $0.reveal = .each }
+    let browser = Browser(port: fixture.port)
+    try PageFlow.signIn(browser, taker: "Ana")
+    let skipped = try post(browser, question: "pick", go: "next", [("choice", "2")])
+    #expect(skipped.header("location") == "/attempt?q=2")
+    let back = try browser.get("/attempt?q=1")
+    #expect(!back.text.contains("class=\"reveal") && !back.text.contains(" disabled"), "\(back.text)")
+    #expect(try fixture.repository().servedAttemptSummaries(quizzes: nil).first?.answered == 0)
+  }
+
+  /// Sign-out with a stale cookie (no attempt served here) still ends it; without a cookie there
+  /// is nothing to end.
+  @Test func signingOutWithAStaleCookieEndsIt() throws {
+    let fixture = try ServedFixture()
+    let browser = Browser(port: fixture.port)
+    browser.cookies["quiz_attempt"] = String(repeating: "0", count: 32)
+    let out = try browser.post("/sign-out", [("csrf", "x")])
+    #expect(out.status == 303 && out.headers("set-cookie").contains { $0.contains("Max-Age=0") }, "\(out.text)")
+    let bare = Browser(port: fixture.port)
+    let nothing = try bare.post("/sign-out", [("csrf", "x")])
+    #expect(nothing.status == 303 && nothing.headers("set-cookie").isEmpty)
+  }
 }

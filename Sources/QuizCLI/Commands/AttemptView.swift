@@ -84,6 +84,8 @@ enum AttemptView {
       writer.field("version", answer.version)
       writer.field("current_version", answer.currentVersion)
       writer.field("retired", answer.retired)
+      // After a regrade, the version the score is out of (as the text view shows it).
+      if let scored = answer.scoredVersion { writer.field("scored_version", scored) }
       writer.field("prompt", answer.question.prompt)
       if answer.question.kind == .choice {
         writer.field("scoring", answer.rule.rawValue)
@@ -94,7 +96,7 @@ enum AttemptView {
       if answer.question.kind == .choice {
         writer.key("correct")
         writer.beginArray()
-        for id in answer.question.correctChoiceIDs { writer.string(id) }
+        for id in answer.scoredAgainst.correctChoiceIDs { writer.string(id) }
         writer.endArray()
       }
       if !answer.marks.isEmpty {
@@ -105,7 +107,7 @@ enum AttemptView {
       }
       if answer.needsMarking { writer.field("needs_marking", true) }
       writer.field("score", answer.score)
-      writer.field("points", answer.question.points)
+      writer.field("points", answer.scoredAgainst.points)
       writer.endObject()
     }
     writer.endArray()

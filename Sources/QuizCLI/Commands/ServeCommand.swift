@@ -18,8 +18,9 @@ enum ServeCommand {
       teacher's live page of every taker's progress and score. Takers sign in with a name (with \
       --roster, a name and its personal code), answer one question per page, and submit; each \
       answer is committed before the reply, and the submitted attempt is recorded like any \
-      other (history, report, export and check see it). Signing in again resumes the open \
-      attempt. Ctrl-C or SIGTERM stops the server once the requests in flight are done. \
+      other (history, report, export and check see it). Signing in again resumes the attempt: \
+      with --roster by the name and its code; without, from the browser it began in or with the \
+      resume code its pages show (a name alone proves nothing). Ctrl-C or SIGTERM stops the server once the requests in flight are done. \
       docs/serve-api.md describes the JSON API the pages use.
 
       The quizzes are named (or --all given): a server reaches whoever reaches its address, \

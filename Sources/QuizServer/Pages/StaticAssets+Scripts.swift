@@ -81,7 +81,10 @@ extension StaticAssets {
       // At zero the page's answer is sent (saved within the server's grace) and the quiz submitted.
       const timer = document.getElementById("time-left");
       if (timer) {
-        let left = parseInt(timer.dataset.secondsLeft, 10);
+        // Counted from the clock, not from ticks: a background tab's timers are slowed and a
+        // sleeping laptop's stop, and the page must still send its answer at the deadline.
+        const end = Date.now() + parseInt(timer.dataset.secondsLeft, 10) * 1000;
+        let left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
         const timeUp = function () {
           const form = document.getElementById("answer");
           if (form && form.querySelector('button[name="go"]')) {
@@ -96,7 +99,7 @@ extension StaticAssets {
           }
         };
         const tick = function () {
-          left = Math.max(0, left - 1);
+          left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
           timer.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
           if (left === 0) { clearInterval(interval); timeUp(); }
         };
