@@ -85,6 +85,9 @@ extension Routes {
     if navigation == .timeUp, let deadline = attempt.deadline?.unixSeconds, now.unixSeconds >= deadline,
       now.unixSeconds < deadline + PageNavigation.timeUpGrace
     {
+      guard timeUpGraces.withLock({ $0.insert(attempt.token).inserted }) else {
+        return try leave(attempt, at: index, by: .finish)
+      }
       now = Timestamp(unixSeconds: deadline - 0.001)
     }
     do {

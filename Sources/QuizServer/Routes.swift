@@ -1,4 +1,5 @@
 import HTTP
+import Locking
 import QuizDomain
 import QuizRepository
 
@@ -8,6 +9,10 @@ final class Routes: Sendable {
   let configuration: QuizServerConfiguration
   let pool: ConnectionPool
   let limits = SignInLimits()
+  /// The attempts whose page used the grace after their deadline (`PageNavigation.timeUpGrace`):
+  /// one page's answer each, so that a script posting every question at once past the deadline
+  /// saves one, as one page would.
+  let timeUpGraces = Locked<Set<String>>([])
   let monitorToken: String
   let monitor: MonitorFeed
 

@@ -117,4 +117,35 @@ import Testing
     let nothing = try bare.post("/sign-out", [("csrf", "x")])
     #expect(nothing.status == 303 && nothing.headers("set-cookie").isEmpty)
   }
+
+  /// The grace lets one page in, not every question posted at once past the deadline.
+  @Test func theGraceSavesOnePageOfAnAttempt() throws {
+    let fixture = try ServedFixture { $0.timeLimit = 2 }
+    let browser = Browser(port: fixture.port)
+    try PageFlow.signIn(browser, taker: "Ana", quiz: "short")
+    let page = try browser.get("/attempt")
+    let csrf = try #require(Browser.hiddenField("csrf", in: page.text))
+    let cookie = try #require(browser.cookies["quiz_attempt"])
+    Thread.sleep(forTimeInterval: 3.2)
+    let port = fixture.port
+    let group = DispatchGroup()
+    for question in ["one", "two"] {
+      group.enter()
+      DispatchQueue.global().async {
+        defer { group.leave() }
+        let body = "csrf=\(csrf)&question=\(question)&choice=1&go=time-up"
+        _ = try? RawHTTP.request(
+          port: port, "POST", "/answer", body: Array(body.utf8),
+          headers: [("Cookie", "quiz_attempt=\(cookie)"), ("Content-Type", "application/x-www-form-urlencoded")])
+      }
+    }
+    #expect(group.wait(timeout: .now() + 20) == .success)
+    var score: Double?
+    for _ in 0..<50 {
+      score = try fixture.repository().attemptSummaries().first?.score
+      if score != nil { break }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    #expect(score == 1, "both pages were saved past the deadline: \(String(describing: score))")
+  }
 }
