@@ -52,7 +52,7 @@ extension QuizRepository {
     let answer = try Self.storedAnswer(given, of: question, order: target.pinned.order, choicesAsShown: choicesAsShown)
     // An essay is marked by a person: saving it reveals nothing, so it may change until the
     // final submit even where answers lock once saved.
-    let locks = (lockAnswered || attempt.locksAnswers) && question.kind.isScoredAutomatically
+    let locks = (lockAnswered || attempt.locksAnswers) && question.kind.locksOnceRevealed
     if target.savedScore != nil && locks {
       throw ServedAttemptError.locked("question \"\(question.id)\" was answered already: its answer cannot change")
     }

@@ -96,8 +96,11 @@ public enum ResumeProof: Sendable, Equatable {
     case .given(let given, let resumeCode):
       if let given, given == token { return true }
       guard let resumeCode else { return false }
-      let typed = resumeCode.lowercased().filter { $0.isHexDigit }
-      return typed.count == Self.codeLength && token.hasPrefix(typed)
+      let typed = Array(resumeCode.lowercased().filter { $0.isHexDigit }.utf8)
+      let code = Array(token.utf8.prefix(Self.codeLength))
+      // Compared in constant time, as roster codes are: no timing says how much of a guess was right.
+      guard typed.count == code.count else { return false }
+      return zip(typed, code).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
   }
 }

@@ -20,7 +20,7 @@ enum PageViews {
     view.saved = answer?.response
     view.revealsEach = reveal == .each
     // An essay reveals nothing when saved (a person marks it): it stays open until the submit.
-    let revealsOnSave = question.kind.isScoredAutomatically
+    let revealsOnSave = question.kind.locksOnceRevealed
     if reveal == .each, let answer, revealsOnSave {
       view.reveal = revealed(question, answer: answer, score: attempt.scores[question.id])
     }

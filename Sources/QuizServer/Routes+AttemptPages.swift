@@ -61,7 +61,7 @@ extension Routes {
     // and the timer's end (the attempt ends anyway) save; Previous and Skip leave the page as it
     // is, so that a tentative answer is not locked by looking elsewhere.
     if navigation == .previous || navigation == .next, reveal(for: attempt) == .each,
-      served.question.kind.isScoredAutomatically
+      served.question.kind.locksOnceRevealed
     {
       return try leave(attempt, at: index, by: navigation)
     }
@@ -118,7 +118,7 @@ extension Routes {
     switch navigation {
     case .save:
       let question = attempt.questions[index].question
-      if reveal(for: attempt) == .each && question.kind.isScoredAutomatically {
+      if reveal(for: attempt) == .each && question.kind.locksOnceRevealed {
         return Reply.seeOther(PageViews.href(index))
       }
       return Reply.seeOther(PageViews.href(min(index + 1, last)))

@@ -41,6 +41,11 @@ public enum QuestionKind: String, CaseIterable, Sendable {
   /// and description.
   public var isScoredAutomatically: Bool { self != .essay && self != .description }
 
+  /// Whether saving an answer of this kind where answers are revealed one by one (`quiz serve
+  /// --reveal each`) reveals it, right or wrong with the right answer, and so locks it. An essay
+  /// is marked by a person: saving it reveals nothing, and it stays open until the submit.
+  public var locksOnceRevealed: Bool { isScoredAutomatically }
+
   /// Whether the kind is an item of the statistics (all but description).
   public var isScored: Bool { self != .description }
 }

@@ -56,7 +56,7 @@ enum QuestionPage {
   /// `data-locks` marks a form whose answer locks once saved (`--reveal each`): its script asks
   /// before locking an answer with blank gaps or no unit.
   private static func answerForm(_ view: QuestionView, controls: String) -> String {
-    let locks = view.revealsEach && view.question.kind.isScoredAutomatically ? " data-locks" : ""
+    let locks = view.revealsEach && view.question.kind.locksOnceRevealed ? " data-locks" : ""
     var form = "<form id=\"answer\" method=\"post\" action=\"\(HTMLEscape.attribute(view.action))\"\(locks)>\n"
     form += PageShell.hidden("csrf", view.csrf) + "\n" + PageShell.hidden("question", view.question.id) + "\n"
     form += controls
