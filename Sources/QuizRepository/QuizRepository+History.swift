@@ -63,8 +63,11 @@ public struct AnsweredQuestion: Equatable, Sendable {
   /// The choice ids picked; empty for a response of another kind.
   public var selected: [String] { if case .choices(let ids) = response { ids } else { [] } }
 
-  /// An essay with a response and no mark yet.
-  public var needsMarking: Bool { QuizRepository.needsMarking(question, response: response, marked: !marks.isEmpty) }
+  /// An essay with a response and no mark yet: of the version its score is out of (a short
+  /// answer regraded against an essay version waits for a mark, as `mark --pending` lists it).
+  public var needsMarking: Bool {
+    QuizRepository.needsMarking(scoredAgainst, response: response, marked: !marks.isEmpty)
+  }
 }
 
 /// A regrade that changed an attempt's score.
