@@ -60,7 +60,9 @@ extension StaticAssets {
             (element.tagName === "INPUT" && element.type === "text"));
         });
         const position = fields.indexOf(target);
-        const blank = fields.slice(position + 1).find(function (element) { return element.value.trim() === ""; });
+        const isBlank = function (element) { return element !== target && element.value.trim() === ""; };
+        // The next blank field after this one, else the first blank one before it.
+        const blank = fields.slice(position + 1).find(isBlank) || fields.slice(0, position).find(isBlank);
         if (blank) { event.preventDefault(); blank.focus(); }
       });
       // Under --reveal each a saved answer locks: ask before locking one with blank gaps or no unit.
