@@ -307,7 +307,8 @@ extension QuizRepository {
               result.kept.append(.init(attempt: uid, question: question.id, reason: reason))
               rescored.total += answer.score
               let keptPoints = try database.fetchOne(
-                "SELECT points FROM question_versions WHERE id = ?", [answer.scoredVersionRow]) { $0.double(0) }
+                "SELECT points FROM question_versions WHERE id = ?", [answer.scoredVersionRow]
+              ) { $0.double(0) }
               rescored.newMax += (keptPoints ?? question.points) - question.points
               continue
             }

@@ -81,13 +81,19 @@ extension QuizRepository {
   static func storedAnswer(
     _ answer: Answer, of question: Question, order: PresentationOrder, choicesAsShown: Bool
   ) throws -> Answer {
-    let checked = choicesAsShown ? ShownChoiceIDs.relabel(order.apply(to: question)) : question
-    if let problem = servedAnswerProblems(answer, question: checked).first {
+    guard choicesAsShown else {
+      if let problem = servedAnswerProblems(answer, question: question).first {
+        throw ServedAttemptError.invalidAnswer(problem.description)
+      }
+      return answer
+    }
+    // Put in the attempt's order once: checked as shown, then mapped back to the stored ids.
+    let shown = order.apply(to: question)
+    if let problem = servedAnswerProblems(answer, question: ShownChoiceIDs.relabel(shown)).first {
       throw ServedAttemptError.invalidAnswer(problem.description)
     }
-    guard choicesAsShown else { return answer }
     var stored = answer
-    switch ShownChoiceIDs.stored(answer.response, of: order.apply(to: question)) {
+    switch ShownChoiceIDs.stored(answer.response, of: shown) {
     case .success(let response): stored.response = response
     case .failure(let unknown): throw ServedAttemptError.invalidAnswer("there is no choice \"\(unknown.id)\"")
     }
