@@ -98,18 +98,11 @@ extension QuizRepository {
             "question \"\(questionID)\" of attempt \(uid) was marked meanwhile"
               + (other.marker.map { " by \($0)" } ?? "") + " (\(JSONWriter.numberText(other.score))): left as it is")
         }
-        var stamped = mark
-        if stamped.markedAt == nil { stamped.markedAt = time }
-        try insertMark(stamped, attemptRow: attemptRow, versionRow: versionRow, at: time, outOf: question.points)
-        try database.execute(
-          "UPDATE answers SET score = ? WHERE attempt_id = ? AND version_id = ?", [mark.score, attemptRow, versionRow])
-        try database.execute(
-          "UPDATE attempts SET score = (SELECT coalesce(sum(score), 0) FROM answers WHERE attempt_id = ?1) WHERE id = ?1",
-          [attemptRow])
+        try recordMark(
+          mark,
+          to: MarkedAnswer(attemptRow: attemptRow, uid: uid, quiz: quiz, question: questionID, versionRow: versionRow),
+          outOf: question.points, at: time)
         let newScore = try database.fetchOne("SELECT score FROM attempts WHERE id = ?", [attemptRow]) { $0.double(0) }
-        try logChange(
-          .attempt, .update, quiz: quiz, item: uid,
-          detail: Self.markDetail(question: questionID, score: mark.score), at: time)
         return MarkResult(
           attempt: uid, question: questionID, oldScore: oldScore, newScore: newScore ?? oldScore,
           maxScore: maxScore, earlierMarks: earlier)
@@ -155,21 +148,43 @@ extension QuizRepository {
               + "(an essay, 0 to \(JSONWriter.numberText(question.points)) points)"))
         continue
       }
-      var stamped = mark
-      if stamped.markedAt == nil { stamped.markedAt = time }
-      try insertMark(stamped, attemptRow: attemptRow, versionRow: versionRow, at: time)
-      try database.execute(
-        "UPDATE answers SET score = ? WHERE attempt_id = ? AND version_id = ?", [mark.score, attemptRow, versionRow])
-      try logChange(
-        .attempt, .update, quiz: attempt.quiz, item: uid,
-        detail: Self.markDetail(question: answer.question, score: mark.score), at: time)
+      // An imported mark's maximum is not known: it is kept as points (outOf nil).
+      try recordMark(
+        mark,
+        to: MarkedAnswer(
+          attemptRow: attemptRow, uid: uid, quiz: attempt.quiz, question: answer.question, versionRow: versionRow),
+        outOf: nil, at: time)
       recorded += 1
     }
-    guard recorded > 0 else { return 0 }
+    return recorded
+  }
+
+  /// The answer a mark is for: its attempt (row and id), quiz, question and answered version.
+  struct MarkedAnswer {
+    let attemptRow: Int64
+    let uid: String
+    let quiz: String
+    let question: String
+    let versionRow: Int64
+  }
+
+  /// Writes `mark` as the latest of `answer`, given out of `outOf` points: stamped with `time`
+  /// unless it carries its own time, the answer's and the attempt's scores brought to it, and the
+  /// change-log row. Inside the caller's transaction; `mark` and an import's carried marks both
+  /// write through here.
+  func recordMark(_ mark: Mark, to answer: MarkedAnswer, outOf: Double?, at time: Timestamp) throws {
+    var stamped = mark
+    if stamped.markedAt == nil { stamped.markedAt = time }
+    try insertMark(stamped, attemptRow: answer.attemptRow, versionRow: answer.versionRow, at: time, outOf: outOf)
+    try database.execute(
+      "UPDATE answers SET score = ? WHERE attempt_id = ? AND version_id = ?",
+      [mark.score, answer.attemptRow, answer.versionRow])
     try database.execute(
       "UPDATE attempts SET score = (SELECT coalesce(sum(score), 0) FROM answers WHERE attempt_id = ?1) WHERE id = ?1",
-      [attemptRow])
-    return recorded
+      [answer.attemptRow])
+    try logChange(
+      .attempt, .update, quiz: answer.quiz, item: answer.uid,
+      detail: Self.markDetail(question: answer.question, score: mark.score), at: time)
   }
 
   /// Records `mark`, given out of `outOf` points (nil: not known, as for an imported mark).

@@ -102,7 +102,7 @@ extension Routes {
   func attemptReply(_ attempt: ServedAttempt, status: Int) -> HTTPResponse {
     Reply.json(status) {
       AttemptJSON.write(
-        attempt, reveal: reveal(for: attempt), resumeCode: configuration.roster == nil, to: &$0)
+        attempt, reveal: reveal(for: attempt), resumeCode: showsResumeCodes, to: &$0)
     }
   }
 

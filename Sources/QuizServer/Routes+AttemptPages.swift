@@ -23,7 +23,7 @@ extension Routes {
     }
     let view = PageViews.question(
       attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds,
-      showsResumeCode: configuration.roster == nil)
+      showsResumeCode: showsResumeCodes)
     return Reply.page(QuestionPage.render(view))
   }
 
@@ -142,7 +142,7 @@ extension Routes {
   ) -> HTTPResponse {
     var view = PageViews.question(
       attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds, error: Self.inWords(message),
-      showsResumeCode: configuration.roster == nil)
+      showsResumeCode: showsResumeCodes)
     if let sent, !view.isLocked { view.saved = sent }
     return Reply.page(QuestionPage.render(view), status: status)
   }

@@ -101,6 +101,10 @@ final class Routes: Sendable {
     }
   }
 
+  /// Whether attempts show their resume code: without a roster, where a name alone resumes
+  /// nothing (with one, the roster code does).
+  var showsResumeCodes: Bool { configuration.roster == nil }
+
   /// Whether `quiz` is one this server serves.
   func isServed(_ quiz: String) -> Bool {
     ServedAttempt.isServed(quiz, by: configuration.quizzes)
