@@ -146,7 +146,8 @@ extension QuizRepository {
       SELECT slug, taker, question_count, answered_count, answered_score, questions, answered, score, count(*) OVER ()
       FROM (
         SELECT z.slug, s.taker, s.question_count, s.answered_count, s.answered_score,
-          (SELECT count(*) FROM served_questions WHERE served_id = s.id) AS questions,
+          (SELECT count(*) FROM served_questions g JOIN question_versions v ON v.id = g.version_id
+            WHERE g.served_id = s.id AND v.kind <> 'description') AS questions,
           (SELECT count(*) FROM served_answers WHERE served_id = s.id) AS answered,
           (SELECT total(score) FROM served_answers WHERE served_id = s.id) AS score
         FROM served_attempts s JOIN quizzes z ON z.id = s.quiz_id)

@@ -47,12 +47,13 @@ extension QuizRepository {
     }
     try database.cachedStatement(
       literal: """
-        INSERT INTO cloze_parts (version_id, position, kind, points, case_sensitive, display, multiple, shuffle)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO cloze_parts (version_id, position, kind, points, case_sensitive, display, multiple, shuffle,
+          blank_marks)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     ).execute([
       versionRow, position, part.kind.rawValue, part.points, short?.caseSensitive, choice?.display?.rawValue,
-      choice?.multiple, choice?.shuffle,
+      choice?.multiple, choice?.shuffle, choice?.blankMarks.map { $0.map(\.storageText).joined(separator: " ") },
     ])
   }
 
@@ -79,7 +80,7 @@ extension QuizRepository {
     let byPart = Dictionary(grouping: alternatives, by: { $0.part })
     let parts = try database.cachedStatement(
       literal: """
-        SELECT position, kind, points, case_sensitive, display, multiple, shuffle FROM cloze_parts
+        SELECT position, kind, points, case_sensitive, display, multiple, shuffle, blank_marks FROM cloze_parts
         WHERE version_id = ? ORDER BY position
         """
     ).fetchAll([versionRow]) { row in
@@ -103,7 +104,8 @@ extension QuizRepository {
       body = .choice(
         ClozeChoice(
           display: row.optionalString(4).flatMap(ClozeChoiceDisplay.init), multiple: optionalBool(5),
-          shuffle: optionalBool(6), choices: alternatives.map(\.choice)))
+          shuffle: optionalBool(6), choices: alternatives.map(\.choice),
+          blankMarks: row.optionalString(7).map { $0.split(separator: " ").compactMap(ClozeBlankMark.init) }))
     }
     return ClozePart(points: row.double(2), body: body)
   }

@@ -222,7 +222,8 @@ extension QuizRepository {
       return .choice(
         ClozeChoice(
           multiple: body.multiple,
-          choices: body.choices.map { Choice(id: $0.id, text: $0.text, correct: $0.correct, weight: $0.weight) }))
+          choices: body.choices.map { Choice(id: $0.id, text: $0.text, correct: $0.correct, weight: $0.weight) },
+          blankMarks: body.blankMarks))
     }
   }
 

@@ -120,7 +120,9 @@ extension QuizRepository {
     // A whole second, rounded up: every check compares it with a time in whole seconds.
     if let timeLimit, timeLimit.isFinite, timeLimit > 0 { deadline = (now.unixSeconds + timeLimit).rounded(.up) }
     let pinned = drawn.enumerated().compactMap { position, question in
-      stored.questionRows[question.id].map { (position: Int64(position), version: $0.version) }
+      stored.questionRows[question.id].map {
+        (position: Int64(position), version: $0.version, scored: question.kind.isScored)
+      }
     }
     try database.execute(
       """
@@ -130,13 +132,13 @@ extension QuizRepository {
       """,
       [
         RandomToken.make(), RandomToken.make(), stored.rowID, taker, now.text, now.unixSeconds, deadline,
-        Int64(bitPattern: seed), stored.quiz.variesPerAttempt, pinned.count, locksAnswers,
+        Int64(bitPattern: seed), stored.quiz.variesPerAttempt, pinned.filter(\.scored).count, locksAnswers,
       ])
     let servedID = database.lastInsertedRowID
     let insert = try database.cachedStatement(
-      "INSERT INTO served_questions (served_id, position, version_id, shown_order) VALUES (?, ?, ?, ?)")
+      "INSERT INTO served_questions (served_id, position, version_id, shown_order, scored) VALUES (?, ?, ?, ?, ?)")
     for pin in pinned {
-      try insert.execute([servedID, pin.position, pin.version, orders[Int(pin.position)].storageText])
+      try insert.execute([servedID, pin.position, pin.version, orders[Int(pin.position)].storageText, pin.scored])
     }
     guard
       let row = try database.fetchOne("SELECT \(ServedRow.columns) WHERE s.id = ?", [servedID], { ServedRow($0) })

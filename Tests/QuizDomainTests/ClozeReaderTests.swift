@@ -30,7 +30,7 @@ import Testing
     {"id": "c", "type": "cloze", "prompt": "東京は{#1}の首都です。العدد {#2} 🎉 {#3}", "text_format": "html", "parts": [
       {"kind": "short-answer", "points": 2, "answers": [{"text": "日本", "feedback": "正解 ✅"}, {"text": "にほん", "fraction": 0.5}, {"text": "*", "fraction": -0.25, "feedback": "لا"}], "case_sensitive": true},
       {"kind": "numerical", "answers": [{"value": 3.14, "tolerance": 0.01}, {"value": "*", "fraction": 0}]},
-      {"kind": "choice", "points": 0, "display": "horizontal", "multiple": true, "shuffle": true, "choices": [{"id": "a", "text": "🐱", "correct": true}, {"id": "b", "text": "قطة", "correct": false, "weight": -0.5, "feedback": "🙀"}, {"text": "猫", "correct": true, "weight": 1}, {"text": "dog", "correct": false, "weight": 0}]}
+      {"kind": "choice", "points": 0, "display": "horizontal", "multiple": true, "shuffle": true, "choices": [{"id": "a", "text": "🐱", "correct": true}, {"id": "b", "text": "قطة", "correct": false, "weight": -0.5, "feedback": "🙀"}, {"text": "猫", "correct": true, "weight": 1}, {"text": "dog", "correct": false, "weight": 0}], "blank_marks": [{"correct": true}, {"weight": 0.25}]}
     ]}
     """
 
@@ -49,6 +49,7 @@ import Testing
     guard case .choice(let choice) = cloze.parts[2].body else { throw KindMismatch() }
     #expect(choice.choices.map(\.id) == ["a", "b", "c", "d"])
     #expect(choice.display == .horizontal && choice.isMultiple && choice.isShuffled)
+    #expect(choice.blankMarks == [.correct, .weight(0.25)])
     let first = try #require(read.attempts.first)
     #expect(first.answers[0].response == .parts([.text("日本"), .text(""), .choices(["a", "c"])]))
     let quiz = try #require(read.quizzes.first)
@@ -135,6 +136,20 @@ import Testing
         #"{"kind": "choice", "choices": [{"text": "a", "correct": false, "weight": 0.5}, {"text": "b", "correct": false}]}"#
       )
         == ["\(at).choices: no choice is worth full marks (correct, or weight 1)"])
+    // Blank marks: a multiple-response gap's only, each one mark, never an empty list.
+    let choices = #""choices": [{"text": "a", "correct": true}, {"text": "b", "correct": false}]"#
+    #expect(
+      gap(#"{"kind": "choice", \#(choices), "blank_marks": [{"correct": true}]}"#)
+        == ["\(at).blank_marks: only a multiple-response part (\"multiple\": true) has \"blank_marks\""])
+    #expect(
+      gap(#"{"kind": "choice", "multiple": true, \#(choices), "blank_marks": []}"#)
+        == ["\(at).blank_marks: \"blank_marks\" is left out when there are none"])
+    #expect(
+      gap(#"{"kind": "choice", "multiple": true, \#(choices), "blank_marks": [{"correct": true, "weight": 1}]}"#)
+        == ["\(at).blank_marks[0]: a blank mark is {\"correct\": true} or {\"weight\": W}, one of them"])
+    #expect(
+      gap(#"{"kind": "choice", "multiple": true, \#(choices), "blank_marks": [{"correct": false}]}"#)
+        == ["\(at).blank_marks[0].correct: must be true (a blank without a mark is not kept)"])
     // A multiple-response gap needs only a choice worth something.
     #expect(
       gap(

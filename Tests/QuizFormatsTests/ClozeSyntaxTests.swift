@@ -393,6 +393,27 @@ import Testing
     #expect(choice.choices.map(\.id) == ["a", "b"])
   }
 
+  /// Issue 34, item 18: Moodle rescales a multiple-response gap's fractions over every
+  /// alternative, the blank ones included, and drops the blank ones after: a and b score 2/3.
+  @Test func aMultipleResponseGapKeepsItsBlankAlternativesMarks() throws {
+    let choice = try choices("{1:MR:= ~=a~=b~c}")
+    #expect(choice.choices.map(\.text) == ["a", "b", "c"])
+    #expect(choice.blankMarks == [.correct])
+    #expect(abs((choice.fraction(for: ["a", "b"]) ?? 0) - 2.0 / 3) < 1e-12)
+    #expect(abs(choice.fractions[2] + 1.0 / 3) < 1e-12)
+    let weighted = try choices("{1:MR:%50% ~=a~=b~c~%0%  }")
+    #expect(weighted.blankMarks == [.weight(0.5)])
+    #expect(weighted.fractions == [0.4, 0.4, 0])
+    // In a one-answer gap a blank alternative changes nothing: it is dropped with its mark.
+    #expect(try choices("{1:MC:= ~=a~b}").blankMarks == nil)
+    // Written back, the marks come back.
+    let (prompt, cloze) = try ClozeSyntax.parse("{1:MR:= ~=a~=b~c} {1:MRS:%50% ~=a~=b~c}")
+    let text = ClozeSyntax.text(prompt: prompt, cloze: cloze)
+    #expect(text == "{1:MULTIRESPONSE:=a~=b~c~= } {1:MULTIRESPONSE_S:=a~=b~c~%50% }")
+    #expect(try ClozeSyntax.parse(text).cloze == cloze)
+    #expect(ClozeSyntax.partsNotCarried(prompt: prompt, cloze: cloze).isEmpty)
+  }
+
   @Test func shortAnswersAreTrimmedAsMoodleSavesThem() throws {
     let shortAnswer = try shortAnswer("{1:SA:= Paris ~ London}")
     #expect(shortAnswer.answers.map(\.text) == ["Paris", "London"])

@@ -49,7 +49,7 @@ import Testing
               Choice(id: "b", text: "thé", correct: true, weight: 1),
               Choice(id: "c", text: "eau", correct: false, weight: -0.5),
               Choice(id: "d", text: "lait", correct: false, weight: 0.333),
-            ]))),
+            ], blankMarks: [.correct, .weight(1.0 / 3)]))),
       ClozePart(
         body: .choice(
           ClozeChoice(choices: [

@@ -214,6 +214,25 @@ import Testing
     #expect(summary.submitted && summary.attemptID == result.attemptID && summary.answered == 4 && summary.score == 5)
   }
 
+  /// A description takes no answer: progress counts the questions that do ("1 of 1", not "1 of
+  /// 2" for ever), in the sign-in's summary, after a save, and once submitted.
+  @Test func aDescriptionIsNotCountedInProgress() throws {
+    let intro = Question(id: "intro", prompt: "Read this first.", points: 0, body: .description)
+    try repository.saveQuiz(
+      Quiz(id: "read", title: "Read", sections: [Section(questions: [intro, Fixtures.question("q")])]))
+    let attempt = try repository.signIn(quiz: "read", taker: "ann", timeLimit: nil, now: Self.t0).attempt
+    #expect(attempt.questions.count == 2)
+    var summary = try #require(try repository.servedAttemptSummaries(quizzes: ["read"]).first)
+    #expect(summary.answered == 0 && summary.questions == 1)
+    let choice = try #require(attempt.questions.first { $0.question.kind == .choice })
+    _ = try save(attempt.token, Self.rightAnswer(to: choice))
+    summary = try #require(try repository.servedAttemptSummaries(quizzes: ["read"]).first)
+    #expect(summary.answered == 1 && summary.questions == 1)
+    let changes = try repository.changeLogEntries(after: 0)
+    #expect(changes.last?.detail == #"{"taker":"ann","answered":1,"questions":1,"score":1}"#)
+    #expect(try repository.check().allSatisfy { $0.violations.isEmpty })
+  }
+
   @Test func anEditAfterSignInChangesNeitherTheServedQuestionsNorTheRecordedAttempt() throws {
     let attempt = try signIn().attempt
     let choice = try #require(attempt.questions.first { $0.question.kind == .choice })

@@ -14,7 +14,8 @@ import Testing
   static func counted(_ repository: QuizRepository, token: String) throws -> ServedProgress? {
     try repository.database.fetchOne(
       """
-      SELECT (SELECT count(*) FROM served_questions WHERE served_id = s.id),
+      SELECT (SELECT count(*) FROM served_questions g JOIN question_versions v ON v.id = g.version_id
+          WHERE g.served_id = s.id AND v.kind <> 'description'),
         (SELECT count(*) FROM served_answers WHERE served_id = s.id),
         (SELECT total(score) FROM served_answers WHERE served_id = s.id)
       FROM served_attempts s WHERE s.token = ?
@@ -151,6 +152,35 @@ import Testing
       #expect(kept == (try Self.counted(repository, token: token)))
     }
     #expect(try repository.check().allSatisfy { $0.violations.isEmpty })
+  }
+
+  /// A database of schema 16, whose attempts counted a description as a question: opened by
+  /// this binary, the migration (0017) counts only the questions that take an answer, and a
+  /// question deleted afterwards is recounted so.
+  @Test func theMigrationStopsCountingDescriptions() throws {
+    let directory = try TemporaryDirectory()
+    let current = directory.path("current.sqlite")
+    let intro = Question(id: "intro", prompt: "Read this first.", points: 0, body: .description)
+    let quiz = Quiz(
+      id: "read", title: "Read",
+      sections: [Section(questions: [intro, Fixtures.question("q1"), Fixtures.question("q2")])])
+    var token = ""
+    do {
+      let repository = try QuizRepository.open(at: current)
+      try repository.saveQuiz(quiz)
+      token = try repository.signIn(quiz: "read", taker: "ann", timeLimit: nil, now: ServedAttemptTests.t0).attempt
+        .token
+    }
+    let old = directory.path("old.sqlite")
+    try Self.copy(current, toSchema: 16, at: old)
+    try Database(path: old).execute("UPDATE served_attempts SET question_count = 3")
+    let repository = try QuizRepository.open(at: old)
+    #expect(try Self.kept(repository, token: token)?.questions == 2)
+    #expect(try repository.check().allSatisfy { $0.violations.isEmpty })
+    try repository.database.execute(
+      "DELETE FROM served_questions WHERE version_id IN (SELECT id FROM question_versions WHERE kind = 'choice') AND position = 2"
+    )
+    #expect(try Self.kept(repository, token: token)?.questions == 1)
   }
 
   /// Copies every row of the database at `path` into a new database of schema `version`,

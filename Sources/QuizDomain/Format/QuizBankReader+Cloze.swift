@@ -10,13 +10,14 @@ struct ClozePartFields {
   var display: ClozeChoiceDisplay?
   var multiple: Bool?
   var shuffle: Bool?
+  var blankMarks: [ClozeBlankMark]?
   var broken = false
 
   /// The keys each gap kind takes beyond `kind` and `points`.
   static let keys: [ClozePartKind: Set<String>] = [
     .shortAnswer: ["answers", "case_sensitive"],
     .numerical: ["answers"],
-    .choice: ["choices", "display", "multiple", "shuffle"],
+    .choice: ["choices", "display", "multiple", "shuffle", "blank_marks"],
   ]
 }
 
@@ -66,6 +67,7 @@ extension QuizBankDecoder {
       case "display": fields.display = note(try decoder.decodeEnum(ClozeChoiceDisplay.self, what: "display"))
       case "multiple": fields.multiple = note(try decoder.decodeBool())
       case "shuffle": fields.shuffle = note(try decoder.decodeBool())
+      case "blank_marks": fields.blankMarks = note(try decoder.decodeArray { try $0.decodeBlankMark() })
       case "units", "unit_grading", "unit_penalty", "unit_input", "units_left":
         decoder.report("a numerical part has no \"\(key)\" (Moodle's embedded numerical answers take no units)")
         try decoder.scanner.skipValue(depth: decoder.path.components.count)
@@ -92,8 +94,17 @@ extension QuizBankDecoder {
     case .choice:
       requireFields(["choices"], in: seen)
       guard let choices = fields.choices else { return nil }
+      if let marks = fields.blankMarks, marks.isEmpty || fields.multiple != true {
+        report(
+          marks.isEmpty
+            ? "\"blank_marks\" is left out when there are none"
+            : "only a multiple-response part (\"multiple\": true) has \"blank_marks\"", key: "blank_marks")
+        return nil
+      }
       return .choice(
-        ClozeChoice(display: fields.display, multiple: fields.multiple, shuffle: fields.shuffle, choices: choices))
+        ClozeChoice(
+          display: fields.display, multiple: fields.multiple, shuffle: fields.shuffle, choices: choices,
+          blankMarks: fields.blankMarks))
     case .shortAnswer, .numerical:
       // Read as the questions of the kind are (a gap has no units: its fields are not taken).
       var kindFields = QuestionKindFields()
@@ -105,6 +116,31 @@ extension QuizBankDecoder {
       default: return nil
       }
     }
+  }
+
+  /// A blank alternative's mark: `{"correct": true}` (written `=`) or `{"weight": W}` (`%n%`).
+  mutating func decodeBlankMark() throws -> ClozeBlankMark? {
+    var mark: ClozeBlankMark?
+    var valid = true
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "correct":
+        guard let correct = try decoder.decodeBool() else { valid = false; return true }
+        if correct { mark = .correct } else { decoder.report("must be true (a blank without a mark is not kept)") }
+      case "weight":
+        let weight = try decoder.decodeFiniteNumber()
+        mark = weight.map(ClozeBlankMark.weight)
+        valid = valid && weight != nil
+      default: return false
+      }
+      return true
+    }
+    guard let seen, valid else { return nil }
+    guard seen.count == 1, let mark else {
+      if seen.count != 1 { report("a blank mark is {\"correct\": true} or {\"weight\": W}, one of them") }
+      return nil
+    }
+    return mark
   }
 
   mutating func decodeFiniteNumber() throws -> Double? {

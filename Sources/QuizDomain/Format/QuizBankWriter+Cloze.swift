@@ -20,6 +20,22 @@ extension QuizBankWriter {
         if let shuffle = choice.shuffle { writer.field("shuffle", shuffle) }
         let body = ChoiceBody(multiple: choice.isMultiple, choices: choice.choices)
         writeBody(.choice(body), to: &writer, withAnswers: withAnswers)
+        if withAnswers, let marks = choice.blankMarks { writeBlankMarks(marks, to: &writer) }
+      }
+      writer.endObject()
+    }
+    writer.endArray()
+  }
+
+  /// `"blank_marks": [{"correct": true}, {"weight": W}, …]`.
+  private static func writeBlankMarks(_ marks: [ClozeBlankMark], to writer: inout JSONWriter) {
+    writer.key("blank_marks")
+    writer.beginArray()
+    for mark in marks {
+      writer.beginObject()
+      switch mark {
+      case .correct: writer.field("correct", true)
+      case .weight(let weight): writer.field("weight", weight)
       }
       writer.endObject()
     }

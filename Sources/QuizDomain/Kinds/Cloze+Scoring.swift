@@ -84,12 +84,16 @@ extension ClozeChoice {
   /// unmarked is 0. In a multiple-response gap the positive fractions are rescaled to add up
   /// to 1, and when no alternative of the gap has a percentage, each other choice is −1 over
   /// the sum of the positive ones (a wrong pick cancels a right one).
+  /// Blank alternatives (`blankMarks`) count in the sum and in whether a percentage was
+  /// written, as Moodle reads them before it drops them.
   public var fractions: [Double] {
     let written = choices.map { $0.weight ?? ($0.correct ? 1 : 0) }
     guard isMultiple else { return written }
-    let total = written.reduce(0) { $1 > 0 ? $0 + $1 : $0 }
+    let blanks = blankMarks ?? []
+    let total = (written + blanks.map(\.fraction)).reduce(0) { $1 > 0 ? $0 + $1 : $0 }
     guard total != 0 else { return written }
-    let hasPercentage = choices.contains { $0.weight != nil }
+    let hasPercentage =
+      choices.contains { $0.weight != nil } || blanks.contains { if case .weight = $0 { true } else { false } }
     return written.map { fraction in
       if fraction > 0 { return fraction / total }
       return hasPercentage ? fraction : -1 / total

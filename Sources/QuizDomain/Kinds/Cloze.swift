@@ -61,19 +61,59 @@ public struct ClozeChoice: Equatable, Sendable {
   /// Nil: absent (false).
   public var shuffle: Bool?
   public var choices: [Choice]
+  /// A multiple-response gap's alternatives written blank with a mark (`{1:MR:=~=a~=b~c}`):
+  /// not choices, but Moodle counts their fractions when it rescales the others, then drops
+  /// them, so they change the score (a and b: 2/3 there, not 1). Nil: none.
+  public var blankMarks: [ClozeBlankMark]?
 
   public init(
-    display: ClozeChoiceDisplay? = nil, multiple: Bool? = nil, shuffle: Bool? = nil, choices: [Choice]
+    display: ClozeChoiceDisplay? = nil, multiple: Bool? = nil, shuffle: Bool? = nil, choices: [Choice],
+    blankMarks: [ClozeBlankMark]? = nil
   ) {
     self.display = display
     self.multiple = multiple
     self.shuffle = shuffle
     self.choices = choices
+    self.blankMarks = blankMarks
   }
 
   public var isMultiple: Bool { multiple ?? false }
   public var isShuffled: Bool { shuffle ?? false }
   public var effectiveDisplay: ClozeChoiceDisplay { display ?? (isMultiple ? .vertical : .dropdown) }
+}
+
+/// The mark of an alternative written blank in a multiple-response gap, as a choice's would be.
+public enum ClozeBlankMark: Equatable, Sendable {
+  /// Written `=`: 100 %.
+  case correct
+  /// Written `%n%`: n/100.
+  case weight(Double)
+
+  /// The fraction Moodle reads from the mark.
+  public var fraction: Double {
+    switch self {
+    case .correct: 1
+    case .weight(let weight): weight
+    }
+  }
+
+  /// How the database keeps it: `=`, or the weight's shortest exact decimal.
+  public var storageText: String {
+    switch self {
+    case .correct: "="
+    case .weight(let weight): "\(weight)"
+    }
+  }
+
+  public init?(storageText: Substring) {
+    if storageText == "=" {
+      self = .correct
+    } else if let weight = Double(storageText), weight.isFinite {
+      self = .weight(weight)
+    } else {
+      return nil
+    }
+  }
 }
 
 /// How a choice gap shows its choices.

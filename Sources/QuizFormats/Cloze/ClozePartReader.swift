@@ -11,7 +11,8 @@ struct ClozePartReader {
 
   func part(points: Double, alternatives: [ClozeRawAlternative]) throws(ClozeSyntaxError) -> ClozePart {
     // Moodle ignores an alternative whose answer is blank when checking, and drops it when
-    // saving the sub-question.
+    // saving the sub-question; in a multiple-response gap its mark has changed the others'
+    // fractions by then, so the mark is kept.
     let kept = alternatives.filter { !Self.isBlank($0) }
     for alternative in kept {
       if case .percent(let written) = alternative.mark, let percent = Self.percent(written), !percent.isFinite {
@@ -27,10 +28,12 @@ struct ClozePartReader {
       body = .shortAnswer(ShortAnswer(answers: answers, caseSensitive: caseSensitive ? true : nil))
     case .choice(let display, let multiple, let shuffle):
       let choices = kept.enumerated().map { index, alternative in choice(alternative, at: index) }
+      let blankMarks =
+        multiple ? alternatives.filter(Self.isBlank).compactMap(Self.blankMark).filter { $0.fraction.isFinite } : []
       body = .choice(
         ClozeChoice(
           display: Self.writtenDisplay(display, multiple: multiple), multiple: multiple ? true : nil,
-          shuffle: shuffle ? true : nil, choices: choices))
+          shuffle: shuffle ? true : nil, choices: choices, blankMarks: blankMarks.isEmpty ? nil : blankMarks))
     }
     try check(kept, count: kept.count)
     return ClozePart(points: points, body: body)
@@ -82,6 +85,15 @@ struct ClozePartReader {
     return Choice(
       id: Choice.defaultID(at: index), text: Self.text(alternative.answer), correct: correct, weight: weight,
       feedback: feedback(alternative))
+  }
+
+  /// A blank alternative's mark, nil when it has none (as Moodle reads it: `%0%` is none).
+  private static func blankMark(_ alternative: ClozeRawAlternative) -> ClozeBlankMark? {
+    switch alternative.mark {
+    case .correct: .correct
+    case .percent(let written): percent(written).map { .weight($0 / 100) }
+    case .none: nil
+    }
   }
 
   /// The number of a `%n%`, nil for "0" (no mark, as PHP reads it). Either `.` or `,` is the

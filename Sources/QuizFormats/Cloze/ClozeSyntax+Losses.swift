@@ -47,14 +47,21 @@ extension ClozeSyntax {
     guard case .choice(let display, let multiple, let shuffle) = ClozeGapType(part: .choice(choice)).kind else {
       return choice
     }
-    let choices = choice.choices.filter { !ShortAnswer.trimmed($0.text).isEmpty }.enumerated().map { index, choice in
+    let isBlank = { (choice: Choice) in ShortAnswer.trimmed(choice.text).isEmpty }
+    let choices = choice.choices.filter { !isBlank($0) }.enumerated().map { index, choice in
       var choice = choice
       choice.id = Choice.defaultID(at: index)
       choice.feedback = choice.feedback.flatMap { $0.isEmpty ? nil : $0 }
       return choice
     }
+    // Read back, a multiple-response gap keeps the marks of its blank alternatives: the blank
+    // choices' (written where they stand) and the blank marks (written last).
+    let blankChoiceMarks = choice.choices.filter(isBlank).compactMap { choice -> ClozeBlankMark? in
+      choice.weight.map(ClozeBlankMark.weight) ?? (choice.correct ? .correct : nil)
+    }
+    let blankMarks = multiple ? blankChoiceMarks + (choice.blankMarks ?? []) : []
     return ClozeChoice(
       display: display == (multiple ? .vertical : .dropdown) ? nil : display, multiple: multiple ? true : nil,
-      shuffle: shuffle ? true : nil, choices: choices)
+      shuffle: shuffle ? true : nil, choices: choices, blankMarks: blankMarks.isEmpty ? nil : blankMarks)
   }
 }

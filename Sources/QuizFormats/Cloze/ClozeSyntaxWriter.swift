@@ -76,6 +76,13 @@ struct ClozeSyntaxWriter {
           ?? (choice.correct ? "=" : Self.noMark(before: choice.text))
         return mark + Self.escaped(choice.text) + Self.feedback(choice.feedback)
       }
+        // Blank alternatives, as Moodle's syntax has them: a mark and a space.
+        + (choice.isMultiple ? choice.blankMarks ?? [] : []).map { mark in
+          switch mark {
+          case .correct: "= "
+          case .weight(let weight): "%" + Self.percent(weight) + "% "
+          }
+        }
     }
   }
 
