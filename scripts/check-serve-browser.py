@@ -28,6 +28,11 @@ fresh database of its own, a fresh browser for each taker:
 - `--time-limit 6s`: an answer typed and never submitted; the page's timer counts down and at
   zero sends it; the browser lands on the review, which, like the database, holds it.
 
+Then the monitor with a class of 1,500: takers signed in through the API from three loopback
+addresses (the server allows 600 new attempts a minute per address); the monitor page loads
+with every row and the counts, one more answer shows within 1 s, and typing a name in the
+filter leaves that taker's row alone on the page.
+
 Every step has a deadline, and the whole run one more (--deadline); on failure it says which
 step failed and what the page showed, saves screenshots when --screenshots is given, and exits 1.
 """
@@ -315,6 +320,75 @@ def monitor_shows(teacher, what, pattern, since, seconds=MONITOR_SECONDS):
             raise CheckFailed(f"the monitor does not show {what} within {seconds} s; its row of the taker reads "
                               f"{row!r}; the page:\n{page_text(teacher)[:1500]}")
         time.sleep(0.02)
+
+
+# MARK: - A class of hundreds on the monitor
+
+CROWD = 1500
+CROWD_ADDRESSES = ("127.0.0.1", "127.0.0.2", "127.0.0.3")
+
+
+def crowd_sign_in(served, quiz_id, taker, address):
+    """Signs `taker` in from the loopback `address` (an address of its own, as a class behind
+    several NAT addresses would); returns the attempt's JSON."""
+    import http.client
+    connection = http.client.HTTPConnection("127.0.0.1", int(served.base.rsplit(":", 1)[1]), timeout=10,
+                                            source_address=(address, 0))
+    try:
+        connection.request("POST", "/api/attempts", json.dumps({"quiz": quiz_id, "taker": taker}),
+                           {"Content-Type": "application/json"})
+        reply = connection.getresponse()
+        body = reply.read()
+        if reply.status != 201:
+            raise CheckFailed(f"the sign-in of {taker} from {address}: {reply.status} {body[:300]!r}")
+        return json.loads(body)
+    finally:
+        connection.close()
+
+
+def crowd_the_monitor(served, teacher, notes, shoot):
+    """1,500 takers on the monitor: it loads with every row and the counts, an answer shows
+    within a second, and the filter finds one taker."""
+    started = time.monotonic()
+    attempts = [crowd_sign_in(served, QUIZ_ID, f"Taker {n:04d}", CROWD_ADDRESSES[n % len(CROWD_ADDRESSES)])
+                for n in range(CROWD)]
+    notes.append(f"monitor crowd: {CROWD} sign-ins from {len(CROWD_ADDRESSES)} addresses in "
+                 f"{time.monotonic() - started:.1f} s")
+    loading = time.monotonic()
+    teacher.get(served.monitor_url)
+    expected = f"{CROWD} attempts: {CROWD} in progress"
+    wait(teacher, f"the monitor's counts of {CROWD} attempts",
+         lambda d: expected in d.find_element(By.ID, "monitor-counts").text and
+         len(d.find_elements(By.CSS_SELECTOR, "#attempts tbody tr")) == CROWD)
+    wait(teacher, "the monitor's live updates", lambda d: "Live" in d.find_element(By.ID, "monitor-status").text)
+    notes.append(f"monitor crowd: the page showed {CROWD} rows {time.monotonic() - loading:.1f} s after it was asked for")
+    last = attempts[-1]
+    question = last["questions"][0]
+    answer = {"selected": [question["choices"][0]["id"]]} if question.get("choices") else {"response": "x"}
+    sent = time.monotonic()
+    status, reply = served.call("PUT", f"/api/attempts/{last['attempt']}/answers/{question['id']}", answer,
+                                token=last["attempt"])
+    if status != 200:
+        raise CheckFailed(f"an answer of Taker {CROWD - 1:04d}: {status} {reply}")
+    row = f"Taker {CROWD - 1:04d}"
+    while True:
+        text = teacher.execute_script(TAKER_ROW_SCRIPT, row) or ""
+        if re.search(PROGRESS.format(answered=1), text):
+            break
+        if time.monotonic() > sent + MONITOR_SECONDS:
+            raise CheckFailed(f"with {CROWD} rows the monitor does not show an answer within {MONITOR_SECONDS} s: {text!r}")
+        time.sleep(0.02)
+    notes.append(f"monitor crowd: an answer showed {1000 * (time.monotonic() - sent):.0f} ms after its save")
+    search = teacher.find_element(By.ID, "monitor-filter")
+    search.send_keys("taker 0042")
+    shown_rows = "return Array.from(document.querySelectorAll('#attempts tbody tr')).filter(r => !r.hidden)" \
+        ".map(r => r.cells[0].textContent)"
+    wait(teacher, "the filter leaving one row", lambda d: d.execute_script(shown_rows) == ["Taker 0042"])
+    if "1 shown" not in teacher.find_element(By.ID, "monitor-counts").text:
+        raise CheckFailed(f"the counts do not say how many rows the filter shows: "
+                          f"{teacher.find_element(By.ID, 'monitor-counts').text!r}")
+    check_accessibility(teacher, "monitor with a filter", notes)
+    shoot(teacher, "8-monitor-crowd")
 
 
 # MARK: - The run
@@ -651,6 +725,8 @@ def main():
             json.dump(BANK, f)
         server, _ = served("browser", QUIZ_ID, "--reveal", "each")
         take_the_quiz(server, opened("taker"), opened("monitor", 1280, 900), notes, shoot)
+        server, _ = served("crowd", QUIZ_ID, "--reveal", "each")
+        crowd_the_monitor(server, drivers["monitor"], notes, shoot)
         server, db = served("navigation", NAVIGATION_QUIZ_ID, "--reveal", "end")
         navigate_the_quiz(server, args.quiz, db, opened("navigator"), notes, shoot)
         server, db = served("timer", NAVIGATION_QUIZ_ID, "--reveal", "end", "--time-limit", f"{TIME_LIMIT}s")

@@ -77,4 +77,25 @@ import XML
       ))
     #expect(done.contains("<td>Submitted</td>"))
   }
+
+  /// The monitor counts its rows by state and offers a filter, for a class of hundreds.
+  @Test func monitorCountsAndFilter() throws {
+    func row(_ taker: String, left: Int?, submitted: Bool) -> MonitorRow {
+      MonitorRow(
+        quiz: "q", taker: taker, answered: 0, questions: 2, score: 0, maxScore: 2, secondsLeft: left,
+        submitted: submitted)
+    }
+    let rows = [
+      row("Ann", left: 30, submitted: false), row("Bo", left: 0, submitted: false),
+      row("Cy", left: nil, submitted: true), row("Di", left: nil, submitted: false),
+    ]
+    let page = try PageTree(MonitorPage.render(rows: rows, token: "t"))
+    let counts = try #require(page.element(id: "monitor-counts"))
+    #expect(PageTree.text(counts) == "4 attempts: 2 in progress, 1 time up, 1 submitted")
+    #expect(page.element(id: "monitor-filter")?.attribute("type") == "search")
+    #expect(page.unlabelledControls.isEmpty)
+    #expect(
+      MonitorPage.counts([row("Ann", left: nil, submitted: false)])
+        == "1 attempt: 1 in progress, 0 time up, 0 submitted")
+  }
 }

@@ -19,6 +19,9 @@ struct MonitorRow: Sendable {
 enum MonitorPage {
   static func render(rows: [MonitorRow], token: String, eventsPath: String = "/api/monitor/events") -> String {
     var body = "<p id=\"monitor-status\" role=\"status\" aria-live=\"polite\">Connecting to the live updates…</p>\n"
+    body += "<p id=\"monitor-counts\">\(counts(rows))</p>\n"
+    body += "<p><label for=\"monitor-filter\">Find a taker or quiz</label> "
+    body += "<input id=\"monitor-filter\" type=\"search\" autocomplete=\"off\" spellcheck=\"false\"></p>\n"
     body += "<div class=\"table-wrap\"><table id=\"attempts\">\n<caption>Attempts being taken and submitted</caption>\n"
     body += "<thead><tr><th scope=\"col\">Taker</th><th scope=\"col\">Quiz</th><th scope=\"col\">Progress</th>"
     body +=
@@ -27,6 +30,15 @@ enum MonitorPage {
     return PageShell.render(
       title: "Monitor — quiz serve", heading: "Monitor", body: body, scripts: [PageShell.monitorScript],
       mainAttributes: [("data-events", eventsPath), ("data-token", token)])
+  }
+
+  /// "3 attempts: 1 in progress, 0 time up, 2 submitted", as `monitor.js` counts them too.
+  static func counts(_ rows: [MonitorRow]) -> String {
+    let submitted = rows.count { $0.submitted }
+    let timeUp = rows.count { !$0.submitted && ($0.secondsLeft.map { $0 <= 0 } ?? false) }
+    let noun = rows.count == 1 ? "attempt" : "attempts"
+    return
+      "\(rows.count) \(noun): \(rows.count - submitted - timeUp) in progress, \(timeUp) time up, \(submitted) submitted"
   }
 
   /// A row as `monitor.js` writes one too (keep the two alike).

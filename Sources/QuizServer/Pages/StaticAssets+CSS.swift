@@ -42,7 +42,7 @@ extension StaticAssets {
     .number { font-weight: 600; }
     .field { margin: 0.75rem 0; display: flex; flex-direction: column; gap: 0.25rem; }
     label { font-weight: 500; }
-    input[type="text"], input[type="password"], select, textarea { font: inherit; color: #1a1f2b;
+    input[type="text"], input[type="password"], input[type="search"], select, textarea { font: inherit; color: #1a1f2b;
       background: #ffffff; border: 2px solid #6b7280; border-radius: 0.4rem; padding: 0.5rem; min-height: 44px;
       width: 100%; max-width: 100%; }
     textarea { min-height: 8rem; resize: vertical; }
