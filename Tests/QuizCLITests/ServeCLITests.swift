@@ -246,6 +246,52 @@ import Testing
     let state = Locked<(acknowledged: [String: String], inFlight: (String, String)?, refusal: String?)>(([:], nil, nil))
   }
 
+  /// Saves the server has begun to read when SIGTERM comes are finished and acknowledged (200)
+  /// within the grace, not answered 503: each request's head is sent before the signal and
+  /// its body after it. Restarted, the server has every one of them.
+  @Test func sigtermFinishesTheSavesInFlight() throws {
+    let workspace = try Self.workspace(questions: 3)
+    let server = try Server(workspace, ["--listen", "127.0.0.1:0"])
+    let port = try server.waitForPort()
+    var attempts: [(taker: String, token: String, code: String)] = []
+    for number in 1...8 {
+      let signIn = try RawHTTP.request(
+        port: port, "POST", "/api/attempts", body: Array(#"{"quiz": "load", "taker": "t\#(number)"}"#.utf8),
+        headers: [("Content-Type", "application/json")])
+      let token = try #require(signIn.json["attempt"] as? String, "\(signIn.text)")
+      attempts.append(("t\(number)", token, signIn.json["resume_code"] as? String ?? ""))
+    }
+    let body = Array(#"{"selected": ["1"]}"#.utf8)
+    let connections = try attempts.map { attempt in
+      let connection = try RawConnection(port: port, host: "127.0.0.1")
+      let head =
+        "PUT /api/attempts/\(attempt.token)/answers/q2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+      try connection.send(Array(head.utf8))
+      return connection
+    }
+    Thread.sleep(forTimeInterval: 0.3)
+    kill(server.process.processIdentifier, SIGTERM)
+    Thread.sleep(forTimeInterval: 0.3)
+    for connection in connections {
+      try connection.send(body)
+      let reply = try RawHTTP.parse(connection.read(timeout: 10))
+      #expect(reply.status == 200, "\(reply.status) \(reply.text)")
+    }
+    #expect(server.stop(SIGTERM) == 0, "\(server.stderr)")
+    let again = try Server(workspace, ["--listen", "127.0.0.1:0"])
+    let newPort = try again.waitForPort()
+    for attempt in attempts {
+      let resumed = try RawHTTP.request(
+        port: newPort, "POST", "/api/attempts",
+        body: Array(#"{"quiz": "load", "taker": "\#(attempt.taker)", "resume": "\#(attempt.code)"}"#.utf8),
+        headers: [("Content-Type", "application/json")])
+      let saved = (resumed.json["answers"] as? [String: Any])?["q2"] as? [String: Any]
+      #expect(saved?["selected"] as? [String] == ["1"], "\(attempt.taker): \(resumed.text)")
+    }
+    #expect(again.stop() == 0)
+  }
+
   /// SIGTERM: a clean stop (exit 0); SIGKILL (kill -9): no stop at all. Either way every
   /// answer acknowledged before is in the database when the server comes back.
   @Test(arguments: [SIGTERM, SIGKILL])
