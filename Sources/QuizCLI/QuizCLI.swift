@@ -91,10 +91,12 @@ public enum QuizCLI {
         console.write(Commands.overview(width: console.width))
         return
       }
-      if topic == "--man" {
+      if topic == "--man" || topic == "--markdown" {
         // `quiz help --man import`: the page with that command's section only.
-        let commands = try arguments.dropFirst().map(Commands.named)
-        console.write(ManPage.render(commands: commands.isEmpty ? Commands.all : commands))
+        let named = try arguments.dropFirst().map(Commands.named)
+        let commands = named.isEmpty ? Commands.all : named
+        console.write(
+          topic == "--man" ? ManPage.render(commands: commands) : MarkdownReference.render(commands: commands))
         return
       }
       console.write(try Commands.named(topic).help(width: console.width))

@@ -86,7 +86,7 @@ import Testing
       ("quiz history --db=\(other) --quiz ", ["zoo"]),
       ("quiz --db missing.sqlite show ", []),
       ("quiz completions ", ["bash", "zsh", "fish"]),
-      ("quiz help --", ["--man"]),
+      ("quiz help --", ["--man", "--markdown"]),
       // zsh lists the names in the folder; bash and fish whole paths.
       (
         "quiz backup files/",
@@ -518,5 +518,33 @@ import Testing
     #expect(groff.status == 0)
     #expect(groff.stdout.isEmpty)
     #expect(groff.stderr.isEmpty, "groff warns: \(groff.stderr)")
+  }
+
+  /// `quiz help --markdown`: the command reference, from the same command list; docs/cli.md is
+  /// it, so the reference a reader finds in the repository cannot go stale.
+  @Test func theMarkdownReferenceNamesEveryCommandAndOptionAndIsCommitted() throws {
+    let workspace = try Workspace()
+    let run = try workspace.quiz("help", "--markdown")
+    #expect(run.status == 0 && run.stderr.isEmpty)
+    let page = run.stdout
+    for command in Commands.all {
+      #expect(page.contains("\n### quiz \(command.name)\n"), "no section for \(command.name)")
+      #expect(page.contains("- [`quiz \(command.name)`](#quiz-\(command.name))"), "\(command.name) not in the list")
+      for option in command.options {
+        #expect(
+          page.contains("--\(option.name)`") || page.contains("--\(option.name) <"),
+          "quiz \(command.name): no --\(option.name)")
+      }
+    }
+    for status in ["0", "1", "64", "65", "66", "130, 143"] { #expect(page.contains("\n- `\(status)`: ")) }
+    // Text shows as written: `<path>` is not an HTML tag, `*` no emphasis.
+    #expect(MarkdownReference.text("a <path> *b* [c] x|y") == #"a \<path\> \*b\* \[c\] x\|y"#)
+    #expect(!page.contains("__complete"))
+    let one = try workspace.quiz("help", "--markdown", "import").stdout
+    #expect(one.contains("### quiz import\n") && !one.contains("### quiz export\n"))
+    let committed = QuizProcess.packageRoot.appendingPathComponent("docs/cli.md")
+    #expect(
+      (try? String(contentsOf: committed, encoding: .utf8)) == page,
+      "docs/cli.md is not what 'quiz help --markdown' prints: swift run quiz help --markdown > docs/cli.md")
   }
 }

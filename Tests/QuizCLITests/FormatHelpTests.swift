@@ -2,7 +2,7 @@ import Foundation
 import QuizFormats
 import Testing
 
-/// Help, the man page, README and docs name the formats the registry has (issue 20, item 4):
+/// Help, the man page, the guide and docs name the formats the registry has (issue 20, item 4):
 /// each check is made from `QuizFileFormat.all`, so a format added there and missing from a
 /// text fails here.
 @Suite struct FormatHelpTests {
@@ -63,20 +63,18 @@ import Testing
     #expect(unknown.stderr.contains("did you mean 'import'"))
   }
 
-  @Test func readmesCommandTableAndFormatsListTheRegistry() throws {
-    let readme = try Self.text("README.md")
-    let readable = QuizFileFormat.readableNames.joined(separator: "\\|")
-    let all = QuizFileFormat.names.joined(separator: "\\|")
-    let editable = QuizFileFormat.editable.map(\.name).joined(separator: "\\|")
-    #expect(readme.contains("`quiz import PATH... [--format \(readable)]"))
-    #expect(readme.contains("`quiz export [QUIZ...] [--with-attempts] [--format \(all)]"))
-    #expect(readme.contains("`quiz edit QUIZ[/QUESTION] [--format \(editable)]"))
+  @Test func theGuideAndTheReferenceListTheRegistry() throws {
+    let guide = try Self.text("docs/guide.md")
+    let reference = try Self.text("docs/cli.md")
+    let readable = QuizFileFormat.readableNames.joined(separator: ", ")
+    let all = QuizFileFormat.names.joined(separator: ", ")
+    #expect(reference.contains(readable) && reference.contains(all))
     let endings = QuizFileFormat.readable.flatMap(\.extensions).map { "`.\($0)`" }
-    #expect(readme.contains("their \(endings.joined(separator: ", ")) and `.txt` files"))
+    #expect(guide.contains("their \(endings.joined(separator: ", ")) and `.txt` files"))
     let exported = QuizFileFormat.all.filter { $0.writer != nil }.map(\.title)
-    #expect(readme.contains("one quiz as \(QuizFileFormat.list(exported))"))
+    #expect(guide.contains("one quiz as \(QuizFileFormat.list(exported))"))
     for format in QuizFileFormat.all where format.name != QuizFileFormat.native.name {
-      #expect(readme.contains("- **\(format.title)"), "README's Formats list lacks \(format.title)")
+      #expect(guide.contains("- **\(format.title)"), "the guide's Formats list lacks \(format.title)")
     }
   }
 

@@ -61,7 +61,8 @@ enum Commands {
       ], width: width)
     text += "\nSUBCOMMANDS:\n"
     text += HelpFormatter.rows(all.map { ($0.name, $0.summary) }, width: width)
-    text += "\n  See 'quiz help <subcommand>' for detailed help.\n  See 'quiz help --man' for the manual page.\n"
+    text += "\n  See 'quiz help <subcommand>' for detailed help.\n  See 'quiz help --man' for the manual page, "
+    text += "'quiz help --markdown' for the reference in Markdown.\n"
     return text
   }
 }

@@ -52,7 +52,10 @@ struct CompletionModel {
       Subcommand(
         name: "help", summary: "Show help for a command, or the manual page with --man.",
         arguments: [.values(commands.map(\.name))], repeatsLast: false,
-        options: [Option(name: "man", value: nil, help: "Print the manual page (roff), for man(1).")], forms: []))
+        options: [
+          Option(name: "man", value: nil, help: "Print the manual page (roff), for man(1)."),
+          Option(name: "markdown", value: nil, help: "Print the command reference in Markdown (docs/cli.md)."),
+        ], forms: []))
   }
 }
 
