@@ -71,7 +71,9 @@ extension QuestionRows {
     switch kind {
     case .matching: .matched(MatchedStorage.decode(text) ?? [])
     case .cloze: .parts(PartsStorage.decode(text) ?? [])
-    default: .text(text, unit: unit)
+    // Choices are kept in `selected`: a text there is what was typed. An unknown kind's
+    // text is kept as typed.
+    case .shortAnswer, .numerical, .essay, .choice, .description, nil: .text(text, unit: unit)
     }
   }
 

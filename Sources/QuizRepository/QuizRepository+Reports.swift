@@ -204,7 +204,8 @@ extension QuizRepository {
         && old.distractors == new.distractors
     case (.cloze(let old), .cloze(let new)):
       old.parts.map(classifying) == new.parts.map(classifying)
-    default:
+    // Another kind now, or a kind whose responses are not classified by items.
+    case (.matching, _), (.cloze, _), (.choice, _), (.shortAnswer, _), (.numerical, _), (.essay, _), (.description, _):
       false
     }
   }

@@ -237,7 +237,7 @@ extension QuizRepository {
       return "the response is the question's template, unchanged"
     case .numerical(let numerical) where numerical.grade(text, unit: unit) == nil:
       return "the response is not a number (such as 3.5)"
-    default:
+    case .essay, .numerical, .choice, .shortAnswer, .matching, .description, .cloze:
       return nil
     }
   }

@@ -30,7 +30,9 @@ enum RevealJSON {
       texts = body.grade(typed, unit: unit)?.answer.flatMap { body.answers[$0].feedback }.map { [$0] } ?? []
     case (.cloze(let body), .parts(let parts)?):
       texts = zip(body.parts, parts).compactMap { part, response in gapFeedback(part, response) }
-    default: break
+    // No response, one of another shape, or a kind whose answers carry no feedback.
+    case (.choice, _), (.shortAnswer, _), (.numerical, _), (.matching, _), (.essay, _), (.description, _), (.cloze, _):
+      break
     }
     if let outcome = question.outcomeFeedback, response != nil, let fraction, question.kind.isScoredAutomatically {
       let text = fraction >= 1 ? outcome.correct : fraction > 0 ? outcome.partiallyCorrect : outcome.incorrect
@@ -47,7 +49,7 @@ enum RevealJSON {
       return body.grade(typed, unit: nil)?.answer.flatMap { body.answers[$0].feedback }
     case (.choice(let body), .choices(let ids)):
       return ids.compactMap { id in body.choices.first { $0.id == id }?.feedback }.joined(separator: " ")
-    default: return nil
+    case (.shortAnswer, _), (.numerical, _), (.choice, _): return nil
     }
   }
 

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// One case of each exit status README lists, and the damaged-database messages.
+/// One case of each exit status docs/guide.md lists, and the damaged-database messages.
 @Suite struct ExitStatusTests {
 
-  @Test func eachStatusMeansWhatREADMESays() throws {
+  @Test func eachStatusMeansWhatTheGuideSays() throws {
     let workspace = try Workspace.seeded()
     #expect(try workspace.quiz("list").status == 0)
     // 1: a failure that is not the input's fault.

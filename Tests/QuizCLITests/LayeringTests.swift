@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The layers README draws, checked on the sources: data flows one way, and only the
+/// The layers ARCHITECTURE.md draws, checked on the sources: data flows one way, and only the
 /// repository speaks SQLite.
 @Suite struct LayeringTests {
   static func sources(under folder: String) throws -> [(name: String, text: String)] {

@@ -120,7 +120,7 @@ import Testing
     let workspace = try workspace()
     // Description: Enter. Short answer. Numerical: a non-number refused, then the number and
     // an unknown unit refused, then a unit. Matching by answer text, the item by its letter or
-    // its text (README: `STEM=ANSWER`). Essay up to ".".
+    // its text (docs/cli.md: `STEM=ANSWER`). Essay up to ".".
     let input = ["", "Tokyo", "abc", "3.14", "cm", "rad", "a=Paris", "japan=東京", "Because it is embedded", ".", ""]
     let run = try workspace.quiz(
       "take", "kinds", "--as", "piped", "--seed", "1", input: Data(input.joined(separator: "\n").utf8))

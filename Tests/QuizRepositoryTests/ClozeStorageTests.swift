@@ -178,6 +178,8 @@ import Testing
     let repository = try QuizRepository.open(at: path)
     var after = try TableRebuildMigrationTests.dump(repository.database)
     #expect(after["cloze_parts"] == [] && after["cloze_alternatives"] == [])
+    // The kinds (0019) are the rows of their table.
+    #expect(after.removeValue(forKey: "question_kinds")?.count == QuestionKind.allCases.count)
     // The tables of this and later migrations start empty.
     for table in Set(after.keys).subtracting(dumped.keys) { #expect(after.removeValue(forKey: table) == []) }
     // Migration 0015 rebuilt the search index: every quiz is to be re-indexed.

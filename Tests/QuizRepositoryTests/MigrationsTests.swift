@@ -23,6 +23,23 @@ import Testing
     #expect(QuizRepository.migrations == onDisk)
   }
 
+  /// The kinds a version may have are the rows of question_kinds (migrations/0019): every
+  /// QuestionKind has its row, and a kind the database does not know is refused by it. A kind
+  /// added to the enum without its migration fails here, naming it.
+  @Test func theKindsTableHoldsEveryKindAndOnlyThem() throws {
+    let directory = try TemporaryDirectory()
+    let repository = try QuizRepository.open(at: directory.path("quiz.sqlite"))
+    let stored = try repository.database.fetchAll("SELECT name FROM question_kinds ORDER BY name") { $0.string(0) }
+    #expect(stored == QuestionKind.allCases.map(\.rawValue).sorted())
+    try repository.saveQuiz(Fixtures.quiz("q", questions: [Fixtures.question("a")]))
+    #expect(throws: (any Error).self) {
+      try repository.database.execute("UPDATE question_versions SET kind = 'drag-and-drop'")
+    }
+    #expect(
+      try repository.database.fetchOne("SELECT count(*) FROM question_versions WHERE kind = 'choice'") { $0.int(0) }
+        == 1)
+  }
+
   @Test func openCreatesAMigratedPrivateWALDatabaseInNewFolders() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("nested/deeper/quiz.sqlite")

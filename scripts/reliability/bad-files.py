@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Full disks and bad database files: a clear one-line error, the right exit status, never a crash, nothing lost.
 
-Promises tested (README "The database", "Exit statuses", issue 14):
+Promises tested (docs/guide.md "Databases and backups", "Exit statuses", issue 14):
 (a) Full disk. `quiz import` of bank A (Benchmarks/make-bank.py --quizzes 1000 --questions 100)
     into a database that cannot grow: on a small tmpfs when this machine lets us mount one
     (root), and in a child limited by RLIMIT_FSIZE (SIGXFSZ ignored, so writes fail with

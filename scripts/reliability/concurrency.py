@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Concurrency run: concurrent writers lose nothing, never see "database is locked", and `watch` sees every change once.
 
-Promises tested (README "Observing changes", `quiz backup`, issue 14):
+Promises tested (docs/guide.md "Observing changes", `quiz backup`, issue 14):
 - 4 writers (each a stream of `quiz` processes, run side by side) make 500 writes each on one
   database: `add question`, `edit` of one question (through $EDITOR, a script that rewrites
   the prompt), `rm` of a question, `grade QUIZ --as NAME --answer ...` and `import` of a small

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Crash runs: a write interrupted at any moment leaves all of itself or none of it, and a sound database.
 
-Promises tested (README "Exit statuses", issue 14):
+Promises tested (docs/guide.md "Exit statuses", issue 14):
 - `quiz import` of bank A (Benchmarks/make-bank.py --quizzes 1000 --questions 100), killed
   with SIGKILL at random moments, half of the trials into a database that holds the seeds only
   (inserts), half into one that already holds bank A (every question changes: updates). After

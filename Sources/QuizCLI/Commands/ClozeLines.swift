@@ -122,7 +122,7 @@ extension ClozeLines {
     case (.choice(let body), .choices(let ids)):
       let texts = ids.map { id in body.choices.first { $0.id == id }?.text.terminalSafeLine ?? id }
       return texts.isEmpty ? "–" : texts.joined(separator: ", ")
-    default: return ResponseText.summary(response)
+    case (.choice, _), (.shortAnswer, _), (.numerical, _): return ResponseText.summary(response)
     }
   }
 
@@ -134,7 +134,7 @@ extension ClozeLines {
       return body.grade(typed, unit: unit)?.answer.flatMap { body.answers[$0].feedback }
     case (.choice(let body), .choices(let ids)):
       return ids.compactMap { id in body.choices.first { $0.id == id }?.feedback }.joined(separator: " · ")
-    default: return nil
+    case (.shortAnswer, _), (.numerical, _), (.choice, _): return nil
     }
   }
 

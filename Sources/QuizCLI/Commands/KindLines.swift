@@ -178,7 +178,8 @@ extension KindLines {
       return ""
     case (.cloze(let body), .parts(let parts)):
       return ClozeLines.reveal(question, body, responses: parts, console: console, indent: indent)
-    default:
+    // A response of another shape than the kind takes: shown as it is.
+    case (.choice, _), (.shortAnswer, _), (.numerical, _), (.matching, _), (.essay, _), (.cloze, _):
       return "\(pad)" + ResponseText.summary(response) + "\n"
     }
   }

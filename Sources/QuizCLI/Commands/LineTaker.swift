@@ -80,7 +80,7 @@ struct LineTaker {
         text += console.styled("  Template (an unchanged template is no response):", .dim) + "\n" + template + "\n"
       }
       return text
-    default: return ""
+    case .numerical, .shortAnswer, .description, .cloze: return ""
     }
   }
 

@@ -20,7 +20,7 @@ enum ReferenceText {
       + "records and scores attempts (in the terminal, or served to browsers by quiz serve), and reports Moodle's "
       + "quiz statistics.",
     "Every command that uses the database takes --db PATH; without it the database is $QUIZ_DB, else "
-      + "$XDG_DATA_HOME/quiz/quiz.sqlite. Only commands that write (init, import, add, edit, rm, mv, take, "
+      + "$XDG_DATA_HOME/quiz/quiz.sqlite. Only commands that write (init, import, add, edit, rm, mv, take, mark, "
       + "grade, regrade) create a missing database; the others exit 66. The file is created readable by its "
       + "owner only: it holds people's names and answers.",
     "quiz help COMMAND and quiz COMMAND --help show a command's help, wrapped to the terminal; "

@@ -113,7 +113,8 @@ extension QuizBankDecoder {
       switch kind == .numerical ? numericalBody(kindFields, seen: seen) : shortAnswerBody(kindFields, seen: seen) {
       case .shortAnswer(let short): return .shortAnswer(short)
       case .numerical(let numerical): return .numerical(numerical)
-      default: return nil
+      // The two readers give their own kind, or nil.
+      case .choice, .matching, .essay, .description, .cloze, nil: return nil
       }
     }
   }

@@ -199,7 +199,7 @@ extension QuizBankValidator {
               path: "\(at).selected",
               message: "gap \(index + 1) of \(named) takes one answer, \(selected.count) were selected"))
         }
-      default:
+      case (.shortAnswer, _), (.numerical, _), (.choice, _):
         let form = part.kind == .choice ? "\"selected\": [CHOICE, …]" : "\"response\": TEXT"
         problems.append(
           Problem(path: at, message: "gap \(index + 1) of \(named) is a \(part.kind.rawValue) gap: it takes \(form)"))

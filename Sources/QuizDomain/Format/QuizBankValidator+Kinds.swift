@@ -185,7 +185,7 @@ extension QuizBankValidator {
       problems += gapAnswerProblems(responses, to: body, named: named, here: here())
     case (.description, _):
       add(".question", "\(named) is a description: it takes no answer")
-    default:
+    case (.choice, _), (.shortAnswer, _), (.numerical, _), (.matching, _), (.essay, _), (.cloze, _):
       add("", "\(named) is \(question.kind.rawValue): it takes \(responseForm(of: question.kind))")
     }
     if let mark = answer.mark {

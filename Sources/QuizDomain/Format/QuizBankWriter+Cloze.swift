@@ -50,9 +50,10 @@ extension QuizBankWriter {
     writer.beginArray()
     for response in responses {
       writer.beginObject()
-      switch response {
-      case .text("", nil): break
-      default: writeResponse(response, to: &writer)
+      if case .text("", nil) = response {
+        // A blank gap: `{}`.
+      } else {
+        writeResponse(response, to: &writer)
       }
       writer.endObject()
     }

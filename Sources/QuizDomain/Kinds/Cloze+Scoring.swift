@@ -56,7 +56,7 @@ extension ClozePart {
     // Moodle grades any non-empty text (a non-number matches no answer); a gap has no units.
     case (.numerical(let numerical), .text(let text, _)): return numerical.grade(text, unit: nil)?.fraction ?? 0
     case (.choice(let choice), .choices(let selected)): return choice.fraction(for: selected)
-    default: return 0
+    case (.shortAnswer, _), (.numerical, _), (.choice, _): return 0
     }
   }
 

@@ -39,7 +39,12 @@ public enum QuestionKind: String, CaseIterable, Sendable {
 
   /// Whether an attempt's answer to the kind is scored without a person: every kind but essay
   /// and description.
-  public var isScoredAutomatically: Bool { self != .essay && self != .description }
+  public var isScoredAutomatically: Bool {
+    switch self {
+    case .choice, .shortAnswer, .numerical, .matching, .cloze: true
+    case .essay, .description: false
+    }
+  }
 
   /// Whether saving an answer of this kind where answers are revealed one by one (`quiz serve
   /// --reveal each`) reveals it, right or wrong with the right answer, and so locks it. An essay
@@ -47,7 +52,12 @@ public enum QuestionKind: String, CaseIterable, Sendable {
   public var locksOnceRevealed: Bool { isScoredAutomatically }
 
   /// Whether the kind is an item of the statistics (all but description).
-  public var isScored: Bool { self != .description }
+  public var isScored: Bool {
+    switch self {
+    case .choice, .shortAnswer, .numerical, .matching, .essay, .cloze: true
+    case .description: false
+    }
+  }
 }
 
 /// A multiple-choice question's parts (true/false among them).

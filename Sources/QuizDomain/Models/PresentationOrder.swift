@@ -48,7 +48,7 @@ public struct PresentationOrder: Equatable, Sendable {
         return shuffled(gap.choices.count, &generator)
       }
       if order.gaps.allSatisfy({ $0 == nil }) { order.gaps = [] }
-    default: break
+    case .choice, .shortAnswer, .numerical, .essay, .description: break
     }
     if question.kind != .choice { order.choices = nil }
     return order
@@ -81,7 +81,7 @@ extension PresentationOrder {
         cloze.parts[index].body = .choice(gap)
       }
       shown.body = .cloze(cloze)
-    default: break
+    case .shortAnswer, .numerical, .essay, .description: break
     }
     return shown
   }

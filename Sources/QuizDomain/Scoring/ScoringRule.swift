@@ -87,7 +87,9 @@ public enum Scoring {
     case (.essay, _):
       // A mark given before the question's points were lowered counts up to the points.
       return min(answer.mark?.score ?? 0, question.points)
-    default:
+    // A response of another shape than the kind takes (validation reports it), and a
+    // description, score nothing.
+    case (.choice, _), (.shortAnswer, _), (.numerical, _), (.matching, _), (.cloze, _), (.description, _):
       return 0
     }
   }

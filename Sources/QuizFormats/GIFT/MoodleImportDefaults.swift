@@ -10,7 +10,8 @@ public enum MoodleImportDefaults {
     switch question.kind {
     case .choice: !question.isTrueFalse
     case .matching: true
-    default: false
+    // Moodle's cloze gaps shuffle as their type says; the other kinds show nothing to shuffle.
+    case .shortAnswer, .numerical, .essay, .description, .cloze: false
     }
   }
 }

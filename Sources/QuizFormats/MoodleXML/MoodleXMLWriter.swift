@@ -115,7 +115,7 @@ extension MoodleXML {
           if fraction.text != "0" && fraction.text != "100" { fractional = true }
           answer(fraction: fraction.text, text: choice.text, choice: choice, format: format, files: files)
         }
-      default:
+      case .shortAnswer, .numerical, .matching, .essay, .description, .cloze:
         writeKind(question, format: format)
       }
       if type.hasHints { writeHints(question.hints, format: format) }

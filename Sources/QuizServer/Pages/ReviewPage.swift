@@ -69,10 +69,13 @@ enum ReviewPage {
         body.parts.indices.map { index in
           "Gap \(index + 1): <span dir=\"auto\">\(index < parts.count ? gapGiven(body.parts[index], parts[index], text) : "–")</span>"
         }) ?? "<p>No answer</p>"
-    case (_, .text(let typed, let unit)?):
+    case (.shortAnswer, .text(let typed, let unit)?), (.numerical, .text(let typed, let unit)?),
+      (.essay, .text(let typed, let unit)?):
       let shown = typed + (unit.map { " " + $0 } ?? "")
       return "<p class=\"typed\" dir=\"auto\">\(HTMLEscape.text(shown))</p>"
-    default: return "<p>No answer</p>"
+    // A response of another shape than the kind takes, or a description's.
+    case (.choice, _), (.shortAnswer, _), (.numerical, _), (.matching, _), (.essay, _), (.description, _), (.cloze, _):
+      return "<p>No answer</p>"
     }
   }
 
@@ -81,8 +84,9 @@ enum ReviewPage {
     case (.choice(let body), .choices(let ids)):
       let picked = body.choices.filter { ids.contains($0.id) }.map { text.html($0.text) }
       return picked.isEmpty ? "–" : picked.joined(separator: " · ")
-    case (_, .text(let typed, _)): return typed.isEmpty ? "–" : HTMLEscape.text(typed)
-    default: return "–"
+    case (.shortAnswer, .text(let typed, _)), (.numerical, .text(let typed, _)):
+      return typed.isEmpty ? "–" : HTMLEscape.text(typed)
+    case (.choice, _), (.shortAnswer, _), (.numerical, _): return "–"
     }
   }
 }
