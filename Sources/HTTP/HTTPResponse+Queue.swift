@@ -6,7 +6,7 @@ extension HTTPResponse {
   /// Queues the response on the connection. A status outside 100...599 or a header that
   /// could split the response (a control character) becomes a 500 instead.
   func queue(on connection: OpaquePointer, core: HTTPServerCore) -> MHD_Result {
-    guard deferredStart == nil, (100...599).contains(status), headers.allSatisfy(isSafe) else {
+    guard deferredStart == nil, (100...599).contains(status.rawValue), headers.allSatisfy(isSafe) else {
       return HTTPResponse.text("invalid response from the handler", status: 500).queue(on: connection, core: core)
     }
     let made: OpaquePointer?
@@ -27,7 +27,7 @@ extension HTTPResponse {
       _ = MHD_add_response_header(response, header.name, header.value)
     }
     if core.isStopping { _ = MHD_add_response_header(response, "Connection", "close") }
-    return MHD_queue_response(connection, UInt32(status), response)
+    return MHD_queue_response(connection, UInt32(status.rawValue), response)
   }
 }
 

@@ -6,13 +6,13 @@ public enum HTTPBody: Sendable {
 
 /// What the handler answers. Content-Length is set by the server (a stream is sent chunked).
 public struct HTTPResponse: Sendable {
-  public var status: Int
+  public var status: HTTPStatus
   public var headers: [(name: String, value: String)]
   public var body: HTTPBody
   /// Set for a response given later (`deferred`): what is handed the reply.
   let deferredStart: (@Sendable (HTTPReply) -> Void)?
 
-  public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+  public init(status: HTTPStatus, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
     self.status = status
     self.headers = headers
     self.body = .bytes(body)
@@ -20,7 +20,7 @@ public struct HTTPResponse: Sendable {
   }
 
   /// A response whose body is written over time, e.g. Server-Sent Events.
-  public init(status: Int = 200, headers: [(name: String, value: String)] = [], stream: HTTPEventStream) {
+  public init(status: HTTPStatus = .ok, headers: [(name: String, value: String)] = [], stream: HTTPEventStream) {
     self.status = status
     self.headers = headers
     self.body = .stream(stream)
@@ -46,7 +46,7 @@ public struct HTTPResponse: Sendable {
   public var isDeferred: Bool { deferredStart != nil }
 
   public static func text(
-    _ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8"
+    _ text: String, status: HTTPStatus = .ok, contentType: String = "text/plain; charset=utf-8"
   ) -> HTTPResponse {
     HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
   }

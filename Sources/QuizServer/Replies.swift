@@ -4,7 +4,7 @@ import QuizDomain
 /// The replies the routes build: JSON bodies, errors as `{"error": "…"}`, and the headers every
 /// response carries.
 enum Reply {
-  static func json(_ status: Int = 200, _ write: (inout JSONWriter) -> Void) -> HTTPResponse {
+  static func json(_ status: HTTPStatus = .ok, _ write: (inout JSONWriter) -> Void) -> HTTPResponse {
     var writer = JSONWriter(pretty: false)
     write(&writer)
     writer.endLine()
@@ -12,7 +12,9 @@ enum Reply {
       status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: writer.bytes)
   }
 
-  static func error(_ status: Int, _ message: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+  static func error(_ status: HTTPStatus, _ message: String, headers: [(name: String, value: String)] = [])
+    -> HTTPResponse
+  {
     var response = json(status) { writer in
       writer.beginObject()
       writer.field("error", message)
@@ -79,7 +81,7 @@ enum Reply {
 
 /// An error a route ends with: the status and what the client is told.
 struct RouteError: Error {
-  let status: Int
+  let status: HTTPStatus
   let message: String
   var headers: [(name: String, value: String)] = []
 

@@ -99,7 +99,7 @@ extension Routes {
   }
 
   /// `attempt` (its choices named as shown) in JSON.
-  func attemptReply(_ attempt: ServedAttempt, status: Int) -> HTTPResponse {
+  func attemptReply(_ attempt: ServedAttempt, status: HTTPStatus) -> HTTPResponse {
     Reply.json(status) {
       AttemptJSON.write(
         attempt, reveal: reveal(for: attempt), resumeCode: showsResumeCodes, to: &$0)

@@ -138,7 +138,7 @@ extension Routes {
   /// JSON path), and with what was sent still in its fields (`sent`), so that nothing typed is
   /// lost: a number mistyped is corrected, not typed again.
   private func refusedAnswer(
-    _ attempt: ServedAttempt, at index: Int, _ message: String, status: Int = 400, sent: Response? = nil
+    _ attempt: ServedAttempt, at index: Int, _ message: String, status: HTTPStatus = .badRequest, sent: Response? = nil
   ) -> HTTPResponse {
     var view = PageViews.question(
       attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds, error: Self.inWords(message),

@@ -46,49 +46,6 @@ final class Routes: Sendable {
     }
   }
 
-  func route(_ request: HTTPRequest) throws -> HTTPResponse {
-    let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-    if parts.first == "api" { return try routeAPI(request, Array(parts.dropFirst())) }
-    return try routePage(request)
-  }
-
-  func routeAPI(_ request: HTTPRequest, _ parts: [Substring]) throws -> HTTPResponse {
-    switch (request.routedMethod, parts.first, parts.count) {
-    case ("GET", "ping", 1), ("PUT", "ping", 1):
-      // A PUT's body was read (up to the 64 KiB limit) and is ignored: the HTTP floor of a PUT.
-      return Reply.json {
-        $0.beginObject(); $0.field("ok", true); $0.endObject()
-      }
-    case ("GET", "quizzes", 1): return try listQuizzes()
-    case ("POST", "attempts", 1):
-      try Self.requireJSON(request)
-      return try signInAPI(request)
-    case (_, "attempts", 2...): return try routeAttempt(request, Array(parts.dropFirst()))
-    case ("GET", "monitor", 2) where parts[1] == "events": return try monitorEvents(request)
-    case (_, "ping", 1): throw RouteError.methodNotAllowed(request, allow: "GET, HEAD, PUT")
-    case (_, "quizzes", 1), (_, "monitor", 2): throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")
-    case (_, "attempts", 1): throw RouteError.methodNotAllowed(request, allow: "POST")
-    default: throw RouteError.notFound("no such route")
-    }
-  }
-
-  /// `/api/attempts/TOKEN`, `…/answers/QUESTION`, `…/submit`.
-  func routeAttempt(_ request: HTTPRequest, _ parts: [Substring]) throws -> HTTPResponse {
-    guard Tokens.looksLikeToken(parts[0]) else { throw RouteError.from(ServedAttemptError.unknownAttempt) }
-    let token = String(parts[0])
-    switch (request.routedMethod, parts.count) {
-    case ("GET", 1): return try attemptState(token, request)
-    case ("PUT", 3) where parts[1] == "answers":
-      try Self.requireJSON(request)
-      return try saveAnswer(token, question: String(parts[2]), request)
-    case ("POST", 2) where parts[1] == "submit": return try submit(token)
-    case (_, 1): throw RouteError.methodNotAllowed(request, allow: "GET, HEAD")
-    case (_, 2) where parts[1] == "submit": throw RouteError.methodNotAllowed(request, allow: "POST")
-    case (_, 3) where parts[1] == "answers": throw RouteError.methodNotAllowed(request, allow: "PUT")
-    default: throw RouteError.notFound("no such route")
-    }
-  }
-
   /// 415 unless the body is declared JSON. A page of another site can post a form or plain
   /// text across sites without asking (a "simple" request), but not JSON: requiring the type
   /// keeps such pages from starting attempts or saving answers through the API.
@@ -138,10 +95,4 @@ final class Routes: Sendable {
     let locked = try pool.with { try $0.lockServedAnswers(token: attempt.token, now: Clock.now) }
     return (locked ?? attempt).withShownChoiceIDs()
   }
-}
-
-extension HTTPRequest {
-  /// The method the routes match: HEAD is answered as GET, whose body libmicrohttpd leaves out
-  /// (HTTP asks every server that answers GET to answer HEAD).
-  var routedMethod: String { method == "HEAD" ? "GET" : method }
 }
