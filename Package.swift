@@ -49,11 +49,17 @@ let package = Package(
     .target(name: "HTTP", dependencies: ["CMicroHTTPD", "Locking"]),
     .target(name: "QuizDomain"),
     .target(name: "QuizFormats", dependencies: ["QuizDomain", "XML", "Zip"]),
-    .executableTarget(name: "EmbedMigrationsTool"),
+    // Files compiled into the binary as string literals: the migrations, the server's CSS and scripts.
+    .executableTarget(name: "EmbedFilesTool"),
     .plugin(
       name: "EmbedMigrations",
       capability: .buildTool(),
-      dependencies: ["EmbedMigrationsTool"]
+      dependencies: ["EmbedFilesTool"]
+    ),
+    .plugin(
+      name: "EmbedStaticAssets",
+      capability: .buildTool(),
+      dependencies: ["EmbedFilesTool"]
     ),
     .target(
       name: "QuizRepository",
@@ -62,7 +68,8 @@ let package = Package(
     ),
     // The server under `quiz serve`: routes, the JSON API, pages and the monitor, over HTTP.
     .target(
-      name: "QuizServer", dependencies: ["HTTP", "QuizRepository", "QuizDomain", "QuizFormats", "XML", "Locking"]),
+      name: "QuizServer", dependencies: ["HTTP", "QuizRepository", "QuizDomain", "QuizFormats", "XML", "Locking"],
+      exclude: ["Static"], plugins: ["EmbedStaticAssets"]),
     .target(
       name: "QuizCLI", dependencies: ["QuizServer", "QuizRepository", "QuizFormats", "QuizDomain", "XML", "Locking"]),
     .executableTarget(name: "quiz", dependencies: ["QuizCLI"]),

@@ -15,8 +15,8 @@ struct EmbedMigrations: BuildToolPlugin {
     return [
       .buildCommand(
         displayName: "Embedding \(files.count) migrations",
-        executable: try context.tool(named: "EmbedMigrationsTool").url,
-        arguments: [output.path] + files.map(\.path),
+        executable: try context.tool(named: "EmbedFilesTool").url,
+        arguments: [output.path, "embeddedMigrations"] + files.map(\.path),
         inputFiles: files,
         outputFiles: [output]
       )

@@ -31,7 +31,9 @@ public final class QuizRepository {
   lazy var writeGate = WriteGate.of(path)
 
   /// The migrations compiled into this binary from `migrations/*.sql`.
-  static let migrations: [Migration] = embeddedMigrations.map { Migration(name: $0.name, sql: $0.sql) }
+  static let migrations: [Migration] = embeddedMigrations.map {
+    Migration(name: String($0.name.dropLast(".sql".count)), sql: $0.text)
+  }
   static let migrator = Migrator(migrations: migrations)
   /// The newest schema version this binary knows: the number of its migrations.
   public static var newestSchemaVersion: Int { migrations.count }
