@@ -1,0 +1,85 @@
+// MARK: - History
+
+extension QuizBankDecoder {
+  /// `{"quiz": ID, "current": {QUESTION: N}, "versions": [{"version": N, "question": {…}}]}`.
+  mutating func decodeHistory() throws -> QuizHistory? {
+    var quiz: String?
+    var current: [String: Int]? = [:]
+    var versions: [HistoricVersion]? = []
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "quiz": quiz = try decoder.decodeSlug()
+      case "current": current = try decoder.decodeVersionNumbers()
+      case "versions": versions = try decoder.decodeArray { try $0.decodeHistoricVersion() }
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["quiz", "versions"], in: seen)
+    guard let quiz, let current, let versions else { return nil }
+    var seenVersions: [String: Int] = [:]
+    for (index, version) in versions.enumerated() {
+      let key = "\(version.question.id) version \(version.number)"
+      if let earlier = seenVersions[key] {
+        report("\(key) is given twice (also versions[\(earlier)])", key: "versions[\(index)]")
+      }
+      seenVersions[key] = index
+      if let shown = current[version.question.id], version.number >= shown {
+        report(
+          "an earlier version of \(version.question.id) must be numbered below its current \(shown)",
+          key: "versions[\(index)].version")
+      }
+    }
+    return QuizHistory(quiz: quiz, current: current, versions: versions)
+  }
+
+  mutating func decodeHistoricVersion() throws -> HistoricVersion? {
+    var number: Int?
+    var question: Question?
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "version": number = try decoder.decodeVersionNumber()
+      case "question": question = try decoder.decodeQuestion()
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["version", "question"], in: seen)
+    guard let number, let question else { return nil }
+    return HistoricVersion(number: number, question: question)
+  }
+
+  /// An object of question ids to version numbers.
+  mutating func decodeVersionNumbers() throws -> [String: Int]? {
+    var numbers: [String: Int] = [:]
+    var valid = true
+    let seen = try decodeObject { decoder, key in
+      guard Slug.isValid(key) else {
+        decoder.report("\"\(key.prefix(60))\" is not a valid question id (\(Slug.rule))")
+        try decoder.scanner.skipValue(depth: decoder.path.components.count)
+        valid = false
+        return true
+      }
+      guard let number = try decoder.decodeVersionNumber() else {
+        valid = false
+        return true
+      }
+      numbers[key] = number
+      return true
+    }
+    guard seen != nil, valid else { return nil }
+    return numbers
+  }
+
+  /// A version number: a whole number of at least 1.
+  mutating func decodeVersionNumber() throws -> Int? {
+    guard let value = try decodeNumber() else { return nil }
+    guard value >= 1, value <= 1_000_000_000, value == value.rounded() else {
+      report("a version number must be a whole number of at least 1, found \(JSONWriter.numberText(value))")
+      return nil
+    }
+    return Int(value)
+  }
+}

@@ -1,0 +1,127 @@
+import QuizDomain
+import SQLite
+
+// MARK: - Removing
+
+/// What removing a question did.
+public enum RemovalOutcome: String, Equatable, Sendable {
+  /// Deleted with all its versions: nobody had answered it.
+  case deleted
+  /// Hidden from the quiz, kept for the attempts that answered it.
+  case retired
+}
+
+extension QuizRepository {
+  /// Removes question `questionID` from quiz `quizID`: retired when attempts answered it or
+  /// were given it (served attempts in progress too), deleted otherwise. `purge` deletes it
+  /// with its answers even then (the served attempts given it count their progress again:
+  /// migrations/0013_served_progress.sql).
+  @discardableResult
+  public func removeQuestion(_ questionID: String, fromQuiz quizID: String, purge: Bool = false) throws
+    -> RemovalOutcome
+  {
+    return try mappingStorageErrors {
+      try database.write { _ in
+        let stored = try requireQuiz(quizID)
+        guard let rows = stored.questionRows[questionID] else {
+          throw RepositoryError.unknownQuestion(
+            quiz: quizID, question: questionID,
+            suggestion: Suggestion.closest(to: questionID, among: stored.quiz.questions.map(\.id)))
+        }
+        let time = now()
+        let answered =
+          try database.fetchOne(
+            """
+            SELECT EXISTS (SELECT 1 FROM answers a JOIN question_versions v ON v.id = a.version_id
+              WHERE v.question_id = ?1)
+            OR EXISTS (SELECT 1 FROM attempt_questions g JOIN question_versions v ON v.id = g.version_id
+              WHERE v.question_id = ?1)
+            OR EXISTS (SELECT 1 FROM served_questions sq JOIN question_versions v ON v.id = sq.version_id
+              WHERE v.question_id = ?1)
+            """, [rows.identity]
+          ) { $0.bool(0) } ?? false
+        let outcome: RemovalOutcome
+        if answered && !purge {
+          try database.execute(
+            "UPDATE questions SET section_id = NULL, position = NULL, retired_at = ? WHERE id = ?",
+            [time.text, rows.identity])
+          outcome = .retired
+        } else {
+          try unindex(questionRows: [rows.identity])
+          try database.execute("DELETE FROM questions WHERE id = ?", [rows.identity])
+          ShownVersionCache.shared.forget(path: path)
+          outcome = .deleted
+        }
+        try markSearchStale(stored.rowID)
+        if answered && purge { try recomputeAttemptScores(ofQuiz: stored.rowID) }
+        try logChange(
+          .question, outcome == .retired ? .update : .delete, quiz: quizID, item: questionID,
+          detail: outcome == .retired ? #"{"retired":true}"# : nil, at: time)
+        return outcome
+      }
+    }
+  }
+
+  /// After answers were deleted, an attempt's total is the sum of what is left.
+  func recomputeAttemptScores(ofQuiz quizRow: Int64) throws {
+    try database.execute(
+      """
+      UPDATE attempts SET score = coalesce((SELECT sum(score) FROM answers WHERE attempt_id = attempts.id), 0)
+      WHERE quiz_id = ?
+      """, [quizRow])
+  }
+}
+
+// MARK: - Quizzes as a whole
+
+extension QuizRepository {
+  /// How many attempts quiz `id` has.
+  public func attemptCount(ofQuiz id: String) throws -> Int {
+    return try mappingStorageErrors {
+      try database.fetchOne(
+        "SELECT count(*) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE z.slug = ?", [id], { $0.int(0) }) ?? 0
+    }
+  }
+
+  /// Creates quiz `quiz`, which must be new (checked in the same transaction as the write).
+  public func createQuiz(_ quiz: Quiz) throws {
+    try write { repository in
+      if try repository.storedQuizRow(quiz.id) != nil {
+        throw RepositoryError.conflict("quiz \"\(quiz.id)\" already exists")
+      }
+      try repository.saveQuiz(quiz)
+    }
+  }
+
+  /// Deletes quiz `id` with its questions, versions and attempts. A quiz with attempts needs
+  /// `force`. Returns how many attempts went with it.
+  @discardableResult
+  public func deleteQuiz(_ id: String, force: Bool = false) throws -> Int {
+    return try mappingStorageErrors {
+      try database.write { _ in
+        let stored = try requireQuiz(id)
+        let attempts = try attemptCount(ofQuiz: id)
+        guard attempts == 0 || force else {
+          throw RepositoryError.quizHasAttempts(quiz: id, attempts: attempts)
+        }
+        // Takers answering it now through `quiz serve` would lose what they saved.
+        let inProgress =
+          try database.fetchOne(
+            "SELECT count(*) FROM served_attempts WHERE quiz_id = ? AND submitted_at IS NULL", [stored.rowID]
+          ) { $0.int(0) } ?? 0
+        guard inProgress == 0 || force else {
+          throw RepositoryError.quizHasAttemptsInProgress(quiz: id, count: inProgress)
+        }
+        try database.execute(
+          "DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE quiz_id = ?)", [stored.rowID])
+        try database.execute("DELETE FROM quizzes WHERE id = ?", [stored.rowID])
+        ShownVersionCache.shared.forget(path: path)
+        try logChange(
+          .quiz, .delete, quiz: id,
+          detail: QuizRepository.countsDetail(["attempts": attempts, "in_progress": inProgress]),
+          at: now())
+        return attempts
+      }
+    }
+  }
+}
