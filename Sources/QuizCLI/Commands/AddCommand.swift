@@ -70,13 +70,16 @@ enum AddCommand {
       .value("at", valueName: "n", help: "Position of the new section (1 is first; default: last)."),
       .value(
         "pick", valueName: "n",
-        help: "Each attempt gets n of the section's questions, drawn at random (default: all of them)."),
+        help: "Each attempt gets n of the section's questions, drawn at random (default: all of them).",
+        type: .whole(1...Int.max, expected: "a whole number of at least 1")),
       .value("id", help: "The new question's id."),
       .value("prompt", valueName: "text", help: "The question ('-' reads it from standard input)."),
       .value("right", valueName: "text", help: "A correct choice.", repeatable: true),
       .value("wrong", valueName: "text", help: "A wrong choice.", repeatable: true),
       .value("section", valueName: "title|n", help: "The section to add the question to (default: the last)."),
-      .value("points", valueName: "n", help: "Points of the question (default: 1)."),
+      .value(
+        "points", valueName: "n", help: "Points of the question (default: 1).",
+        type: .decimal(nil, expected: "a number")),
       .flag(
         "single",
         help:
@@ -116,14 +119,7 @@ enum AddCommand {
         throw CLIError.usage("Missing expected argument '<title>' for the new section", command: invocation.command)
       }
       let title = arguments.positionals[2]
-      var pick: Int?
-      if let text = arguments.value("pick") {
-        guard let number = Int(text), number >= 1 else {
-          throw CLIError.usage(
-            "Invalid '--pick \(text)': expected a whole number of at least 1", command: invocation.command)
-        }
-        pick = number
-      }
+      let pick = arguments.int("pick")
       try invocation.repository().updateQuiz(target, about: .section(title)) { quiz in
         var at = quiz.sections.count
         if let text = arguments.value("at") {
@@ -204,12 +200,7 @@ enum AddCommand {
     if arguments.flag("single") && arguments.flag("multiple") {
       throw CLIError.usage("Give --single or --multiple, not both", command: invocation.command)
     }
-    if let text = arguments.value("points") {
-      guard let value = DecimalText.number(text) else {
-        throw CLIError.usage("Invalid '--points \(text)': expected a number", command: invocation.command)
-      }
-      draft.points = value
-    }
+    if let points = arguments.double("points") { draft.points = points }
     draft.multiple = arguments.flag("single") ? false : (arguments.flag("multiple") ? true : nil)
     draft.explanation = arguments.value("explanation")
     draft.scoring = arguments.value("scoring").flatMap(ScoringRule.init)

@@ -54,14 +54,16 @@ extension AddCommand {
       .value(
         "tolerance", valueName: "n",
         help: "Numerical: the tolerance of the answer given in the same place (one for all when given once).",
-        repeatable: true),
+        repeatable: true, type: .decimal(0...Double.greatestFiniteMagnitude, expected: "a number of at least 0")),
       .value(
         "unit", valueName: "unit=multiplier", help: "A unit a numerical response may carry (the first: =1).",
         repeatable: true),
       .value(
         "unit-grading", valueName: "none|mark|max", help: "How a missing or wrong unit is penalised (default none).",
         allowed: Numerical.UnitGrading.allCases.map(\.rawValue)),
-      .value("unit-penalty", valueName: "n", help: "The unit penalty, from 0 to 1 (default 0.1)."),
+      .value(
+        "unit-penalty", valueName: "n", help: "The unit penalty, from 0 to 1 (default 0.1).",
+        type: .decimal(0...1, expected: "a number from 0 to 1")),
       .value(
         "unit-input", valueName: "text|choice", help: "Units typed after the number, or picked from a list.",
         allowed: Numerical.UnitInput.allCases.map(\.rawValue)),
@@ -74,9 +76,15 @@ extension AddCommand {
         "response-format", valueName: "format", help: "Essay: plain, monospaced or html (default plain).",
         allowed: Essay.ResponseFormat.allCases.map(\.rawValue)),
       .flag("optional", help: "Essay: a response is not required."),
-      .value("lines", valueName: "n", help: "Essay: lines of the response field (default 15)."),
-      .value("min-words", valueName: "n", help: "Essay: the fewest words a response may have."),
-      .value("max-words", valueName: "n", help: "Essay: the most words a response may have."),
+      .value(
+        "lines", valueName: "n", help: "Essay: lines of the response field (default 15).",
+        type: .whole(1...Int.max, expected: "a whole number of at least 1")),
+      .value(
+        "min-words", valueName: "n", help: "Essay: the fewest words a response may have.",
+        type: .whole(0...Int.max, expected: "a whole number of at least 0")),
+      .value(
+        "max-words", valueName: "n", help: "Essay: the most words a response may have.",
+        type: .whole(0...Int.max, expected: "a whole number of at least 0")),
       .value("template", valueName: "text", help: "Essay: the text the response field starts with."),
       .value("grader-info", valueName: "text", help: "Essay: notes for the marker, never shown to a taker."),
     ] + clozeOptions
@@ -93,7 +101,7 @@ extension AddCommand {
     case .shortAnswer: question.body = .shortAnswer(try parser.shortAnswer())
     case .numerical: question.body = .numerical(try parser.numerical())
     case .matching: question.body = .matching(try parser.matching())
-    case .essay: question.body = .essay(try parser.essay())
+    case .essay: question.body = .essay(parser.essay())
     case .choice, .description, .cloze: question.body = .description
     }
     question.shuffle = kind == .matching && arguments.flag("shuffle")
@@ -123,13 +131,7 @@ extension AddCommand {
     throws -> Question
   {
     let (id, prompt) = try idAndPrompt(arguments, invocation: invocation)
-    var points = isDescription ? 0.0 : 1.0
-    if let text = arguments.value("points") {
-      guard let value = DecimalText.number(text) else {
-        throw CLIError.usage("Invalid '--points \(text)': expected a number", command: invocation.command)
-      }
-      points = value
-    }
+    let points = arguments.double("points") ?? (isDescription ? 0 : 1)
     return Question(
       id: id, prompt: prompt, explanation: arguments.value("explanation"), points: points,
       tags: arguments.all("tag"), body: .description)

@@ -17,7 +17,8 @@ enum HistoryCommand {
       .value("since", valueName: "date", help: "Only attempts submitted since DATE (2026-11-01 or an RFC 3339 time)."),
       .value(
         "limit", valueName: "n",
-        help: "Show at most the newest N attempts; 0 shows all (default: 100 in a table, all in JSON and CSV)."),
+        help: "Show at most the newest N attempts; 0 shows all (default: 100 in a table, all in JSON and CSV).",
+        type: .whole(0...Int.max, expected: "a number, 0 for all")),
       .format(["table", "json", "csv"]),
     ],
     run: run)
@@ -47,10 +48,7 @@ enum HistoryCommand {
       since = parsed
     }
     var limit: Int? = invocation.format == "table" ? 100 : nil
-    if let text = arguments.value("limit") {
-      guard let value = Int(text), value >= 0 else {
-        throw CLIError.usage("Invalid '--limit \(text)': expected a number, 0 for all", command: invocation.command)
-      }
+    if let value = arguments.int("limit") {
       limit = value == 0 ? nil : value
     }
     let filter = AttemptFilter(

@@ -7,7 +7,11 @@ enum InitCommand {
     discussion: """
       Safe to run again: an up-to-date database is left as it is. The change log that 'quiz watch' reads keeps the newest 100,000 changes by itself; --compact-log KEEP keeps fewer.
       """,
-    options: [.value("compact-log", valueName: "keep", help: "Keep only the newest KEEP change-log entries.")],
+    options: [
+      .value(
+        "compact-log", valueName: "keep", help: "Keep only the newest KEEP change-log entries.",
+        type: .whole(0...Int.max, expected: "a number of entries"))
+    ],
     access: .readWrite,
     run: run)
 

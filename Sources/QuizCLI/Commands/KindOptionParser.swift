@@ -50,12 +50,7 @@ struct KindOptionParser {
     guard !values.isEmpty else {
       throw CLIError.usage("Missing '--value <number>': a numerical question needs an answer", command: command)
     }
-    let tolerances = try arguments.all("tolerance").map { text -> Double in
-      guard let value = DecimalText.number(text), value >= 0, value.isFinite else {
-        throw invalid("tolerance", text, "a number of at least 0")
-      }
-      return value
-    }
+    let tolerances = arguments.doubles("tolerance")
     if tolerances.count > 1 && tolerances.count != values.count {
       throw CLIError.usage(
         "Give one --tolerance for all answers or one per --value (\(values.count)), found \(tolerances.count)",
@@ -80,12 +75,7 @@ struct KindOptionParser {
     numerical.unitGrading = arguments.value("unit-grading").flatMap(Numerical.UnitGrading.init)
     numerical.unitInput = arguments.value("unit-input").flatMap(Numerical.UnitInput.init)
     numerical.unitsLeft = arguments.flag("units-left") ? true : nil
-    if let text = arguments.value("unit-penalty") {
-      guard let value = DecimalText.number(text), (0...1).contains(value) else {
-        throw invalid("unit-penalty", text, "a number from 0 to 1")
-      }
-      numerical.unitPenalty = value
-    }
+    numerical.unitPenalty = arguments.double("unit-penalty")
     return numerical
   }
 
@@ -112,18 +102,11 @@ struct KindOptionParser {
     return Matching(pairs: pairs, distractors: arguments.all("distractor"))
   }
 
-  func essay() throws -> Essay {
-    func count(_ option: String, least: Int) throws -> Int? {
-      guard let text = arguments.value(option) else { return nil }
-      guard let value = Int(text), value >= least else {
-        throw invalid(option, text, "a whole number of at least \(least)")
-      }
-      return value
-    }
-    return Essay(
+  func essay() -> Essay {
+    Essay(
       responseFormat: arguments.value("response-format").flatMap(Essay.ResponseFormat.init),
-      responseRequired: arguments.flag("optional") ? false : nil, responseLines: try count("lines", least: 1),
-      minWords: try count("min-words", least: 0), maxWords: try count("max-words", least: 0),
+      responseRequired: arguments.flag("optional") ? false : nil, responseLines: arguments.int("lines"),
+      minWords: arguments.int("min-words"), maxWords: arguments.int("max-words"),
       responseTemplate: arguments.value("template"), graderInfo: arguments.value("grader-info"))
   }
 }

@@ -13,7 +13,9 @@ enum SearchCommand {
     options: [
       .value("quiz", help: "Only this quiz's questions."),
       .value("tag", help: "Only questions with this tag."),
-      .value("limit", valueName: "n", help: "Show at most N matches; 0 shows all.", defaultValue: "50"),
+      .value(
+        "limit", valueName: "n", help: "Show at most N matches; 0 shows all.",
+        type: .whole(0...Int.max, expected: "a number, 0 for all"), defaultValue: "50"),
       .format(["table", "json"]),
     ],
     run: run)
@@ -35,10 +37,7 @@ enum SearchCommand {
     guard text.contains(where: { !$0.isWhitespace }) else {
       throw CLIError.usage("Nothing to search for: give one or more words", command: invocation.command)
     }
-    let limitText = arguments.value("limit") ?? "50"
-    guard let limit = Int(limitText), limit >= 0 else {
-      throw CLIError.usage("Invalid '--limit \(limitText)': expected a number, 0 for all", command: invocation.command)
-    }
+    let limit = arguments.int("limit") ?? 50
     let results: SearchResults
     do {
       results = try invocation.repository().search(

@@ -44,20 +44,25 @@ enum ServeCommand {
       .value(
         "time-limit", valueName: "duration",
         help: "Each attempt's time, such as 45m, 1h30m or 90s; "
-          + "past it answers are refused and the attempt is submitted with what was saved."),
+          + "past it answers are refused and the attempt is submitted with what was saved.", type: .duration),
       .value("tls-cert", valueName: "file", help: "A PEM certificate (chain): serve HTTPS (with --tls-key)."),
       .value("tls-key", valueName: "file", help: "The PEM private key of --tls-cert."),
-      .value("threads", valueName: "n", help: "Request threads (and database connections).", defaultValue: "4"),
+      .value(
+        "threads", valueName: "n", help: "Request threads (and database connections).",
+        type: .whole(1...256, expected: "a number from 1 to 256"), defaultValue: "4"),
       .value(
         "client-connections", valueName: "n",
         help: "Connections one client address may hold at once (default: no limit); a browser opens up to 6, "
-          + "and a class behind one NAT address shares the limit."),
+          + "and a class behind one NAT address shares the limit.", type: connectionCount),
       .value(
         "max-connections", valueName: "n",
         help: "Connections held at once from every address; past it, new ones wait until one closes (each idle "
-          + "one is closed after 30 s). The open-file limit is raised to hold them.", defaultValue: "1000"),
+          + "one is closed after 30 s). The open-file limit is raised to hold them.", type: connectionCount,
+        defaultValue: "1000"),
     ],
     run: run)
+
+  static let connectionCount = OptionValueType.whole(1...100_000, expected: "a number from 1 to 100000")
 
   static func run(_ invocation: Invocation) throws {
     var configuration = try ServeOptions.configuration(invocation)

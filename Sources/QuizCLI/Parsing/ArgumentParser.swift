@@ -37,15 +37,16 @@ struct ArgumentParser {
       } else {
         throw CLIError.usage("Missing value for '\(spec.synopsis)'", command: command)
       }
-      if let allowed = spec.allowed, !allowed.contains(value) {
-        throw CLIError.usage(
-          "The value '\(value)' is invalid for '--\(name)' (expected one of: \(allowed.joined(separator: ", ")))",
-          command: command)
+      let read: OptionValue
+      switch spec.type.read(value, option: name) {
+      case .success(let typed): read = typed
+      case .failure(let error): throw CLIError.usage(error.message, command: command)
       }
       if !spec.repeatable, parsed.values[name] != nil {
         throw CLIError.usage("Option '--\(name)' was given more than once", command: command)
       }
       parsed.values[name, default: []].append(value)
+      parsed.typed[name, default: []].append(read)
       parsed.ordered.append((name, value))
       parsed.given.append(name)
     }
@@ -54,7 +55,10 @@ struct ArgumentParser {
     try checkForm(parsed)
     try checkPositionals(parsed.positionals)
     for spec in command.allOptions where parsed.values[spec.name] == nil {
-      if let value = spec.defaultValue { parsed.values[spec.name] = [value] }
+      guard let value = spec.defaultValue else { continue }
+      parsed.values[spec.name] = [value]
+      // A default is declared to fit its type; one that does not is left untyped, never fatal.
+      if case .success(let typed) = spec.type.read(value, option: spec.name) { parsed.typed[spec.name] = [typed] }
     }
     return parsed
   }

@@ -17,8 +17,8 @@ struct OptionSpec: Sendable {
   var valueName: String? = nil
   var help: String
   var repeatable = false
-  /// When set, the only values accepted.
-  var allowed: [String]? = nil
+  /// What its value is, read and checked by the parser (OptionValueType.swift).
+  var type: OptionValueType = .text
   var defaultValue: String? = nil
   /// What the shell completes its value with, when its names would suggest something else.
   var completionOverride: CompletionKind? = nil
@@ -29,11 +29,16 @@ struct OptionSpec: Sendable {
 
   static func value(
     _ name: String, short: Character? = nil, valueName: String? = nil, help: String, repeatable: Bool = false,
-    allowed: [String]? = nil, defaultValue: String? = nil
+    allowed: [String]? = nil, type: OptionValueType = .text, defaultValue: String? = nil
   ) -> OptionSpec {
     OptionSpec(
-      name: name, short: short, valueName: valueName ?? name, help: help, repeatable: repeatable, allowed: allowed,
-      defaultValue: defaultValue)
+      name: name, short: short, valueName: valueName ?? name, help: help, repeatable: repeatable,
+      type: allowed.map(OptionValueType.oneOf) ?? type, defaultValue: defaultValue)
+  }
+
+  /// When set, the only values accepted.
+  var allowed: [String]? {
+    if case .oneOf(let values) = type { values } else { nil }
   }
 
   var isFlag: Bool { valueName == nil }
@@ -64,7 +69,22 @@ struct ParsedArguments {
   /// The names of the options and flags given, in command-line order (defaults not included).
   var given: [String] = []
 
+  /// Each option's values as their types read them (`OptionSpec.type`), defaults included.
+  var typed: [String: [OptionValue]] = [:]
+
   func value(_ name: String) -> String? { values[name]?.last }
+  /// The whole number of an option declared `.whole`.
+  func int(_ name: String) -> Int? {
+    if case .whole(let value)? = typed[name]?.last { value } else { nil }
+  }
+  /// The number of an option declared `.decimal`, or the seconds of a `.duration`.
+  func double(_ name: String) -> Double? {
+    if case .decimal(let value)? = typed[name]?.last { value } else { nil }
+  }
+  /// Every number given to a repeated `.decimal` option, in order.
+  func doubles(_ name: String) -> [Double] {
+    (typed[name] ?? []).compactMap { if case .decimal(let value) = $0 { value } else { nil } }
+  }
   func all(_ name: String) -> [String] { values[name] ?? [] }
   func flag(_ name: String) -> Bool { flags.contains(name) }
 }
