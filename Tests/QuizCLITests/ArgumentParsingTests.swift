@@ -22,6 +22,38 @@ import Testing
     }
   }
 
+  /// Typed options: read once by the parser, refused with the option named and what it takes,
+  /// and read back typed by the command (defaults too).
+  @Test func typedOptionsAreReadAndCheckedWhereDeclared() throws {
+    let serve = try parse(["serve", "--all", "--threads", "8", "--time-limit", "1h30m"])
+    #expect(serve.int("threads") == 8 && serve.double("time-limit") == 5400)
+    #expect(serve.int("max-connections") == 1000)
+    #expect(try parse(["search", "x"]).int("limit") == 50)
+    let numerical = try parse(
+      ["add", "numerical", "q", "--id", "n", "--prompt", "p", "--value", "1", "--tolerance", "0.5", "--tolerance", "2"])
+    #expect(numerical.doubles("tolerance") == [0.5, 2])
+    let refused: [([String], String)] = [
+      (["serve", "--all", "--threads", "0"], "Invalid '--threads 0': expected a number from 1 to 256"),
+      (
+        ["serve", "--all", "--time-limit", "45"],
+        "Invalid '--time-limit 45': give its unit, such as 45m (minutes) or 45s (seconds)"
+      ),
+      (
+        ["serve", "--all", "--time-limit", "soon"],
+        "Invalid '--time-limit soon': expected a duration such as 45m, 1h30m or 90s"
+      ),
+      (["search", "x", "--limit", "-1"], "Invalid '--limit -1': expected a number, 0 for all"),
+      (["add", "section", "q", "T", "--pick", "0"], "Invalid '--pick 0': expected a whole number of at least 1"),
+      (["add", "question", "q", "--points", "many"], "Invalid '--points many': expected a number"),
+      (["add", "essay", "q", "--lines", "0"], "Invalid '--lines 0': expected a whole number of at least 1"),
+      (
+        ["serve", "--all", "--reveal", "later"],
+        "The value 'later' is invalid for '--reveal' (expected one of: each, end, never)"
+      ),
+    ]
+    for (line, message) in refused { #expect(usageError(line) == message, "\(line)") }
+  }
+
   /// One valid command line per command, with what it must yield.
   static let valid: [(line: [String], positionals: [String], values: [String: [String]], flags: Set<String>)] = [
     (["init", "--compact-log", "10"], [], ["compact-log": ["10"]], []),
