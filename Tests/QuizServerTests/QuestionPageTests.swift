@@ -7,6 +7,14 @@ import XML
 /// The question page for every kind: its frame, its labelled controls, what it must not hold
 /// before the reveal and what it shows after.
 @Suite struct QuestionPageTests {
+  /// The pages' fixtures, and the served fixture every API and leak test uses, hold a question
+  /// of every kind: a kind added to `QuestionKind` fails here until they have it.
+  @Test func theFixturesHoldEveryKind() throws {
+    #expect(Set(Fixtures.all.map(\.kind)) == Set(QuestionKind.allCases))
+    let served = try #require(try QuizBankReader.read(Array(ServedFixture.document.utf8)).quizzes.first)
+    #expect(Set(served.questions.map(\.kind)) == Set(QuestionKind.allCases))
+  }
+
   @Test(arguments: Fixtures.all.map(\.id))
   func everyKindRendersLabelledControlsInAValidFrame(_ id: String) throws {
     let question = try #require(Fixtures.all.first { $0.id == id })
