@@ -10,7 +10,7 @@ public final class QuizServer: Sendable {
   public let configuration: QuizServerConfiguration
   /// The monitor's secret: 128 random bits.
   public let monitorToken: String
-  let routes: Routes
+  let state: ServerState
   let http: HTTPServer
   let poller: LoopThread
   let sweeper: LoopThread
@@ -21,15 +21,16 @@ public final class QuizServer: Sendable {
     configuration.threads = max(1, min(configuration.threads, 256))
     let pool = try ConnectionPool(path: configuration.databasePath, maxIdle: configuration.threads + 2)
     // Whatever fails from here on, the pool's committer thread and writer go with it.
-    let started: (HTTPServer, MonitorFeed, Routes, PooledConnection)
+    let started: (HTTPServer, MonitorFeed, ServerState, PooledConnection)
     do {
       try pool.with { repository in try Self.checkServable(configuration, repository) }
       let monitor = try MonitorFeed(
         databasePath: configuration.databasePath, quizzes: configuration.quizzes, log: configuration.log)
       let checkpointing = try ConnectionPool.openConnection(configuration.databasePath)
-      let routes = Routes(configuration: configuration, pool: pool, monitor: monitor, monitorToken: RandomToken.make())
-      let http = try HTTPServer(Self.httpConfiguration(configuration)) { routes.handle($0) }
-      started = (http, monitor, routes, checkpointing)
+      let state = ServerState(
+        configuration: configuration, pool: pool, monitor: monitor, monitorToken: RandomToken.make())
+      let http = try HTTPServer(Self.httpConfiguration(configuration)) { state.handle($0) }
+      started = (http, monitor, state, checkpointing)
     } catch let error as HTTPError where error.kind == .invalidTLS {
       pool.drain()
       throw QuizServerError.invalidTLS(error.description)
@@ -37,11 +38,11 @@ public final class QuizServer: Sendable {
       pool.drain()
       throw error
     }
-    let (http, monitor, routes, checkpointing) = started
+    let (http, monitor, state, checkpointing) = started
     self.configuration = configuration
-    self.routes = routes
+    self.state = state
     self.http = http
-    monitorToken = routes.monitorToken
+    monitorToken = state.monitorToken
     poller = LoopThread(name: "serve monitor", interval: MonitorFeed.pollInterval) { monitor.poll() }
     let log = configuration.log
     sweeper = LoopThread(name: "serve deadlines", interval: 1) { Self.sweep(pool, log: log) }
@@ -85,11 +86,11 @@ public final class QuizServer: Sendable {
   /// Stops accepting, lets the requests in flight finish (each answer they save is committed
   /// or not begun), then stops the poller and the sweeper and closes the event streams.
   public func stop() {
-    routes.monitor.closeAll()
+    state.monitor.closeAll()
     http.stop()
     poller.stop()
     sweeper.stop()
-    routes.pool.drain()
+    state.pool.drain()
     checkpointer.stop()
   }
 
@@ -102,17 +103,17 @@ public final class QuizServer: Sendable {
     http.connectionLimit = configuration.connectionLimit
     http.maxBodyBytes = 65_536
     // The pages' forms get a page, as every refusal of theirs; the API its JSON error.
-    let tooLargeJSON = Reply.secured(Reply.error(413, "the request body is larger than 64 KiB"))
-    let tooLargePage = Reply.secured(
-      Reply.page(
+    let tooLargeJSON = Responses.secured(Responses.error(413, "the request body is larger than 64 KiB"))
+    let tooLargePage = Responses.secured(
+      Responses.page(
         MessagePage.render(
           MessageView(
             title: "Too long",
             message: "What you sent is larger than 64 KiB, so it was not saved. Go back and shorten it.",
             link: (href: "/attempt", label: "Back to the quiz"))), status: 413))
     http.bodyTooLarge = { path in path.hasPrefix("/api/") ? tooLargeJSON : tooLargePage }
-    http.stoppedBeforeReplying = Reply.secured(
-      Reply.error(
+    http.stoppedBeforeReplying = Responses.secured(
+      Responses.error(
         503, "the server is stopping and could not confirm the save: it may not have been made; send the answer again",
         headers: [("Retry-After", "1")]))
     http.tlsCertificatePEM = configuration.tlsCertificatePEM

@@ -61,7 +61,7 @@ struct RouteParameters: Sendable {
 
 /// One route: a method, a path pattern and what answers it.
 struct Route: Sendable {
-  typealias Handler = @Sendable (Routes, HTTPRequest, RouteParameters) throws -> HTTPResponse
+  typealias Handler = @Sendable (ServerState, HTTPRequest, RouteParameters) throws -> HTTPResponse
 
   let method: HTTPMethod
   let pattern: PathPattern

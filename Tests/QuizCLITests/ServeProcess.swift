@@ -78,12 +78,12 @@ struct ServeClient: Sendable {
 
   /// What one call got: the status and the decoded JSON object; nil when no reply came (the
   /// server gone, the connection refused or timed out).
-  struct Reply: @unchecked Sendable {
+  struct Responses: @unchecked Sendable {
     let status: Int
     let json: [String: Any]
   }
 
-  func call(_ method: String, _ path: String, body: [String: Any]? = nil) -> Reply? {
+  func call(_ method: String, _ path: String, body: [String: Any]? = nil) -> Responses? {
     guard let url = URL(string: base + path) else { return nil }
     var request = URLRequest(url: url, timeoutInterval: timeout)
     request.httpMethod = method
@@ -106,6 +106,6 @@ struct ServeClient: Sendable {
     }
     guard let (status, data) = result.withLock({ $0 }) else { return nil }
     let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-    return Reply(status: status, json: json)
+    return Responses(status: status, json: json)
   }
 }

@@ -299,7 +299,7 @@ import Testing
     let events = try fixture.request("HEAD", "/api/monitor/events?token=\(monitor)")
     #expect(events.status == 200 && events.body.isEmpty)
     #expect(events.header("content-type") == "text/event-stream; charset=utf-8")
-    #expect(fixture.server.routes.monitor.subscriberCount == 0)
+    #expect(fixture.server.state.monitor.subscriberCount == 0)
   }
 
   /// Another program holding the database's write lock past the pool's wait (10 s) is not the

@@ -5,7 +5,7 @@ import Testing
 
 @testable import QuizServer
 
-/// The route table (Routes+Table.swift): dispatch, HEAD and 405 come from one list, and the
+/// The route table (ServerState+Table.swift): dispatch, HEAD and 405 come from one list, and the
 /// handlers answer in-process, without a socket.
 @Suite struct RouteTableTests {
   /// A path the pattern matches: each parameter filled with a token-shaped value.
@@ -20,15 +20,15 @@ import Testing
   }
 
   @Test func everyRouteIsFoundByItsMethodAndPathAndHEADIsGET() {
-    for route in Routes.table.routes {
+    for route in ServerState.table.routes {
       let path = Self.samplePath(route.pattern)
-      guard case .found(let found, _) = Routes.table.resolve(route.method, path) else {
+      guard case .found(let found, _) = ServerState.table.resolve(route.method, path) else {
         Issue.record("\(route.method) \(route.pattern) is not found at \(path)")
         continue
       }
       #expect(found.method == route.method && found.pattern.description == route.pattern.description)
       if route.method == .get {
-        guard case .found(let head, _) = Routes.table.resolve(.head, path) else {
+        guard case .found(let head, _) = ServerState.table.resolve(.head, path) else {
           Issue.record("HEAD \(path) is not answered as GET")
           continue
         }
@@ -46,14 +46,14 @@ import Testing
       (.get, "/sign-in", "POST"), (.post, "/", "GET, HEAD"), (.post, "/static/quiz.css", "GET, HEAD"),
     ]
     for (method, path, allow) in cases {
-      guard case .methodNotAllowed(let allowed) = Routes.table.resolve(method, path) else {
+      guard case .methodNotAllowed(let allowed) = ServerState.table.resolve(method, path) else {
         Issue.record("\(method) \(path) is not 405")
         continue
       }
       #expect(allowed == allow, "\(method) \(path)")
     }
     for path in ["/api/nothing", "/nothing", "/api/attempts/\(token)/else", "/quiz/a/b", "/api/attempts/"] {
-      guard case .notFound = Routes.table.resolve(.get, path) else {
+      guard case .notFound = ServerState.table.resolve(.get, path) else {
         Issue.record("GET \(path) is not 404")
         continue
       }
@@ -82,7 +82,7 @@ import Testing
 
   @Test func theHandlersAnswerInProcessWithTheSecurityHeaders() throws {
     let fixture = try ServedFixture { $0.quizzes = ["every", "short"] }
-    let routes = fixture.server.routes
+    let routes = fixture.server.state
     let quizzes = routes.handle(HTTPRequest(method: "GET", path: "/api/quizzes"))
     #expect(quizzes.status == .ok && Self.body(quizzes).contains(#""id":"every""#))
     #expect(Self.header(quizzes, "Content-Security-Policy")?.contains("default-src 'self'") == true)

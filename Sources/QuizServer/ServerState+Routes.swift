@@ -2,7 +2,7 @@ import HTTP
 
 // MARK: - The route table
 
-extension Routes {
+extension ServerState {
   /// Every route the server answers: the JSON API under `/api/`, then the pages. A route is
   /// added here and nowhere else; dispatch, HEAD and 405 come from this list.
   static let table = RouteTable(routes: [
@@ -37,7 +37,7 @@ extension Routes {
     Route(.get, "/static/:file") { _, _, path in try staticAsset(path["file"]) },
   ])
 
-  static let pong = Reply.json {
+  static let pong = Responses.json {
     $0.beginObject()
     $0.field("ok", true)
     $0.endObject()
@@ -55,7 +55,7 @@ extension Routes {
       }
     } catch {
       guard !isAPI, let known = RouteError.from(error) else { throw error }
-      var response = Reply.page(MessagePage.render(.error(known.message)), status: known.status)
+      var response = Responses.page(MessagePage.render(.error(known.message)), status: known.status)
       response.headers += known.headers
       return response
     }

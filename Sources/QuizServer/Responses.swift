@@ -3,7 +3,7 @@ import QuizDomain
 
 /// The replies the routes build: JSON bodies, errors as `{"error": "…"}`, and the headers every
 /// response carries.
-enum Reply {
+enum Responses {
   static func json(_ status: HTTPStatus = .ok, _ write: (inout JSONWriter) -> Void) -> HTTPResponse {
     var writer = JSONWriter(pretty: false)
     write(&writer)
@@ -94,5 +94,5 @@ struct RouteError: Error {
     RouteError(status: 405, message: "\(request.method) is not allowed here", headers: [("Allow", allow)])
   }
 
-  var response: HTTPResponse { Reply.error(status, message, headers: headers) }
+  var response: HTTPResponse { Responses.error(status, message, headers: headers) }
 }

@@ -5,7 +5,7 @@ import QuizRepository
 
 /// What every route shares: the configuration, the connection pool, the sign-in limits and
 /// the monitor. One value, called from every thread of the HTTP server's pool.
-final class Routes: Sendable {
+final class ServerState: Sendable {
   let configuration: QuizServerConfiguration
   let pool: ConnectionPool
   let limits = SignInLimits()
@@ -35,14 +35,14 @@ final class Routes: Sendable {
     do {
       let response = try outcome.get()
       if response.isDeferred { return response }
-      return Reply.secured(response, cacheable: request.path.hasPrefix("/static/"))
+      return Responses.secured(response, cacheable: request.path.hasPrefix("/static/"))
     } catch {
       if let known = RouteError.from(error) {
         if known.status >= 500 { configuration.log("\(request.method) \(Tokens.redacted(request.path)): \(error)") }
-        return Reply.secured(known.response)
+        return Responses.secured(known.response)
       }
       configuration.log("\(request.method) \(Tokens.redacted(request.path)): \(error)")
-      return Reply.secured(Reply.error(500, "the server could not do that; try again"))
+      return Responses.secured(Responses.error(500, "the server could not do that; try again"))
     }
   }
 

@@ -4,7 +4,7 @@ import QuizRepository
 
 // MARK: - The pages: plain forms, post/redirect/get
 
-extension Routes {
+extension ServerState {
   /// `/static/quiz.css`, `quiz.js`, `monitor.js`.
   static func staticAsset(_ name: String) throws -> HTTPResponse {
     guard let file = StaticAssets.files["/static/" + name] else { throw RouteError.notFound("there is no such file") }
@@ -24,21 +24,21 @@ extension Routes {
         score: summary.score, maxScore: summary.maxScore,
         secondsLeft: summary.deadline.map { Int(($0.unixSeconds - now).rounded(.down)) }, submitted: summary.submitted)
     }
-    return Reply.page(MonitorPage.render(rows: rows, token: monitorToken))
+    return Responses.page(MonitorPage.render(rows: rows, token: monitorToken))
   }
 }
 
 // MARK: - Page replies
 
-extension Reply {
+extension Responses {
   /// A page; one that shows images from elsewhere (a question's `https://` image, which the
   /// sanitiser keeps) gets a policy that lets those origins' images show, and no other.
   static func page(_ html: String, status: HTTPStatus = .ok, headers: [(name: String, value: String)] = [])
     -> HTTPResponse
   {
     var pageHeaders: [(name: String, value: String)] = [("Content-Type", "text/html; charset=utf-8")]
-    let origins = Reply.imageOrigins(in: html)
-    if !origins.isEmpty { pageHeaders.append(("Content-Security-Policy", Reply.policy(imageOrigins: origins))) }
+    let origins = Responses.imageOrigins(in: html)
+    if !origins.isEmpty { pageHeaders.append(("Content-Security-Policy", Responses.policy(imageOrigins: origins))) }
     return HTTPResponse(status: status, headers: pageHeaders + headers, body: Array(html.utf8))
   }
 

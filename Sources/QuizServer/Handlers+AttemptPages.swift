@@ -4,14 +4,14 @@ import QuizRepository
 
 // MARK: - The attempt's pages: a question per page, the answer form, the submit, the review
 
-extension Routes {
+extension ServerState {
   /// `GET /attempt` (the question after the last answered) or `/attempt?q=N`.
   func attemptPage(_ request: HTTPRequest) throws -> HTTPResponse {
-    guard let attempt = try pageAttempt(request) else { return Reply.seeOther("/") }
-    if attempt.submitted != nil { return Reply.seeOther("/review") }
+    guard let attempt = try pageAttempt(request) else { return Responses.seeOther("/") }
+    if attempt.submitted != nil { return Responses.seeOther("/review") }
     if let deadline = attempt.deadline, deadline.unixSeconds <= Clock.unixSeconds {
       _ = try pool.with { try $0.submitServedAttempt(token: attempt.token, now: Clock.now) }
-      return Reply.seeOther("/review")
+      return Responses.seeOther("/review")
     }
     guard !attempt.questions.isEmpty else { throw RouteError.notFound("this attempt has no questions") }
     var index = PageViews.currentIndex(attempt)
@@ -24,7 +24,7 @@ extension Routes {
     let view = PageViews.question(
       attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds,
       showsResumeCode: showsResumeCodes)
-    return Reply.page(QuestionPage.render(view))
+    return Responses.page(QuestionPage.render(view))
   }
 
   /// `POST /answer` (`question`, `csrf`, the kind's fields, and `go`: `PageNavigation`): saved,
@@ -119,18 +119,18 @@ extension Routes {
     case .save:
       let question = attempt.questions[index].question
       if reveal(for: attempt) == .each && question.kind.locksOnceRevealed {
-        return Reply.seeOther(PageViews.href(index))
+        return Responses.seeOther(PageViews.href(index))
       }
-      return Reply.seeOther(PageViews.href(min(index + 1, last)))
-    case .next: return Reply.seeOther(PageViews.href(min(index + 1, last)))
-    case .previous: return Reply.seeOther(PageViews.href(max(index - 1, 0)))
+      return Responses.seeOther(PageViews.href(min(index + 1, last)))
+    case .next: return Responses.seeOther(PageViews.href(min(index + 1, last)))
+    case .previous: return Responses.seeOther(PageViews.href(max(index - 1, 0)))
     case .finish, .timeUp:
       do {
         _ = try pool.with { try $0.submitServedAttempt(token: attempt.token, now: Clock.now) }
       } catch ServedAttemptError.alreadySubmitted {
         // Submitted meanwhile (the deadline's sweeper, another tab): the review shows it.
       }
-      return Reply.seeOther("/review")
+      return Responses.seeOther("/review")
     }
   }
 
@@ -144,7 +144,7 @@ extension Routes {
       attempt, at: index, reveal: reveal(for: attempt), now: Clock.unixSeconds, error: Self.inWords(message),
       showsResumeCode: showsResumeCodes)
     if let sent, !view.isLocked { view.saved = sent }
-    return Reply.page(QuestionPage.render(view), status: status)
+    return Responses.page(QuestionPage.render(view), status: status)
   }
 
   /// A refusal's message without the JSON path the API's reply begins with (`$.response: `).
@@ -163,14 +163,14 @@ extension Routes {
       reason == .pastDeadline
       ? MessageView.timeIsUp(quizTitle: attempt.quizTitle, link: link) : MessageView.submitted(attempt, link: link)
     view.message += " The answer you sent last was not saved."
-    return Reply.page(MessagePage.render(view), status: 409)
+    return Responses.page(MessagePage.render(view), status: 409)
   }
 
   /// `POST /next` (`question`): the question after it.
   func nextForm(_ request: HTTPRequest) throws -> HTTPResponse {
     let attempt = try formAttempt(request)
     let index = attempt.questions.firstIndex { $0.question.id == request.form["question"] } ?? -1
-    return Reply.seeOther(PageViews.href(min(index + 1, max(0, attempt.questions.count - 1))))
+    return Responses.seeOther(PageViews.href(min(index + 1, max(0, attempt.questions.count - 1))))
   }
 
   /// `POST /submit`: recorded as an ordinary attempt, then the review.
@@ -183,18 +183,18 @@ extension Routes {
         // Submitted meanwhile (the deadline's sweeper, another tab): the review shows it.
       }
     }
-    return Reply.seeOther("/review")
+    return Responses.seeOther("/review")
   }
 
   /// `GET /review`: the score and, unless `--reveal never`, question by question. Its cookie
   /// ends 10 minutes after it was last shown (or at sign-out), so that the next person at a
   /// shared computer does not find it.
   func reviewPage(_ request: HTTPRequest) throws -> HTTPResponse {
-    guard let attempt = try pageAttempt(request) else { return Reply.seeOther("/") }
-    guard let submitted = attempt.submitted else { return Reply.seeOther("/attempt") }
+    guard let attempt = try pageAttempt(request) else { return Responses.seeOther("/") }
+    guard let submitted = attempt.submitted else { return Responses.seeOther("/attempt") }
     let cookie = PageCookies.set(
       PageCookies.attempt, attempt.token, secure: request.isTLS, maxAge: PageCookies.reviewSeconds)
-    return Reply.page(
+    return Responses.page(
       ReviewPage.render(PageViews.review(attempt, submitted, reveal: configuration.reveal)), headers: [cookie])
   }
 
@@ -202,12 +202,12 @@ extension Routes {
   /// stays as it is (open ones resume with their resume code or roster code).
   func signOutForm(_ request: HTTPRequest) throws -> HTTPResponse {
     // Without the cookie there is nothing to end (a cross-site post never carries it).
-    guard PageCookies.token(PageCookies.attempt, of: request) != nil else { return Reply.seeOther("/") }
+    guard PageCookies.token(PageCookies.attempt, of: request) != nil else { return Responses.seeOther("/") }
     // A cookie of no attempt served here (stale, another server's) is ended as it is.
     if let attempt = (try? cookieAttempt(request)) ?? nil {
       try PageCookies.checkCSRF(request, expected: attempt.csrf)
     }
-    return Reply.seeOther("/", headers: [PageCookies.clear(PageCookies.attempt, secure: request.isTLS)])
+    return Responses.seeOther("/", headers: [PageCookies.clear(PageCookies.attempt, secure: request.isTLS)])
   }
 
   /// The attempt of the request's cookie, as this server shows it (`shownHere`): nil without

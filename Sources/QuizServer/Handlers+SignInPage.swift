@@ -4,7 +4,7 @@ import QuizRepository
 
 // MARK: - The sign-in page
 
-extension Routes {
+extension ServerState {
   /// `GET /` (every served quiz) or `GET /quiz/ID` (that one): the sign-in form, with a CSRF
   /// token in a cookie and in the form.
   func signInPage(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -18,7 +18,7 @@ extension Routes {
       view.fixedQuiz = quiz
       view.action = "/sign-in"
     }
-    return Reply.page(
+    return Responses.page(
       SignInPage.render(view), headers: [PageCookies.set(PageCookies.signIn, csrf, secure: request.isTLS)])
   }
 
@@ -38,11 +38,11 @@ extension Routes {
     }
     switch outcome {
     case .started(let attempt), .resumed(let attempt):
-      return Reply.seeOther(
+      return Responses.seeOther(
         "/attempt", headers: [PageCookies.set(PageCookies.attempt, attempt.token, secure: request.isTLS)])
     case .submitted(let attempt):
       let view = MessageView.submitted(attempt, link: (href: "/", label: "Back to the start"))
-      return Reply.page(MessagePage.render(view), status: 409)
+      return Responses.page(MessagePage.render(view), status: 409)
     }
   }
 
@@ -52,7 +52,7 @@ extension Routes {
     var view = try signInView(request, csrf: csrf)
     view.error = refusal.message.hasPrefix("$.taker: ") ? String(refusal.message.dropFirst(9)) : refusal.message
     view.taker = taker
-    return Reply.page(SignInPage.render(view), status: refusal.status, headers: refusal.headers)
+    return Responses.page(SignInPage.render(view), status: refusal.status, headers: refusal.headers)
   }
 
   private func signInView(_ request: HTTPRequest, csrf: String) throws -> SignInView {

@@ -3,7 +3,7 @@ import QuizDomain
 
 // MARK: - The monitor
 
-extension Routes {
+extension ServerState {
   /// `GET /api/monitor/events`: Server-Sent Events, for the holder of the monitor token.
   func monitorEvents(_ request: HTTPRequest) throws -> HTTPResponse {
     try checkMonitorToken(request)

@@ -4,7 +4,7 @@ import QuizRepository
 
 // MARK: - The JSON API (docs/serve-api.md)
 
-extension Routes {
+extension ServerState {
   /// `GET /api/quizzes`: id, title, questions per attempt and time limit of each served quiz.
   func listQuizzes() throws -> HTTPResponse {
     let quizzes = try pool.with { repository in
@@ -12,7 +12,7 @@ extension Routes {
         try (configuration.quizzes ?? repository.quizIDs()).compactMap { try repository.storedQuiz($0)?.quiz }
       }
     }
-    return Reply.json { writer in
+    return Responses.json { writer in
       writer.beginObject()
       writer.key("quizzes")
       writer.beginArray()
@@ -100,7 +100,7 @@ extension Routes {
 
   /// `attempt` (its choices named as shown) in JSON.
   func attemptReply(_ attempt: ServedAttempt, status: HTTPStatus) -> HTTPResponse {
-    Reply.json(status) {
+    Responses.json(status) {
       AttemptJSON.write(
         attempt, reveal: reveal(for: attempt), resumeCode: showsResumeCodes, to: &$0)
     }
@@ -139,7 +139,7 @@ extension Routes {
   /// signed in under it) and unless the server reveals nothing, the fraction, score and right
   /// answer.
   func savedReply(_ saved: ServedSave, question: String, _ answer: Answer) -> HTTPResponse {
-    Reply.json { writer in
+    Responses.json { writer in
       writer.beginObject()
       writer.field("saved", true)
       writer.field("question", question)
@@ -157,7 +157,7 @@ extension Routes {
       try $0.submitServedAttempt(token: token, now: Clock.now, quizzes: configuration.quizzes)
     }
     guard let submitted = attempt.submitted else { throw RouteError.conflict("the attempt was not submitted") }
-    return Reply.json { writer in
+    return Responses.json { writer in
       writer.beginObject()
       writer.field("attempt", attempt.token)
       writer.field("recorded_as", submitted.attemptID)
