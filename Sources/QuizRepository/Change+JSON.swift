@@ -27,3 +27,17 @@ extension Change {
     writer.endObject()
   }
 }
+
+/// A change as JSON: whole (`quiz watch --format json`), or without its detail (the monitor's
+/// stream: what and where, not its facts).
+public struct ChangeJSON: JSONView {
+  public let change: Change
+  public let includingDetail: Bool
+
+  public init(_ change: Change, includingDetail: Bool) {
+    self.change = change
+    self.includingDetail = includingDetail
+  }
+
+  public func write(to writer: inout JSONWriter) { change.writeJSON(to: &writer, includingDetail: includingDetail) }
+}

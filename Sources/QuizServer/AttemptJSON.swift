@@ -3,7 +3,16 @@ import QuizRepository
 
 /// A served attempt as its taker sees it: the sign-in reply and `GET /api/attempts/TOKEN`.
 /// Only this attempt's own data: its token, its taker's name, its questions and answers.
-enum AttemptJSON {
+struct AttemptJSON: JSONView {
+  let attempt: ServedAttempt
+  let reveal: RevealPolicy
+  /// Whether the attempt's resume code is given (a server without a roster).
+  let resumeCode: Bool
+
+  func write(to writer: inout JSONWriter) {
+    Self.write(attempt, reveal: reveal, resumeCode: resumeCode, to: &writer)
+  }
+
   static func write(_ attempt: ServedAttempt, reveal: RevealPolicy, resumeCode: Bool, to writer: inout JSONWriter) {
     writer.beginObject()
     writer.field("attempt", attempt.token)

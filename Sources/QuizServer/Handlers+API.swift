@@ -12,22 +12,7 @@ extension ServerState {
         try (configuration.quizzes ?? repository.quizIDs()).compactMap { try repository.storedQuiz($0)?.quiz }
       }
     }
-    return Responses.json { writer in
-      writer.beginObject()
-      writer.key("quizzes")
-      writer.beginArray()
-      for quiz in quizzes {
-        writer.beginObject()
-        writer.field("id", quiz.id)
-        writer.field("title", quiz.title)
-        writer.field("questions", quiz.sections.reduce(0) { $0 + $1.drawCount })
-        writer.key("time_limit")
-        writer.number(configuration.timeLimit)
-        writer.endObject()
-      }
-      writer.endArray()
-      writer.endObject()
-    }
+    return Responses.json(ServedQuizzesJSON(quizzes: quizzes, timeLimit: configuration.timeLimit))
   }
 
   /// `POST /api/attempts` `{"quiz", "taker", "code", "resume"}`: 201 started, 200 resumed, 409
@@ -100,10 +85,8 @@ extension ServerState {
 
   /// `attempt` (its choices named as shown) in JSON.
   func attemptReply(_ attempt: ServedAttempt, status: HTTPStatus) -> HTTPResponse {
-    Responses.json(status) {
-      AttemptJSON.write(
-        attempt, reveal: reveal(for: attempt), resumeCode: showsResumeCodes, to: &$0)
-    }
+    Responses.json(
+      status, AttemptJSON(attempt: attempt, reveal: reveal(for: attempt), resumeCode: showsResumeCodes))
   }
 
   /// `GET /api/attempts/TOKEN`.
@@ -139,16 +122,9 @@ extension ServerState {
   /// signed in under it) and unless the server reveals nothing, the fraction, score and right
   /// answer.
   func savedReply(_ saved: ServedSave, question: String, _ answer: Answer) -> HTTPResponse {
-    Responses.json { writer in
-      writer.beginObject()
-      writer.field("saved", true)
-      writer.field("question", question)
-      // As the attempt and the review give it: an essay has no score until marked.
-      if saved.locked && configuration.reveal != .never {
-        AttemptJSON.writeScore(saved.score, of: ShownChoiceIDs.relabel(saved.shown), answer: answer, to: &writer)
-      }
-      writer.endObject()
-    }
+    Responses.json(
+      SavedAnswerJSON(
+        saved: saved, question: question, answer: answer, reveals: saved.locked && configuration.reveal != .never))
   }
 
   /// `POST /api/attempts/TOKEN/submit`: recorded as an ordinary attempt.
@@ -157,15 +133,7 @@ extension ServerState {
       try $0.submitServedAttempt(token: token, now: Clock.now, quizzes: configuration.quizzes)
     }
     guard let submitted = attempt.submitted else { throw RouteError.conflict("the attempt was not submitted") }
-    return Responses.json { writer in
-      writer.beginObject()
-      writer.field("attempt", attempt.token)
-      writer.field("recorded_as", submitted.attemptID)
-      writer.field("score", submitted.score)
-      writer.field("max_score", submitted.maxScore)
-      writer.field("expired", submitted.expired)
-      if configuration.reveal != .never { AttemptJSON.writeReview(attempt.withShownChoiceIDs(), to: &writer) }
-      writer.endObject()
-    }
+    return Responses.json(
+      SubmittedAttemptJSON(attempt: attempt, submitted: submitted, reveals: configuration.reveal != .never))
   }
 }

@@ -3,41 +3,58 @@ import QuizRepository
 
 /// The Server-Sent Events the monitor sends (docs/serve-api.md, "Monitor").
 enum MonitorEvents {
-  static func event(_ name: String, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
+  /// An event whose data is `view`, compact JSON on one line.
+  static func event(_ name: String, _ view: some JSONView) -> [UInt8] {
     var writer = JSONWriter(pretty: false)
-    write(&writer)
+    writer.view(view)
     return Array("event: \(name)\ndata: ".utf8) + writer.bytes + Array("\n\n".utf8)
   }
 
   static func snapshot(_ summaries: [ServedAttemptSummary]) -> [UInt8] {
-    event("snapshot") { writer in
-      writer.beginObject()
-      writer.key("attempts")
-      writer.beginArray()
-      for summary in summaries.sorted(by: { ($0.quiz, $0.taker) < ($1.quiz, $1.taker) }) {
-        writeSummary(summary, to: &writer)
-      }
-      writer.endArray()
-      writer.endObject()
-    }
+    event("snapshot", MonitorSnapshotJSON(summaries: summaries))
   }
 
   static func attempt(_ summary: ServedAttemptSummary) -> [UInt8] {
-    event("attempt") { writeSummary(summary, to: &$0) }
+    event("attempt", ServedAttemptSummaryJSON(summary: summary))
   }
 
   /// A committed change of the log, by any process: what and where, not its details.
   static func change(_ change: Change) -> [UInt8] {
-    event("change") { change.writeJSON(to: &$0, includingDetail: false) }
+    event("change", ChangeJSON(change, includingDetail: false))
   }
 
-  static let outsideChange = event("external") { writer in
+  static let outsideChange = event("external", MessageJSON(message: "the database changed outside the change log"))
+}
+
+/// The `snapshot` event: every served attempt, by quiz and taker.
+struct MonitorSnapshotJSON: JSONView {
+  let summaries: [ServedAttemptSummary]
+
+  func write(to writer: inout JSONWriter) {
     writer.beginObject()
-    writer.field("message", "the database changed outside the change log")
+    writer.key("attempts")
+    writer.view(
+      JSONArray(summaries.sorted { ($0.quiz, $0.taker) < ($1.quiz, $1.taker) }.map(ServedAttemptSummaryJSON.init)))
     writer.endObject()
   }
+}
 
-  static func writeSummary(_ summary: ServedAttemptSummary, to writer: inout JSONWriter) {
+/// `{"message": TEXT}`.
+struct MessageJSON: JSONView {
+  let message: String
+
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("message", message)
+    writer.endObject()
+  }
+}
+
+/// One served attempt on the monitor: progress, score so far, deadline, state.
+struct ServedAttemptSummaryJSON: JSONView {
+  let summary: ServedAttemptSummary
+
+  func write(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.field("quiz", summary.quiz)
     writer.field("taker", summary.taker)

@@ -4,22 +4,20 @@ import QuizDomain
 /// The replies the routes build: JSON bodies, errors as `{"error": "…"}`, and the headers every
 /// response carries.
 enum Responses {
-  static func json(_ status: HTTPStatus = .ok, _ write: (inout JSONWriter) -> Void) -> HTTPResponse {
-    var writer = JSONWriter(pretty: false)
-    write(&writer)
-    writer.endLine()
-    return HTTPResponse(
-      status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: writer.bytes)
+  /// `view` as a 200's body, compact JSON.
+  static func json(_ view: some JSONView) -> HTTPResponse { json(.ok, view) }
+
+  /// `view` as the body, compact JSON.
+  static func json(_ status: HTTPStatus, _ view: some JSONView) -> HTTPResponse {
+    HTTPResponse(
+      status: status, headers: [("Content-Type", "application/json; charset=utf-8")],
+      body: JSONWriter.document(view, pretty: false))
   }
 
   static func error(_ status: HTTPStatus, _ message: String, headers: [(name: String, value: String)] = [])
     -> HTTPResponse
   {
-    var response = json(status) { writer in
-      writer.beginObject()
-      writer.field("error", message)
-      writer.endObject()
-    }
+    var response = json(status, ErrorJSON(message: message))
     response.headers += headers
     return response
   }

@@ -37,11 +37,7 @@ extension ServerState {
     Route(.get, "/static/:file") { _, _, path in try staticAsset(path["file"]) },
   ])
 
-  static let pong = Responses.json {
-    $0.beginObject()
-    $0.field("ok", true)
-    $0.endObject()
-  }
+  static let pong = Responses.json(PongJSON())
 
   /// The route's answer. An error under `/api/` is JSON; elsewhere a page (HTML) with the
   /// status the API would give.

@@ -54,7 +54,46 @@ enum AttemptView {
   }
 
   static func json(_ detail: AttemptDetail) -> String {
-    var writer = JSONWriter(pretty: true)
+    return String(decoding: JSONWriter.document(AttemptDetailJSON(detail: detail)), as: UTF8.self)
+  }
+}
+
+/// Choices after an answer was given: ✓ on correct choices (green), ✗ on wrong picks (red),
+/// "missed" on correct choices not picked, and the feedback of picked choices.
+enum ChoiceMarks {
+  static func lines(for question: Question, selected: [String], console: Console, indent: Int) -> String {
+    let picked = Set(selected)
+    let pad = String(repeating: " ", count: indent)
+    var text = ""
+    // Labelled as the question was shown (its numbering, by position; else the ids).
+    let labels = TakeOptions.labels(question, forTyping: false)
+    for (choice, label) in zip(question.choices, labels) {
+      let isPicked = picked.contains(choice.id)
+      let box = question.multiple ? (isPicked ? "[x]" : "[ ]") : (isPicked ? "(•)" : "( )")
+      var line = "\(pad)\(box) " + (label.map { "\($0)) " } ?? "") + choice.text.replacingNewlines()
+      switch (choice.correct, isPicked) {
+      case (true, true): line = console.styled(line + "  ✓", .green)
+      case (true, false): line = console.styled(line + "  ✓ missed", .yellow)
+      case (false, true): line = console.styled(line + "  ✗", .red)
+      case (false, false): break
+      }
+      text += line + "\n"
+      if isPicked, let feedback = choice.feedback, !feedback.isEmpty {
+        text += console.styled("\(pad)      \(feedback.replacingNewlines())", .dim) + "\n"
+      }
+    }
+    if let explanation = question.explanation, !explanation.isEmpty {
+      text += console.styled(ShowCommand.indented("→ " + explanation, by: indent), .dim) + "\n"
+    }
+    return text
+  }
+}
+
+/// `quiz history ATTEMPT --format json`: the attempt, question by question.
+struct AttemptDetailJSON: JSONView {
+  let detail: AttemptDetail
+
+  func write(to writer: inout JSONWriter) {
     let summary = detail.summary
     writer.beginObject()
     writer.field("id", summary.id)
@@ -112,38 +151,5 @@ enum AttemptView {
     }
     writer.endArray()
     writer.endObject()
-    writer.endLine()
-    return writer.string
-  }
-}
-
-/// Choices after an answer was given: ✓ on correct choices (green), ✗ on wrong picks (red),
-/// "missed" on correct choices not picked, and the feedback of picked choices.
-enum ChoiceMarks {
-  static func lines(for question: Question, selected: [String], console: Console, indent: Int) -> String {
-    let picked = Set(selected)
-    let pad = String(repeating: " ", count: indent)
-    var text = ""
-    // Labelled as the question was shown (its numbering, by position; else the ids).
-    let labels = TakeOptions.labels(question, forTyping: false)
-    for (choice, label) in zip(question.choices, labels) {
-      let isPicked = picked.contains(choice.id)
-      let box = question.multiple ? (isPicked ? "[x]" : "[ ]") : (isPicked ? "(•)" : "( )")
-      var line = "\(pad)\(box) " + (label.map { "\($0)) " } ?? "") + choice.text.replacingNewlines()
-      switch (choice.correct, isPicked) {
-      case (true, true): line = console.styled(line + "  ✓", .green)
-      case (true, false): line = console.styled(line + "  ✓ missed", .yellow)
-      case (false, true): line = console.styled(line + "  ✗", .red)
-      case (false, false): break
-      }
-      text += line + "\n"
-      if isPicked, let feedback = choice.feedback, !feedback.isEmpty {
-        text += console.styled("\(pad)      \(feedback.replacingNewlines())", .dim) + "\n"
-      }
-    }
-    if let explanation = question.explanation, !explanation.isEmpty {
-      text += console.styled(ShowCommand.indented("→ " + explanation, by: indent), .dim) + "\n"
-    }
-    return text
   }
 }

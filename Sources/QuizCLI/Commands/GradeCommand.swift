@@ -164,42 +164,7 @@ enum GradeCommand {
   }
 
   static func json(_ scored: ScoredAttempt, quiz: Quiz, dryRun: Bool) -> [UInt8] {
-    var writer = JSONWriter(pretty: true)
-    writer.beginObject()
-    writer.key("attempt")
-    if dryRun { writer.null() } else { writer.string(scored.attempt.id ?? "") }
-    writer.field("quiz", quiz.id)
-    writer.field("taker", scored.attempt.taker)
-    writer.optionalField("submitted_at", scored.attempt.submittedAt?.text)
-    writer.field("score", scored.score)
-    writer.field("max_score", scored.maxScore)
-    writer.key("percent")
-    writer.number(scored.maxScore > 0 ? 100 * scored.score / scored.maxScore : nil)
-    writer.field("dry_run", dryRun)
-    writer.key("questions")
-    writer.beginArray()
-    var byQuestion: [String: (Answer, Double)] = [:]
-    for (answer, score) in zip(scored.attempt.answers, scored.answerScores) {
-      byQuestion[answer.question] = (answer, score)
-    }
-    for question in QuestionDraw.questions(given: scored.attempt.given, in: quiz) {
-      writer.beginObject()
-      writer.field("question", question.id)
-      QuizBankWriter.writeResponse(
-        byQuestion[question.id]?.0.response ?? .empty(for: question.kind), to: &writer)
-      if QuizRepository.needsMarking(
-        question, response: byQuestion[question.id]?.0.response ?? .empty(for: question.kind), marked: false)
-      {
-        writer.field("needs_marking", true)
-      }
-      writer.field("score", byQuestion[question.id]?.1 ?? 0)
-      writer.field("max", question.points)
-      writer.endObject()
-    }
-    writer.endArray()
-    writer.endObject()
-    writer.endLine()
-    return writer.bytes
+    return JSONWriter.document(GradedAttemptJSON(scored: scored, quiz: quiz, dryRun: dryRun))
   }
 
   // MARK: - Newline-delimited JSON
@@ -240,14 +205,7 @@ enum GradeCommand {
     }
     let console = invocation.console
     if invocation.format == "json" {
-      var writer = JSONWriter(pretty: true)
-      writer.beginObject()
-      writer.field("dry_run", dryRun)
-      writer.field("added", summary.attemptsAdded)
-      writer.field("skipped", summary.attemptsSkipped)
-      writer.endObject()
-      writer.endLine()
-      console.writeBytes(writer.bytes)
+      console.writeBytes(JSONWriter.document(GradedAttemptsJSON(dryRun: dryRun, summary: summary)))
     } else {
       var text = dryRun ? "Dry run: nothing was saved.\n" : ""
       text +=
@@ -257,4 +215,61 @@ enum GradeCommand {
     }
   }
 
+}
+
+/// `quiz grade --attempts FILE --format json`: how many attempts were added and skipped.
+struct GradedAttemptsJSON: JSONView {
+  let dryRun: Bool
+  let summary: ImportSummary
+
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("dry_run", dryRun)
+    writer.field("added", summary.attemptsAdded)
+    writer.field("skipped", summary.attemptsSkipped)
+    writer.endObject()
+  }
+}
+
+/// `quiz grade --format json`: the attempt recorded, question by question.
+struct GradedAttemptJSON: JSONView {
+  let scored: ScoredAttempt
+  let quiz: Quiz
+  let dryRun: Bool
+
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("attempt")
+    if dryRun { writer.null() } else { writer.string(scored.attempt.id ?? "") }
+    writer.field("quiz", quiz.id)
+    writer.field("taker", scored.attempt.taker)
+    writer.optionalField("submitted_at", scored.attempt.submittedAt?.text)
+    writer.field("score", scored.score)
+    writer.field("max_score", scored.maxScore)
+    writer.key("percent")
+    writer.number(scored.maxScore > 0 ? 100 * scored.score / scored.maxScore : nil)
+    writer.field("dry_run", dryRun)
+    writer.key("questions")
+    writer.beginArray()
+    var byQuestion: [String: (Answer, Double)] = [:]
+    for (answer, score) in zip(scored.attempt.answers, scored.answerScores) {
+      byQuestion[answer.question] = (answer, score)
+    }
+    for question in QuestionDraw.questions(given: scored.attempt.given, in: quiz) {
+      writer.beginObject()
+      writer.field("question", question.id)
+      QuizBankWriter.writeResponse(
+        byQuestion[question.id]?.0.response ?? .empty(for: question.kind), to: &writer)
+      if QuizRepository.needsMarking(
+        question, response: byQuestion[question.id]?.0.response ?? .empty(for: question.kind), marked: false)
+      {
+        writer.field("needs_marking", true)
+      }
+      writer.field("score", byQuestion[question.id]?.1 ?? 0)
+      writer.field("max", question.points)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+  }
 }

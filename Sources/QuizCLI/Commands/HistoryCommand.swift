@@ -90,28 +90,7 @@ enum HistoryCommand {
   }
 
   static func json(_ attempts: [AttemptSummary]) -> [UInt8] {
-    var writer = JSONWriter(pretty: true)
-    writer.beginArray()
-    for attempt in attempts {
-      writer.beginObject()
-      writer.field("id", attempt.id)
-      writer.field("taker", attempt.taker)
-      writer.field("quiz", attempt.quiz)
-      writer.optionalField("started_at", attempt.startedAt?.text)
-      writer.field("submitted_at", attempt.submittedAt.text)
-      writer.key("duration_seconds")
-      writer.number(attempt.duration)
-      writer.field("score", attempt.score)
-      writer.field("max_score", attempt.maxScore)
-      writer.key("percent")
-      writer.number(attempt.fraction.map { $0 * 100 })
-      writer.field("regraded", attempt.regraded)
-      if attempt.unmarked > 0 { writer.field("unmarked", attempt.unmarked) }
-      writer.endObject()
-    }
-    writer.endArray()
-    writer.endLine()
-    return writer.bytes
+    return JSONWriter.document(AttemptSummariesJSON(attempts: attempts))
   }
 
   static func csv(_ attempts: [AttemptSummary]) -> String {
@@ -164,4 +143,31 @@ enum DurationText {
 extension String {
   /// Two digits: "05".
   init(format2 value: Int) { self = value < 10 ? "0\(value)" : "\(value)" }
+}
+
+/// `quiz history --format json`: the attempts, newest first.
+struct AttemptSummariesJSON: JSONView {
+  let attempts: [AttemptSummary]
+
+  func write(to writer: inout JSONWriter) {
+    writer.beginArray()
+    for attempt in attempts {
+      writer.beginObject()
+      writer.field("id", attempt.id)
+      writer.field("taker", attempt.taker)
+      writer.field("quiz", attempt.quiz)
+      writer.optionalField("started_at", attempt.startedAt?.text)
+      writer.field("submitted_at", attempt.submittedAt.text)
+      writer.key("duration_seconds")
+      writer.number(attempt.duration)
+      writer.field("score", attempt.score)
+      writer.field("max_score", attempt.maxScore)
+      writer.key("percent")
+      writer.number(attempt.fraction.map { $0 * 100 })
+      writer.field("regraded", attempt.regraded)
+      if attempt.unmarked > 0 { writer.field("unmarked", attempt.unmarked) }
+      writer.endObject()
+    }
+    writer.endArray()
+  }
 }

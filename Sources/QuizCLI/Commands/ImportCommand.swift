@@ -256,7 +256,16 @@ enum ImportCommand {
   }
 
   static func json(_ summary: ImportSummary, dryRun: Bool) -> [UInt8] {
-    var writer = JSONWriter(pretty: true)
+    return JSONWriter.document(ImportSummaryJSON(summary: summary, dryRun: dryRun))
+  }
+}
+
+/// `quiz import --summary json`: what was added, changed and skipped.
+struct ImportSummaryJSON: JSONView {
+  let summary: ImportSummary
+  let dryRun: Bool
+
+  func write(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.field("dry_run", dryRun)
     writer.key("quizzes")
@@ -278,7 +287,5 @@ enum ImportCommand {
     writer.field("skipped", summary.attemptsSkipped)
     writer.endObject()
     writer.endObject()
-    writer.endLine()
-    return writer.bytes
   }
 }

@@ -20,20 +20,7 @@ enum ListCommand {
 
   static func render(_ summaries: [QuizSummary], format: String, console: Console) -> String {
     if format == "json" {
-      var writer = JSONWriter(pretty: true)
-      writer.beginArray()
-      for summary in summaries {
-        writer.beginObject()
-        writer.field("id", summary.id)
-        writer.field("title", summary.title)
-        writer.field("sections", summary.sections)
-        writer.field("questions", summary.questions)
-        writer.field("attempts", summary.attempts)
-        writer.endObject()
-      }
-      writer.endArray()
-      writer.endLine()
-      return writer.string
+      return String(decoding: JSONWriter.document(JSONArray(summaries.map(QuizSummaryJSON.init))), as: UTF8.self)
     } else if summaries.isEmpty {
       return "No quizzes yet. Import some with 'quiz import FILE.json'.\n"
     } else {
@@ -47,4 +34,19 @@ extension QuizSummary: TableRow {
     [.left("ID"), .left("TITLE"), .right("SECTIONS"), .right("QUESTIONS"), .right("ATTEMPTS")]
   }
   var cells: [String] { [id, title, String(sections), String(questions), String(attempts)] }
+}
+
+/// `quiz list --format json`: one object per quiz.
+struct QuizSummaryJSON: JSONView {
+  let summary: QuizSummary
+
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("id", summary.id)
+    writer.field("title", summary.title)
+    writer.field("sections", summary.sections)
+    writer.field("questions", summary.questions)
+    writer.field("attempts", summary.attempts)
+    writer.endObject()
+  }
 }

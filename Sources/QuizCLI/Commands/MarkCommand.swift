@@ -87,21 +87,7 @@ enum MarkCommand {
     let pending = try invocation.repository().pendingMarks(quiz: quiz)
     let console = invocation.console
     if invocation.format == "json" {
-      var writer = JSONWriter(pretty: true)
-      writer.beginArray()
-      for item in pending {
-        writer.beginObject()
-        writer.field("attempt", item.attempt)
-        writer.field("quiz", item.quiz)
-        writer.field("question", item.question.id)
-        writer.field("taker", item.taker)
-        writer.field("submitted_at", item.submittedAt.text)
-        writer.field("words", Essay.wordCount(item.response))
-        writer.endObject()
-      }
-      writer.endArray()
-      writer.endLine()
-      return console.writeBytes(writer.bytes)
+      return console.writeBytes(JSONWriter.document(JSONArray(pending.map(PendingMarkJSON.init))))
     }
     guard !pending.isEmpty else { return console.write("Nothing waits for a mark.\n") }
     let rows = pending.map {
@@ -173,5 +159,21 @@ enum MarkCommand {
       if let value = DecimalText.number(typed), value >= 0, value <= max { return .some(value) }
       console.write("  Type a number from 0 to \(NumberText.points(max)), s or q.\n")
     }
+  }
+}
+
+/// `quiz mark --pending --format json`: one object per response waiting for a mark.
+struct PendingMarkJSON: JSONView {
+  let item: PendingMark
+
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("attempt", item.attempt)
+    writer.field("quiz", item.quiz)
+    writer.field("question", item.question.id)
+    writer.field("taker", item.taker)
+    writer.field("submitted_at", item.submittedAt.text)
+    writer.field("words", Essay.wordCount(item.response))
+    writer.endObject()
   }
 }

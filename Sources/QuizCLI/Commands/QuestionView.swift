@@ -32,26 +32,7 @@ enum QuestionView {
   }
 
   static func json(_ shown: Shown) -> [UInt8] {
-    var writer = JSONWriter(pretty: true)
-    QuizBankWriter.write(shown.question, to: &writer, withAnswers: shown.withAnswers) { writer in
-      guard !shown.versions.isEmpty else { return }
-      writer.field("version", shown.version)
-      writer.key("history")
-      writer.beginArray()
-      for version in shown.versions {
-        writer.beginObject()
-        writer.field("version", version.number)
-        writer.field("created_at", version.createdAt)
-        writer.key("changed")
-        writer.beginArray()
-        for change in changes(in: version, versions: shown.versions) { writer.string(change) }
-        writer.endArray()
-        writer.endObject()
-      }
-      writer.endArray()
-    }
-    writer.endLine()
-    return writer.bytes
+    return JSONWriter.document(ShownQuestionVersionsJSON(shown: shown))
   }
 
   static func text(_ shown: Shown, console: Console) -> String {
@@ -105,5 +86,30 @@ enum QuestionView {
   static func changes(in version: QuestionVersion, versions: [QuestionVersion]) -> [String] {
     guard let previous = versions.last(where: { $0.number < version.number })?.content else { return [] }
     return version.content.changedFields(since: previous)
+  }
+}
+
+/// `quiz show QUIZ/QUESTION --format json`: the question, with its versions when asked.
+struct ShownQuestionVersionsJSON: JSONView {
+  let shown: QuestionView.Shown
+
+  func write(to writer: inout JSONWriter) {
+    QuizBankWriter.write(shown.question, to: &writer, withAnswers: shown.withAnswers) { writer in
+      guard !shown.versions.isEmpty else { return }
+      writer.field("version", shown.version)
+      writer.key("history")
+      writer.beginArray()
+      for version in shown.versions {
+        writer.beginObject()
+        writer.field("version", version.number)
+        writer.field("created_at", version.createdAt)
+        writer.key("changed")
+        writer.beginArray()
+        for change in QuestionView.changes(in: version, versions: shown.versions) { writer.string(change) }
+        writer.endArray()
+        writer.endObject()
+      }
+      writer.endArray()
+    }
   }
 }

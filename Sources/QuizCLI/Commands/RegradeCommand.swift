@@ -31,39 +31,7 @@ enum RegradeCommand {
     let result = try invocation.repository().regrade(quiz: invocation.arguments.positionals[0], dryRun: dryRun)
     let console = invocation.console
     if invocation.format == "json" {
-      var writer = JSONWriter(pretty: true)
-      writer.beginObject()
-      writer.field("quiz", result.quiz)
-      writer.field("dry_run", dryRun)
-      writer.field("attempts_checked", result.attemptsChecked)
-      writer.key("changes")
-      writer.beginArray()
-      for change in result.changes {
-        writer.beginObject()
-        writer.field("attempt", change.attempt)
-        writer.field("taker", change.taker)
-        writer.field("old_score", change.oldScore)
-        writer.field("new_score", change.newScore)
-        writer.field("old_max_score", change.oldMaxScore)
-        writer.field("new_max_score", change.newMaxScore)
-        writer.endObject()
-      }
-      writer.endArray()
-      if !result.kept.isEmpty {
-        writer.key("kept")
-        writer.beginArray()
-        for kept in result.kept {
-          writer.beginObject()
-          writer.field("attempt", kept.attempt)
-          writer.field("question", kept.question)
-          writer.field("reason", kept.reason)
-          writer.endObject()
-        }
-        writer.endArray()
-      }
-      writer.endObject()
-      writer.endLine()
-      console.writeBytes(writer.bytes)
+      console.writeBytes(JSONWriter.document(RegradeJSON(result: result, dryRun: dryRun)))
       return
     }
     var text = dryRun ? "Dry run: nothing was written.\n" : ""
@@ -80,5 +48,44 @@ enum RegradeCommand {
         + "(its response cannot be scored against this version; Moodle refuses such a regrade too)\n"
     }
     console.write(text)
+  }
+}
+
+/// `quiz regrade --format json`: what changed, and what was kept.
+struct RegradeJSON: JSONView {
+  let result: RegradeResult
+  let dryRun: Bool
+
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("quiz", result.quiz)
+    writer.field("dry_run", dryRun)
+    writer.field("attempts_checked", result.attemptsChecked)
+    writer.key("changes")
+    writer.beginArray()
+    for change in result.changes {
+      writer.beginObject()
+      writer.field("attempt", change.attempt)
+      writer.field("taker", change.taker)
+      writer.field("old_score", change.oldScore)
+      writer.field("new_score", change.newScore)
+      writer.field("old_max_score", change.oldMaxScore)
+      writer.field("new_max_score", change.newMaxScore)
+      writer.endObject()
+    }
+    writer.endArray()
+    if !result.kept.isEmpty {
+      writer.key("kept")
+      writer.beginArray()
+      for kept in result.kept {
+        writer.beginObject()
+        writer.field("attempt", kept.attempt)
+        writer.field("question", kept.question)
+        writer.field("reason", kept.reason)
+        writer.endObject()
+      }
+      writer.endArray()
+    }
+    writer.endObject()
   }
 }

@@ -127,34 +127,7 @@ enum TakerReport {
   }
 
   static func json(taker: String, _ byQuiz: AttemptsByQuiz) -> String {
-    var writer = JSONWriter(pretty: true)
-    writer.beginObject()
-    writer.field("taker", taker)
-    writer.key("quizzes")
-    writer.beginArray()
-    for (quiz, attempts) in byQuiz {
-      writer.beginObject()
-      writer.field("quiz", quiz)
-      writer.key("attempts")
-      writer.beginArray()
-      for attempt in attempts {
-        writer.beginObject()
-        writer.field("id", attempt.id)
-        writer.field("submitted_at", attempt.submittedAt.text)
-        writer.field("score", attempt.score)
-        writer.field("max_score", attempt.maxScore)
-        writer.key("percent")
-        writer.number(attempt.fraction.map { $0 * 100 })
-        if attempt.unmarked > 0 { writer.field("unmarked", attempt.unmarked) }
-        writer.endObject()
-      }
-      writer.endArray()
-      writer.endObject()
-    }
-    writer.endArray()
-    writer.endObject()
-    writer.endLine()
-    return writer.string
+    return String(decoding: JSONWriter.document(TakerReportJSON(taker: taker, byQuiz: byQuiz)), as: UTF8.self)
   }
 
   static func csv(_ byQuiz: AttemptsByQuiz) -> String {
@@ -222,5 +195,39 @@ enum TakerReport {
       }
     }
     return text
+  }
+}
+
+/// `quiz report --taker NAME --format json`: one taker's attempts over time, by quiz.
+struct TakerReportJSON: JSONView {
+  let taker: String
+  let byQuiz: TakerReport.AttemptsByQuiz
+
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("taker", taker)
+    writer.key("quizzes")
+    writer.beginArray()
+    for (quiz, attempts) in byQuiz {
+      writer.beginObject()
+      writer.field("quiz", quiz)
+      writer.key("attempts")
+      writer.beginArray()
+      for attempt in attempts {
+        writer.beginObject()
+        writer.field("id", attempt.id)
+        writer.field("submitted_at", attempt.submittedAt.text)
+        writer.field("score", attempt.score)
+        writer.field("max_score", attempt.maxScore)
+        writer.key("percent")
+        writer.number(attempt.fraction.map { $0 * 100 })
+        if attempt.unmarked > 0 { writer.field("unmarked", attempt.unmarked) }
+        writer.endObject()
+      }
+      writer.endArray()
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
   }
 }

@@ -57,19 +57,7 @@ enum SearchCommand {
       )
     }
     if invocation.format == "json" {
-      var writer = JSONWriter(pretty: true)
-      writer.beginArray()
-      for hit in hits {
-        writer.beginObject()
-        writer.field("quiz", hit.quiz)
-        writer.field("question", hit.question)
-        writer.field("prompt", mark(hit.prompt, console: .plain))
-        writer.field("rank", hit.rank)
-        writer.endObject()
-      }
-      writer.endArray()
-      writer.endLine()
-      console.writeBytes(writer.bytes)
+      console.writeBytes(JSONWriter.document(JSONArray(hits.map(SearchHitJSON.init))))
     } else if hits.isEmpty {
       console.write("No questions match \"\(text)\".\n")
     } else {
@@ -92,5 +80,19 @@ enum SearchCommand {
         let rest = pieces.count > 1 ? String(pieces[1]) : ""
         return (highlighted ? "\u{1B}[1;33m\(word)\u{1B}[0m" : word) + rest
       }.joined()
+  }
+}
+
+/// `quiz search --format json`: one object per match, best first.
+struct SearchHitJSON: JSONView {
+  let hit: SearchHit
+
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("quiz", hit.quiz)
+    writer.field("question", hit.question)
+    writer.field("prompt", SearchCommand.mark(hit.prompt, console: .plain))
+    writer.field("rank", hit.rank)
+    writer.endObject()
   }
 }

@@ -38,32 +38,7 @@ enum ShowCommand {
   }
 
   static func json(_ stored: StoredQuiz, withAnswers: Bool) -> [UInt8] {
-    let quiz = stored.quiz
-    var writer = JSONWriter(pretty: true)
-    writer.beginObject()
-    writer.field("id", quiz.id)
-    writer.field("title", quiz.title)
-    writer.optionalField("description", quiz.description)
-    writer.field("scoring", quiz.defaultScoring.rawValue)
-    writer.field("shuffle_questions", quiz.shuffleQuestions ?? false)
-    writer.key("sections")
-    writer.beginArray()
-    for section in quiz.sections {
-      writer.beginObject()
-      writer.field("title", section.title ?? "")
-      if let pick = section.pick { writer.field("pick", pick) }
-      writer.key("questions")
-      writer.beginArray()
-      for question in section.questions {
-        QuizBankWriter.write(question, to: &writer, withAnswers: withAnswers)
-      }
-      writer.endArray()
-      writer.endObject()
-    }
-    writer.endArray()
-    writer.endObject()
-    writer.endLine()
-    return writer.bytes
+    return JSONWriter.document(ShownQuizJSON(stored: stored, withAnswers: withAnswers))
   }
 
   static func text(_ stored: StoredQuiz, withAnswers: Bool, console: Console) -> String {
@@ -129,5 +104,37 @@ enum ShowCommand {
     let pad = String(repeating: " ", count: count)
     return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
       .map { $0.offset == 0 ? String($0.element) : pad + $0.element }.joined(separator: "\n")
+  }
+}
+
+/// `quiz show --format json`: the quiz, its sections and questions.
+struct ShownQuizJSON: JSONView {
+  let stored: StoredQuiz
+  let withAnswers: Bool
+  var quiz: Quiz { stored.quiz }
+
+  func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("id", quiz.id)
+    writer.field("title", quiz.title)
+    writer.optionalField("description", quiz.description)
+    writer.field("scoring", quiz.defaultScoring.rawValue)
+    writer.field("shuffle_questions", quiz.shuffleQuestions ?? false)
+    writer.key("sections")
+    writer.beginArray()
+    for section in quiz.sections {
+      writer.beginObject()
+      writer.field("title", section.title ?? "")
+      if let pick = section.pick { writer.field("pick", pick) }
+      writer.key("questions")
+      writer.beginArray()
+      for question in section.questions {
+        QuizBankWriter.write(question, to: &writer, withAnswers: withAnswers)
+      }
+      writer.endArray()
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
   }
 }

@@ -117,17 +117,15 @@ enum TakeCommand {
       }
       kept.scoring = shown.quiz.scoring ?? .allOrNothing
       kept.maxScore = QuestionDraw.maxScore(given: attempt.given, in: shown.quiz)
-      var writer = JSONWriter(pretty: false)
-      QuizBankWriter.write(kept, to: &writer)
-      writer.endLine()
+      let line = JSONWriter.document(QuizBankAttemptJSON(attempt: kept), pretty: false)
       do {
         let output = try OutputFile(path: file, personal: true)
-        try output.write(writer.bytes)
+        try output.write(line)
         try output.commit()
       } catch {
         throw CLIError.failure(
           "the attempt could not be saved (\(reason.message)), nor kept in \(file); here it is, to record with "
-            + "'quiz grade --attempts -': \(writer.string)")
+            + "'quiz grade --attempts -': \(String(decoding: line, as: UTF8.self))")
       }
       throw CLIError.failure(
         "the attempt could not be saved (\(reason.message)); it is kept in \(file): record it with "
@@ -186,4 +184,11 @@ enum Shuffle {
       return presented
     }
   }
+}
+
+/// An attempt as one line of quiz-bank/1 (what `quiz grade --attempts` reads back).
+struct QuizBankAttemptJSON: JSONView {
+  let attempt: Attempt
+
+  func write(to writer: inout JSONWriter) { QuizBankWriter.write(attempt, to: &writer) }
 }

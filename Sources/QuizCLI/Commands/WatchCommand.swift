@@ -74,9 +74,7 @@ enum WatchCommand {
   }
 
   static func jsonLine(_ change: Change) -> String {
-    var writer = JSONWriter(pretty: false)
-    change.writeJSON(to: &writer, includingDetail: true)
-    return writer.string + "\n"
+    String(decoding: JSONWriter.document(ChangeJSON(change, includingDetail: true), pretty: false), as: UTF8.self)
   }
 }
 

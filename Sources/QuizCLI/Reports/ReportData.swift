@@ -2,21 +2,11 @@ import QuizDomain
 
 /// The report as JSON (the key names are a contract), CSV (one row per question) and Markdown.
 enum ReportData {
-  static func json(_ report: QuizReport) -> [UInt8] {
-    var writer = JSONWriter(pretty: true)
-    write(report, to: &writer)
-    writer.endLine()
-    return writer.bytes
-  }
+  static func json(_ report: QuizReport) -> [UInt8] { JSONWriter.document(QuizReportJSON(report: report)) }
 
   /// Several reports: a JSON array of report objects.
   static func json(_ reports: [QuizReport]) -> [UInt8] {
-    var writer = JSONWriter(pretty: true)
-    writer.beginArray()
-    for report in reports { write(report, to: &writer) }
-    writer.endArray()
-    writer.endLine()
-    return writer.bytes
+    JSONWriter.document(JSONArray(reports.map(QuizReportJSON.init)))
   }
 
   static func write(_ report: QuizReport, to writer: inout JSONWriter) {
@@ -156,4 +146,11 @@ enum ReportData {
     if let note = ReportResponses.unmarkedNote(report) { text += "\n" + MarkdownText.escaped(note) + "\n" }
     return text
   }
+}
+
+/// `quiz report --format json`: one quiz's statistics (the key names are a contract).
+struct QuizReportJSON: JSONView {
+  let report: QuizReport
+
+  func write(to writer: inout JSONWriter) { ReportData.write(report, to: &writer) }
 }
