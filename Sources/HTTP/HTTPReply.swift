@@ -7,22 +7,26 @@ import Locking
 /// `send`, so the thread serves other connections meanwhile. A reply let go of without a
 /// `send` answers 500, so that no connection stays suspended for ever.
 public final class HTTPReply: Sendable {
-  let slot: HTTPReplySlot
+  /// Where the response goes: the suspended connection's slot, or, for a handler called in
+  /// process (`HTTPResponse.resolved`), the caller waiting for it. The first call counts.
+  private let fill: @Sendable (@escaping @Sendable () -> HTTPResponse) -> Void
 
-  init(_ slot: HTTPReplySlot) { self.slot = slot }
+  init(_ slot: HTTPReplySlot) { fill = { slot.fill($0) } }
+
+  init(fill: @escaping @Sendable (@escaping @Sendable () -> HTTPResponse) -> Void) { self.fill = fill }
 
   /// Answers the request; only the first call counts. A deferred response cannot be sent (500).
   public func send(_ response: HTTPResponse) {
-    slot.fill { response }
+    fill { response }
   }
 
   /// Answers the request with what `make` returns, called on the connection's own thread: the
   /// sender's thread is spared the work of building the response.
   public func send(making make: @escaping @Sendable () -> HTTPResponse) {
-    slot.fill(make)
+    fill(make)
   }
 
-  deinit { slot.fill { HTTPReply.unanswered } }
+  deinit { fill { HTTPReply.unanswered } }
 
   static let unanswered = HTTPResponse.text("the server gave no reply", status: 500)
 }

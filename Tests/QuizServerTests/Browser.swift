@@ -1,13 +1,26 @@
 import Foundation
 import TestSupport
 
+@testable import QuizServer
+
 /// A browser without JavaScript: it keeps the cookies the server sets, posts forms
 /// (`application/x-www-form-urlencoded`) and reads the hidden fields of the pages it gets.
 final class Browser {
   let port: UInt16
   var cookies: [String: String] = [:]
+  /// The server whose route handler takes the requests in process; nil: over a socket to `port`.
+  let inProcess: ServedFixture?
 
-  init(port: UInt16) { self.port = port }
+  init(port: UInt16) {
+    self.port = port
+    inProcess = nil
+  }
+
+  /// A browser of the fixture's server: in process unless the fixture goes over a socket.
+  init(_ fixture: ServedFixture) {
+    port = fixture.port
+    inProcess = fixture.overSocket ? nil : fixture
+  }
 
   func get(_ path: String) throws -> RawHTTPResponse {
     try send("GET", path, body: [])
@@ -24,7 +37,9 @@ final class Browser {
     var headers: [(String, String)] = []
     if !cookies.isEmpty { headers.append(("Cookie", cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))) }
     if let contentType { headers.append(("Content-Type", contentType)) }
-    let response = try RawHTTP.request(port: port, method, path, body: body, headers: headers)
+    let response =
+      try inProcess.map { InProcessHTTP.send(to: $0.server.state, method, path, body: body, headers: headers) }
+      ?? RawHTTP.request(port: port, method, path, body: body, headers: headers)
     for header in response.headers("set-cookie") {
       let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
       if pair.count == 2 { cookies[String(pair[0])] = String(pair[1]) }

@@ -183,7 +183,7 @@ import Testing
   /// and a server restarted with `never` reveals nothing, the answer staying locked.
   @Test func anAttemptSignedInUnderEachIsStillTakenUnderItAfterARestartWithEnd() throws {
     let fixture = try ServedFixture { $0.reveal = .each }
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana")
     let token = try #require(browser.cookies["quiz_attempt"])
     #expect(

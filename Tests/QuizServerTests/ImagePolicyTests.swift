@@ -19,7 +19,7 @@ import Testing
           {"id": "b", "text": "No", "correct": false}]}]}]}]}
       """
     for quiz in try QuizBankReader.read(Array(document.utf8)).quizzes { _ = try fixture.repository().saveQuiz(quiz) }
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana", quiz: "pics")
     let pictured = try browser.get("/attempt?q=1")
     #expect(pictured.text.contains("src=\"https://images.example.org:8443/cat.png\""), "\(pictured.text)")

@@ -57,7 +57,7 @@ import Testing
 
   @Test func everyQuestionPageBeforeItsRevealGivesNothingAway() throws {
     let fixture = try ServedFixture { $0.reveal = .each }
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana")
     for number in 1...7 {
       let page = try browser.get("/attempt?q=\(number)")
@@ -86,7 +86,7 @@ import Testing
     replies.append(try fixture.request("PUT", "/api/attempts/\(token)/answers/pick", json: #"{"selected": ["1"]}"#))
     replies.append(try fixture.request("POST", "/api/attempts/\(token)/submit"))
     replies.append(try fixture.request("GET", "/api/quizzes"))
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     browser.cookies["quiz_attempt"] = token
     replies.append(try browser.get("/review"))
     browser.cookies["quiz_attempt"] = guessed
@@ -123,7 +123,7 @@ import Testing
       #expect(gap.compactMap { $0["id"] as? String } == ["1", "2", "3"])
       let right = try #require(choices.first { ($0["text"] as? String) == "RIGHT" }?["id"] as? String)
       rightPositions.insert(right)
-      let browser = Browser(port: fixture.port)
+      let browser = Browser(fixture)
       browser.cookies["quiz_attempt"] = token
       let page = try browser.get("/attempt?q=1").text
       for stored in ["a", "b", "c", "d"] { #expect(!page.contains("value=\"\(stored)\""), "\(page)") }

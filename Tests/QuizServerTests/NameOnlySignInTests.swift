@@ -64,13 +64,13 @@ import Testing
 
   @Test func thePagesResumeFromTheBrowserTheAttemptBeganInOrWithItsCode() throws {
     let fixture = try ServedFixture()
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana")
     let page = try browser.get("/attempt").text
     let code = try #require(page.firstMatch(of: #/Resume code: <span class="code">([0-9a-f]{8})</span>/#)?.1)
     let again = try signInPage(browser, taker: "ana")
     #expect(again.status == 303, "\(again.text)")
-    let other = Browser(port: fixture.port)
+    let other = Browser(fixture)
     let refused = try signInPage(other, taker: "Ana")
     #expect(refused.status == 409 && refused.text.contains("resume code"), "\(refused.text)")
     #expect(other.cookies["quiz_attempt"] == nil)

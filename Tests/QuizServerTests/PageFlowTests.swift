@@ -50,7 +50,7 @@ enum PageFlow {
 @Suite(.serialized) struct PageFlowTests {
   @Test func aTakerSignsInAnswersEachKindSeesEachRevealSubmitsAndReadsTheReview() throws {
     let fixture = try ServedFixture { $0.reveal = .each }
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana")
     var page = try browser.get("/attempt")
     #expect(page.status == 200)
@@ -106,7 +106,7 @@ enum PageFlow {
 
   @Test func anEmptyAnswerIsRefusedWithThePageSayingWhy() throws {
     let fixture = try ServedFixture()
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana")
     let page = try browser.get("/attempt?q=2")
     let csrf = try #require(Browser.hiddenField("csrf", in: page.text))
@@ -124,7 +124,7 @@ enum PageFlow {
   /// as the API refuses two choices of a single-answer question, not saved as the last one.
   @Test func aFieldGivenTwiceIsRefusedNotReadAsItsLastValue() throws {
     let fixture = try ServedFixture()
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana")
     let page = try browser.get("/attempt")
     let csrf = try #require(Browser.hiddenField("csrf", in: page.text))
@@ -139,7 +139,7 @@ enum PageFlow {
 
   @Test func revealEndLetsTheTakerGoBackAndChangeAnAnswer() throws {
     let fixture = try ServedFixture { $0.quizzes = ["short"] }
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana", quiz: "short")
     let first = try browser.get("/attempt")
     let csrf = try #require(Browser.hiddenField("csrf", in: first.text))
@@ -162,7 +162,7 @@ enum PageFlow {
       // Long enough for the first page and save under ThreadSanitizer on a loaded machine.
       $0.timeLimit = 3
     }
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana", quiz: "short")
     let page = try browser.get("/attempt")
     #expect(page.text.contains("data-seconds-left=\""))
@@ -192,7 +192,7 @@ enum PageFlow {
       $0.quizzes = ["short"]
       $0.reveal = .each
     }
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana", quiz: "short")
     let csrf = try #require(Browser.hiddenField("csrf", in: try browser.get("/attempt").text))
     #expect(try browser.post("/answer", [("csrf", csrf), ("question", "one"), ("choice", "2")]).status == 303)

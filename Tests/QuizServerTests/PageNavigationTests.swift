@@ -17,7 +17,7 @@ import Testing
 
   @Test func previousSkipAndFinishSaveWhatThePageHolds() throws {
     let fixture = try ServedFixture()
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana")
     _ = try browser.get("/attempt?q=2")
     let skipped = try post(browser, question: "capital", go: "next", [("response", "Paris")])
@@ -44,7 +44,7 @@ import Testing
   /// it was wiped, and the reason began with the API's JSON path.
   @Test func aRefusedAnswerComesBackAsTyped() throws {
     let fixture = try ServedFixture()
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana")
     _ = try browser.get("/attempt?q=3")
     let refused = try post(browser, question: "pi", go: "next", [("response", "three point one")])
@@ -57,7 +57,7 @@ import Testing
   /// deadline, and the attempt submitted with it.
   @Test func theTimersLastPageIsSavedWithinTheGrace() throws {
     let fixture = try ServedFixture { $0.timeLimit = 2 }
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana", quiz: "short")
     let page = try browser.get("/attempt")
     let csrf = try #require(Browser.hiddenField("csrf", in: page.text))
@@ -66,7 +66,7 @@ import Testing
     #expect(sent.header("location") == "/review", "\(sent.status) \(sent.text)")
     #expect(try fixture.repository().attemptSummaries().first?.score == 1)
     // Past the deadline a plain save is still refused.
-    let other = Browser(port: fixture.port)
+    let other = Browser(fixture)
     try PageFlow.signIn(other, taker: "Bo", quiz: "short")
     let otherPage = try other.get("/attempt")
     let otherCSRF = try #require(Browser.hiddenField("csrf", in: otherPage.text))
@@ -77,7 +77,7 @@ import Testing
 
   @Test func signingOutEndsTheAttemptsCookieAndTheReviewsCookieExpires() throws {
     let fixture = try ServedFixture()
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana", quiz: "short")
     let finished = try post(browser, question: "one", go: "finish", [("choice", "1")])
     #expect(finished.header("location") == "/review")
@@ -96,7 +96,7 @@ import Testing
   /// without saving (a tentative pick was locked wrong by looking elsewhere); Finish saves.
   @Test func underRevealEachSkipDoesNotLockATentativeAnswer() throws {
     let fixture = try ServedFixture { $0.reveal = .each }
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana")
     let skipped = try post(browser, question: "pick", go: "next", [("choice", "2")])
     #expect(skipped.header("location") == "/attempt?q=2")
@@ -109,11 +109,11 @@ import Testing
   /// is nothing to end.
   @Test func signingOutWithAStaleCookieEndsIt() throws {
     let fixture = try ServedFixture()
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     browser.cookies["quiz_attempt"] = String(repeating: "0", count: 32)
     let out = try browser.post("/sign-out", [("csrf", "x")])
     #expect(out.status == 303 && out.headers("set-cookie").contains { $0.contains("Max-Age=0") }, "\(out.text)")
-    let bare = Browser(port: fixture.port)
+    let bare = Browser(fixture)
     let nothing = try bare.post("/sign-out", [("csrf", "x")])
     #expect(nothing.status == 303 && nothing.headers("set-cookie").isEmpty)
   }
@@ -121,7 +121,7 @@ import Testing
   /// The grace lets one page in, not every question posted at once past the deadline.
   @Test func theGraceSavesOnePageOfAnAttempt() throws {
     let fixture = try ServedFixture { $0.timeLimit = 2 }
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Ana", quiz: "short")
     let page = try browser.get("/attempt")
     let csrf = try #require(Browser.hiddenField("csrf", in: page.text))

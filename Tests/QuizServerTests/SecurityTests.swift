@@ -40,7 +40,7 @@ import Testing
     #expect((1...60).contains(wait))
     #expect((limited.json["error"] as? String)?.isEmpty == false)
     // The page says so too, with the same status.
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     let form = try browser.get("/")
     let page = try browser.post(
       "/sign-in",
@@ -49,7 +49,8 @@ import Testing
   }
 
   @Test func aBodyOver64KiBIsRefusedWith413() throws {
-    let fixture = try ServedFixture()
+    // The body limit is the transport's: over a socket.
+    let fixture = try ServedFixture(overSocket: true)
     let token = try #require(try fixture.signIn("Ana").json["attempt"] as? String)
     let big = #"{"response": ""# + String(repeating: "x", count: 70_000) + #""}"#
     let refused = try fixture.request("PUT", "/api/attempts/\(token)/answers/capital", json: big)
@@ -59,7 +60,7 @@ import Testing
     let justUnder = #"{"response": ""# + String(repeating: "x", count: 60_000) + #""}"#
     #expect(try fixture.request("PUT", "/api/attempts/\(token)/answers/capital", json: justUnder).status == 200)
     // A page's form gets a page, with the pages' headers, as every other refusal of a form.
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     let form = try browser.post(
       "/answer", [("csrf", "x"), ("question", "why"), ("response", String(repeating: "y", count: 70_000))])
     #expect(form.status == 413 && form.header("content-type") == "text/html; charset=utf-8", "\(form.headers)")
@@ -89,7 +90,7 @@ import Testing
 
   @Test func everyFormWithoutItsCSRFTokenIsRefusedWith403() throws {
     let fixture = try ServedFixture()
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     let form = try browser.get("/")
     let csrf = try #require(Browser.hiddenField("csrf", in: form.text))
     #expect(try browser.post("/sign-in", [("quiz", "every"), ("taker", "Ana")]).status == 403)
@@ -97,7 +98,7 @@ import Testing
       try browser.post("/sign-in", [("csrf", String(repeating: "1", count: 32)), ("quiz", "every"), ("taker", "Ana")])
         .status == 403)
     // The token of the form without its cookie (another site's page cannot send it).
-    let stranger = Browser(port: fixture.port)
+    let stranger = Browser(fixture)
     #expect(try stranger.post("/sign-in", [("csrf", csrf), ("quiz", "every"), ("taker", "Ana")]).status == 403)
     try PageFlow.signIn(browser, taker: "Ana")
     let page = try browser.get("/attempt")
@@ -114,7 +115,7 @@ import Testing
 
   @Test func everyPageAndReplyCarriesTheCSPAndNosniff() throws {
     let fixture = try ServedFixture()
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     var replies = [try browser.get("/"), try browser.get("/static/quiz.css"), try browser.get("/static/quiz.js")]
     replies.append(try browser.get("/static/monitor.js"))
     replies.append(try browser.get("/no-such-page"))
@@ -140,7 +141,7 @@ import Testing
 
   @Test func cookiesAreHttpOnlyStrictAndNotSecureOverPlainHTTP() throws {
     let fixture = try ServedFixture()
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     let form = try browser.get("/")
     let csrfCookie = try #require(form.header("set-cookie"))
     #expect(csrfCookie.hasPrefix("quiz_csrf="))
@@ -200,7 +201,7 @@ import Testing
       }
     }
     #expect(prompt.contains("Pick"))
-    let browser = Browser(port: fixture.port)
+    let browser = Browser(fixture)
     try PageFlow.signIn(browser, taker: "Bo")
     let page = try browser.get("/attempt?q=1")
     #expect(page.text.contains("Pick"))

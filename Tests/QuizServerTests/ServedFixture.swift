@@ -1,7 +1,8 @@
 import QuizDomain
 import QuizRepository
-import QuizServer
 import TestSupport
+
+@testable import QuizServer
 
 /// A database with a quiz of every kind whose answers, feedback and grader notes hold secret
 /// strings (so a test can look for any of them in what the server sends), and a server on it.
@@ -44,7 +45,12 @@ final class ServedFixture {
     ]}]}]}
     """
 
-  init(configure: (inout QuizServerConfiguration) -> Void = { _ in }) throws {
+  /// Whether requests go over a socket to the listening server; else (most tests) they are
+  /// handed to its route handler in process (InProcessHTTP.swift).
+  let overSocket: Bool
+
+  init(overSocket: Bool = false, configure: (inout QuizServerConfiguration) -> Void = { _ in }) throws {
+    self.overSocket = overSocket
     directory = try TemporaryDirectory()
     databasePath = directory.path("quiz.sqlite")
     let repository = try QuizRepository.open(at: databasePath)
@@ -62,6 +68,9 @@ final class ServedFixture {
   ) throws -> RawHTTPResponse {
     var headers = headers
     if json != nil { headers.append(("Content-Type", "application/json")) }
+    guard overSocket else {
+      return InProcessHTTP.send(to: server.state, method, path, body: Array((json ?? "").utf8), headers: headers)
+    }
     return try RawHTTP.request(port: port, method, path, body: Array((json ?? "").utf8), headers: headers)
   }
 

@@ -12,6 +12,12 @@ public struct RawHTTPResponse {
   public var headers: [(name: String, value: String)]
   public var body: [UInt8]
 
+  public init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
   public var text: String { String(decoding: body, as: UTF8.self) }
   public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
   public func headers(_ name: String) -> [String] {
