@@ -3,11 +3,18 @@ import CMicroHTTPD
 // MARK: - Handing a response to libmicrohttpd
 
 extension HTTPResponse {
+  /// Whether the response can go out as it is: not deferred, a status from 100 to 599, no
+  /// header that could split it (a control character). The server answers 500 otherwise, and
+  /// so does `resolved` in process.
+  var isQueueable: Bool {
+    deferredStart == nil && (100...599).contains(status.rawValue) && headers.allSatisfy(isSafe)
+  }
+
   /// Queues the response on the connection. A status outside 100...599 or a header that
   /// could split the response (a control character) becomes a 500 instead.
   func queue(on connection: OpaquePointer, core: HTTPServerCore) -> MHD_Result {
-    guard deferredStart == nil, (100...599).contains(status.rawValue), headers.allSatisfy(isSafe) else {
-      return HTTPResponse.text("invalid response from the handler", status: 500).queue(on: connection, core: core)
+    guard isQueueable else {
+      return HTTPResponse.invalid.queue(on: connection, core: core)
     }
     let made: OpaquePointer?
     switch body {

@@ -111,7 +111,7 @@ public final class QuizServer: Sendable {
             title: "Too long",
             message: "What you sent is larger than 64 KiB, so it was not saved. Go back and shorten it.",
             link: (href: "/attempt", label: "Back to the quiz"))), status: 413))
-    http.bodyTooLarge = { path in path.hasPrefix("/api/") ? tooLargeJSON : tooLargePage }
+    http.bodyTooLarge = { path in path == "/api" || path.hasPrefix("/api/") ? tooLargeJSON : tooLargePage }
     http.stoppedBeforeReplying = Responses.secured(
       Responses.error(
         503, "the server is stopping and could not confirm the save: it may not have been made; send the answer again",

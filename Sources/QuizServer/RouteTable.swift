@@ -19,17 +19,26 @@ struct PathPattern: Sendable, CustomStringConvertible {
   /// The parameters' values when `path` matches: as many segments, each literal the same, each
   /// parameter a segment that is not empty. Nil otherwise.
   func match(_ path: String) -> RouteParameters? {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-    guard path.hasPrefix("/"), parts.count == segments.count else { return nil }
-    var values: [String: String] = [:]
+    guard path.hasPrefix("/") else { return nil }
+    return match(segments: Self.segments(of: path))
+  }
+
+  /// `path`'s segments after its leading `/`, split once for every pattern to match.
+  static func segments(of path: String) -> ArraySlice<Substring> {
+    path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+  }
+
+  /// As `match(_:)`, for a path already split.
+  func match(segments parts: ArraySlice<Substring>) -> RouteParameters? {
+    guard parts.count == segments.count else { return nil }
     for (segment, part) in zip(segments, parts) {
       switch segment {
       case .literal(let literal): guard part == literal else { return nil }
-      case .parameter(let name):
-        guard !part.isEmpty else { return nil }
-        values[name] = String(part)
+      case .parameter: guard !part.isEmpty else { return nil }
       }
     }
+    var values: [String: String] = [:]
+    for case (.parameter(let name), let part) in zip(segments, parts) { values[name] = String(part) }
     return RouteParameters(values: values)
   }
 
@@ -87,10 +96,12 @@ struct RouteTable: Sendable {
   }
 
   func resolve(_ method: HTTPMethod, _ path: String) -> Resolution {
+    guard path.hasPrefix("/") else { return .notFound }
     let routed = method == .head ? HTTPMethod.get : method
+    let parts = PathPattern.segments(of: path)
     var allowed: [HTTPMethod] = []
     for route in routes {
-      guard let parameters = route.pattern.match(path) else { continue }
+      guard let parameters = route.pattern.match(segments: parts) else { continue }
       if route.method == routed { return .found(route, parameters) }
       allowed.append(route.method)
     }

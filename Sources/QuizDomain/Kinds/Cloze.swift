@@ -61,7 +61,7 @@ public struct ClozeChoice: Equatable, Sendable {
   /// Nil: absent (false).
   public var shuffle: Bool?
   public var choices: [Choice]
-  /// A multiple-response gap's alternatives written blank with a mark (`{1:MR:=~=a~=b~c}`):
+  /// A multiple-response gap's alternatives written blank with a mark (`{1:MR:= ~=a~=b~c}`):
   /// not choices, but Moodle counts their fractions when it rescales the others, then drops
   /// them, so they change the score (a and b: 2/3 there, not 1). Nil: none.
   public var blankMarks: [ClozeBlankMark]?

@@ -48,9 +48,11 @@
   function shown(row, text) {
     return !text || row.dataset.taker.toLowerCase().includes(text) || row.dataset.quiz.toLowerCase().includes(text);
   }
+  let counted = false;
   function drawCounts() {
     countsPending = false;
-    if (!counts) return;
+    // Before the first snapshot the rows have no summaries to count: the server's counts stay.
+    if (!counts || !counted) return;
     const tally = { "In progress": 0, "Time up": 0, "Submitted": 0 };
     let visible = 0;
     for (const entry of entries.values()) {
@@ -100,6 +102,7 @@
     entries.clear();
     (data.attempts || []).forEach(function (summary) { put(summary, fragment); });
     body.replaceChildren(fragment);
+    counted = true;
     drawCounts();
   });
   source.addEventListener("attempt", function (event) {
