@@ -52,24 +52,19 @@ let package = Package(
     // Files compiled into the binary as string literals: the migrations, the server's CSS and scripts.
     .executableTarget(name: "EmbedFilesTool"),
     .plugin(
-      name: "EmbedMigrations",
-      capability: .buildTool(),
-      dependencies: ["EmbedFilesTool"]
-    ),
-    .plugin(
-      name: "EmbedStaticAssets",
+      name: "EmbedFiles",
       capability: .buildTool(),
       dependencies: ["EmbedFilesTool"]
     ),
     .target(
       name: "QuizRepository",
       dependencies: ["SQLite", "QuizDomain", "QuizFormats", "Locking"],
-      plugins: ["EmbedMigrations"]
+      plugins: ["EmbedFiles"]
     ),
     // The server under `quiz serve`: routes, the JSON API, pages and the monitor, over HTTP.
     .target(
       name: "QuizServer", dependencies: ["HTTP", "QuizRepository", "QuizDomain", "QuizFormats", "XML", "Locking"],
-      exclude: ["Static"], plugins: ["EmbedStaticAssets"]),
+      exclude: ["Static"], plugins: ["EmbedFiles"]),
     .target(
       name: "QuizCLI", dependencies: ["QuizServer", "QuizRepository", "QuizFormats", "QuizDomain", "XML", "Locking"]),
     .executableTarget(name: "quiz", dependencies: ["QuizCLI"]),

@@ -2,8 +2,8 @@ import Foundation
 
 // Usage: EmbedFilesTool OUTPUT.swift VARIABLE FILE...
 // Writes `let VARIABLE: [(name: String, text: String)]`: each file's name (with its extension)
-// and its text, as raw string literals, in the order given. The build plugins EmbedMigrations
-// (migrations/*.sql) and EmbedStaticAssets (the server's CSS and scripts) run it, so that a
+// and its text, as raw string literals, in the order given. The EmbedFiles build plugin runs it
+// for migrations/*.sql (QuizRepository) and the server's CSS and scripts (QuizServer), so that a
 // `quiz` binary copied anywhere carries them.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {

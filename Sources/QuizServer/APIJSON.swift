@@ -3,13 +3,14 @@ import QuizRepository
 
 // MARK: - The API's replies, as JSON views (docs/serve-api.md)
 
-/// `{"error": MESSAGE}`: every refusal of the API.
-struct ErrorJSON: JSONView {
-  let message: String
+/// `{KEY: TEXT}`: every refusal of the API (`{"error": MESSAGE}`) and the monitor's notices.
+struct TextFieldJSON: JSONView {
+  let key: String
+  let text: String
 
   func write(to writer: inout JSONWriter) {
     writer.beginObject()
-    writer.field("error", message)
+    writer.field(key, text)
     writer.endObject()
   }
 }

@@ -78,7 +78,7 @@ extension ServerState {
       return outcome
     } catch ServedAttemptError.resumeRefused {
       // A code typed and wrong is a guess; no code at all is a taker who did not know one.
-      if case .given(_, let typed?) = resume { limits.recordWrongCode(client: client, guesser: guesser, now: now) }
+      if case .given(_, _?) = resume { limits.recordWrongCode(client: client, guesser: guesser, now: now) }
       throw RouteError.from(ServedAttemptError.resumeRefused)
     }
   }

@@ -23,7 +23,8 @@ enum MonitorEvents {
     event("change", ChangeJSON(change, includingDetail: false))
   }
 
-  static let outsideChange = event("external", MessageJSON(message: "the database changed outside the change log"))
+  static let outsideChange = event(
+    "external", TextFieldJSON(key: "message", text: "the database changed outside the change log"))
 }
 
 /// The `snapshot` event: every served attempt, by quiz and taker.
@@ -35,17 +36,6 @@ struct MonitorSnapshotJSON: JSONView {
     writer.key("attempts")
     writer.view(
       JSONArray(summaries.sorted { ($0.quiz, $0.taker) < ($1.quiz, $1.taker) }.map(ServedAttemptSummaryJSON.init)))
-    writer.endObject()
-  }
-}
-
-/// `{"message": TEXT}`.
-struct MessageJSON: JSONView {
-  let message: String
-
-  func write(to writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.field("message", message)
     writer.endObject()
   }
 }

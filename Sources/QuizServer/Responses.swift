@@ -17,7 +17,7 @@ enum Responses {
   static func error(_ status: HTTPStatus, _ message: String, headers: [(name: String, value: String)] = [])
     -> HTTPResponse
   {
-    var response = json(status, ErrorJSON(message: message))
+    var response = json(status, TextFieldJSON(key: "error", text: message))
     response.headers += headers
     return response
   }

@@ -1,7 +1,7 @@
 /// The served pages' stylesheet and scripts, served by the server under `/static/` (the
 /// pages link them from `PageShell`). External files, as the Content-Security-Policy
 /// (`script-src 'self'`, no inline script or style) asks. They are files of the repository,
-/// `Sources/QuizServer/Static/`, which the EmbedStaticAssets build plugin compiles in
+/// `Sources/QuizServer/Static/`, which the EmbedFiles build plugin compiles in
 /// (`embeddedStaticAssets`), so that CSS and JavaScript tools can read them and the binary
 /// needs nothing beside it.
 enum StaticAssets {

@@ -1,4 +1,4 @@
-// /static/monitor.js, compiled into the binary at build time (EmbedStaticAssets).
+// /static/monitor.js, compiled into the binary at build time (the EmbedFiles plugin).
 // The monitor's script: the events of `data-events` (with `data-token`, as EventSource
 // sends no header), a `snapshot` replacing every row and an `attempt` replacing or adding
 // its taker's; the time left counted from each deadline. Rows are written with

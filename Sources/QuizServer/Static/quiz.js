@@ -1,4 +1,4 @@
-// /static/quiz.js, compiled into the binary at build time (EmbedStaticAssets).
+// /static/quiz.js, compiled into the binary at build time (the EmbedFiles plugin).
 // The question pages' script; the pages work without it. It keeps each
 // `button[data-requires-answer]` disabled until something is chosen or typed in its form
 // (controls outside the form that belong to it by `form=` count: `form.elements`), picks
