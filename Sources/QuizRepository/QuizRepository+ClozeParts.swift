@@ -53,8 +53,15 @@ extension QuizRepository {
         """
     ).execute([
       versionRow, position, part.kind.rawValue, part.points, short?.caseSensitive, choice?.display?.rawValue,
-      choice?.multiple, choice?.shuffle, choice?.blankMarks.map { $0.map(\.storageText).joined(separator: " ") },
+      choice?.multiple, choice?.shuffle, choice.flatMap(Self.blankMarksText),
     ])
+  }
+
+  /// The `blank_marks` column: NULL unless a multiple-response gap has some (the table's CHECK
+  /// refuses an empty text and marks on any other gap, which nothing scores).
+  static func blankMarksText(_ choice: ClozeChoice) -> String? {
+    guard choice.isMultiple, let marks = choice.blankMarks, !marks.isEmpty else { return nil }
+    return marks.map(\.storageText).joined(separator: " ")
   }
 
   private func insertNumericalGap(_ numerical: Numerical, gap: Int64, versionRow: Int64) throws {

@@ -98,9 +98,7 @@ public enum ResumeProof: Sendable, Equatable {
       guard let resumeCode else { return false }
       let typed = Array(resumeCode.lowercased().filter { $0.isHexDigit }.utf8)
       let code = Array(token.utf8.prefix(Self.codeLength))
-      // Compared in constant time, as roster codes are: no timing says how much of a guess was right.
-      guard typed.count == code.count else { return false }
-      return zip(typed, code).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+      return ConstantTime.equal(typed, code)
     }
   }
 }

@@ -10,7 +10,9 @@ extension ServerState {
     guard let attempt = try pageAttempt(request) else { return Responses.seeOther("/") }
     if attempt.submitted != nil { return Responses.seeOther("/review") }
     if let deadline = attempt.deadline, deadline.unixSeconds <= Clock.unixSeconds {
-      _ = try pool.with { try $0.submitServedAttempt(token: attempt.token, now: Clock.now) }
+      _ = try pool.with {
+        try $0.submitServedAttempt(token: attempt.token, now: Clock.now, quizzes: configuration.quizzes)
+      }
       return Responses.seeOther("/review")
     }
     guard !attempt.questions.isEmpty else { throw RouteError.notFound("this attempt has no questions") }
@@ -93,7 +95,8 @@ extension ServerState {
     do {
       _ = try pool.with {
         try $0.saveServedAnswer(
-          token: attempt.token, answer: answer, lockAnswered: policy == .each, now: now, choicesAsShown: true)
+          token: attempt.token, answer: answer, lockAnswered: policy == .each, now: now, quizzes: configuration.quizzes,
+          choicesAsShown: true)
       }
     } catch ServedAttemptError.invalidAnswer(let message) {
       return refusedAnswer(attempt, at: index, message, sent: answer.response)
@@ -126,7 +129,9 @@ extension ServerState {
     case .previous: return Responses.seeOther(PageViews.href(max(index - 1, 0)))
     case .finish, .timeUp:
       do {
-        _ = try pool.with { try $0.submitServedAttempt(token: attempt.token, now: Clock.now) }
+        _ = try pool.with {
+          try $0.submitServedAttempt(token: attempt.token, now: Clock.now, quizzes: configuration.quizzes)
+        }
       } catch ServedAttemptError.alreadySubmitted {
         // Submitted meanwhile (the deadline's sweeper, another tab): the review shows it.
       }
@@ -178,7 +183,9 @@ extension ServerState {
     let attempt = try formAttempt(request)
     if attempt.submitted == nil {
       do {
-        _ = try pool.with { try $0.submitServedAttempt(token: attempt.token, now: Clock.now) }
+        _ = try pool.with {
+          try $0.submitServedAttempt(token: attempt.token, now: Clock.now, quizzes: configuration.quizzes)
+        }
       } catch ServedAttemptError.alreadySubmitted {
         // Submitted meanwhile (the deadline's sweeper, another tab): the review shows it.
       }

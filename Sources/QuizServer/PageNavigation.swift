@@ -23,7 +23,7 @@ enum PageNavigation: String, CaseIterable {
   static func of(_ form: [String: String]) throws -> PageNavigation {
     guard let value = form["go"], !value.isEmpty else { return .save }
     guard let navigation = PageNavigation(rawValue: value) else {
-      throw RouteError.badRequest("go: there is no \"\(value)\" (\(allCases.map(\.rawValue).joined(separator: ", ")))")
+      throw RouteError.badRequest("go: there is no \"\(value)\" (\(names))")
     }
     return navigation
   }

@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// Who may sign in, with their personal codes (`--roster FILE`, CSV `name,code`).
 public struct Roster: Sendable, Equatable {
   /// Name → code.
@@ -100,18 +102,6 @@ enum CSVLine {
     guard !quoted else { throw RosterError(file: file, line: number, message: "a quoted field is not closed") }
     fields.append(field)
     return fields
-  }
-}
-
-/// Comparisons whose time does not depend on where the inputs differ.
-enum ConstantTime {
-  /// Whether `a` and `b` are equal, looking at every byte of `b` whatever `a` holds.
-  static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    var difference: UInt8 = a.count == b.count ? 0 : 1
-    for index in b.indices {
-      difference |= b[index] ^ (index < a.count ? a[index] : 0)
-    }
-    return difference == 0
   }
 }
 

@@ -78,6 +78,25 @@ import Testing
     #expect(nulls == 1)
   }
 
+  /// Blank marks are kept only where they score: an empty list, or marks on a one-answer gap
+  /// (which the reader never makes, but a caller may), are stored as none rather than
+  /// refused by the table's CHECK.
+  @Test func blankMarksThatScoreNothingAreStoredAsNone() throws {
+    let choices = [Choice(id: "a", text: "a", correct: true), Choice(id: "b", text: "b", correct: false)]
+    let cloze = Cloze(parts: [
+      ClozePart(body: .choice(ClozeChoice(multiple: true, choices: choices, blankMarks: []))),
+      ClozePart(body: .choice(ClozeChoice(choices: choices, blankMarks: [.correct]))),
+    ])
+    let question = Question(id: "g", prompt: "{#1} {#2}", points: cloze.points, body: .cloze(cloze))
+    try repository.saveQuiz(Fixtures.quiz("marks", questions: [question]))
+    let stored = try #require(try repository.storedQuiz("marks")?.quiz.questions.first)
+    guard case .cloze(let back) = stored.body else { throw KindMismatch() }
+    let marks = back.parts.map { part -> [ClozeBlankMark]? in
+      if case .choice(let choice) = part.body { choice.blankMarks } else { nil }
+    }
+    #expect(marks == [nil, nil])
+  }
+
   @Test func aChangedGapIsANewVersionAndTheOldOneIsKept() throws {
     try repository.saveQuiz(Fixtures.quiz("mixed", questions: [Self.cloze()]))
     var changed = Self.cloze()
@@ -191,3 +210,5 @@ import Testing
     #expect(try repository.storedQuiz("mixed")?.quiz.questions == [ClozeStorageTests.cloze()])
   }
 }
+
+struct KindMismatch: Error {}

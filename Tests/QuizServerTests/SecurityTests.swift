@@ -1,4 +1,5 @@
 import Foundation
+import QuizDomain
 import QuizServer
 import TestSupport
 import Testing

@@ -38,7 +38,7 @@ enum Commands {
 
   /// What quiz does today, in one sentence, with the kinds and formats from their registries.
   static var summary: String {
-    "Author quizzes of every Moodle core question kind (\(QuestionKind.allCases.map(\.rawValue).joined(separator: ", "))), "
+    "Author quizzes of every Moodle core question kind (\(QuestionKind.names)), "
       + "import and export them (\(QuizFileFormat.list(QuizFileFormat.all.map(\.title), "and"))), take them in the terminal "
       + "or serve them to browsers, and review every attempt and question; stored in SQLite."
   }

@@ -35,14 +35,7 @@ enum InitCommand {
   }
 
   static func run(_ invocation: Invocation) throws {
-    var keep: Int?
-    if let text = invocation.arguments.value("compact-log") {
-      guard let value = Int(text), value >= 0 else {
-        throw CLIError.usage(
-          "Invalid '--compact-log \(text)': expected a number of entries", command: invocation.command)
-      }
-      keep = value
-    }
+    let keep = invocation.arguments.int("compact-log")
     let repository: QuizRepository
     do {
       repository = try invocation.repository()

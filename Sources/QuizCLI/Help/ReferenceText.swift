@@ -9,19 +9,17 @@ enum ReferenceText {
   /// The manual page's NAME line, after "quiz - ".
   static let tagline = "author, import, export, take, serve and report quizzes of every Moodle question kind, in SQLite"
 
-  /// The question kinds, from the domain's list.
-  static let kindNames: String = QuestionKind.allCases.map(\.rawValue).joined(separator: ", ")
-
   /// The description's paragraphs.
   static let description: [String] = [
-    "quiz keeps quizzes of every Moodle core question kind (\(kindNames)) in one SQLite file: it imports them from "
+    "quiz keeps quizzes of every Moodle core question kind (\(QuestionKind.names)) in one SQLite file: it imports them from "
       + "\(QuizFileFormat.readableTitles) and exports them to "
       + "\(QuizFileFormat.list(QuizFileFormat.all.map(\.title))), lets you author and edit them with versioning, "
       + "records and scores attempts (in the terminal, or served to browsers by quiz serve), and reports Moodle's "
       + "quiz statistics.",
     "Every command that uses the database takes --db PATH; without it the database is $QUIZ_DB, else "
-      + "$XDG_DATA_HOME/quiz/quiz.sqlite. Only commands that write (init, import, add, edit, rm, mv, take, mark, "
-      + "grade, regrade) create a missing database; the others exit 66. The file is created readable by its "
+      + "$XDG_DATA_HOME/quiz/quiz.sqlite. Only commands that write ("
+      + Commands.all.filter { $0.access == .readWrite }.map(\.name).joined(separator: ", ")
+      + ") create a missing database; the others exit 66. The file is created readable by its "
       + "owner only: it holds people's names and answers.",
     "quiz help COMMAND and quiz COMMAND --help show a command's help, wrapped to the terminal; "
       + "quiz help --man prints the manual page and quiz help --markdown this reference in Markdown; "

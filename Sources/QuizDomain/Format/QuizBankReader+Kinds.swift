@@ -96,8 +96,7 @@ extension QuizBankDecoder {
   where T.RawValue == String {
     guard let text = try decodeString() else { return nil }
     guard let value = T(rawValue: text) else {
-      let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-      report("unknown \(what) \"\(text.prefix(60))\" (expected one of: \(names))")
+      report("unknown \(what) \"\(text.prefix(60))\" (expected one of: \(T.names))")
       return nil
     }
     return value

@@ -47,8 +47,6 @@ public enum ClozePartKind: String, CaseIterable, Sendable {
   case shortAnswer = "short-answer"
   case numerical
   case choice
-
-  public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// A choice gap (Moodle's MULTICHOICE and MULTIRESPONSE gaps). Each choice is `correct` when
@@ -124,6 +122,4 @@ public enum ClozeChoiceDisplay: String, CaseIterable, Sendable {
   case vertical
   /// The choices in a row (MULTICHOICE_H, MULTIRESPONSE_H).
   case horizontal
-
-  public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

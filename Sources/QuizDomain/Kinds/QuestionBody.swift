@@ -35,8 +35,6 @@ public enum QuestionKind: String, CaseIterable, Sendable {
   case description
   case cloze
 
-  public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
-
   /// Whether an attempt's answer to the kind is scored without a person: every kind but essay
   /// and description.
   public var isScoredAutomatically: Bool {

@@ -43,6 +43,4 @@ public enum AnswerNumbering: String, CaseIterable, Sendable {
   case lowerRoman = "iii"
   case upperRoman = "IIII"
   case none
-
-  public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -2,6 +2,4 @@
 /// stored as written; the terminal and the reports render them.
 public enum TextFormat: String, CaseIterable, Equatable, Sendable {
   case plain, markdown, html, moodle
-
-  public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

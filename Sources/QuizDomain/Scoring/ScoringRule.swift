@@ -8,8 +8,6 @@ public enum ScoringRule: String, CaseIterable, Sendable {
   case perChoice = "per-choice"
   /// `P × clamp(Σ weights of the selected choices, 0, 1)`.
   case weighted
-
-  public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// Pure scoring: a question, a selection, a rule → points.
