@@ -6,10 +6,10 @@ import PackageDescription
 //
 // CSQLite → SQLite ─────────────────────────────┐
 //                                                ↓
-// QuizDomain (pure Swift) → QuizFormats → QuizRepository → QuizCLI → quiz
-//                               ↑
-// CLibXML2 → XML ───────────────┤  (Moodle XML, the escaping XML writer)
-// CLibZip → Zip ────────────────┘  (the Canvas QTI package)
+// QuizDomain (pure Swift) → QuizBankFormat → QuizFormats → QuizRepository → QuizCLI → quiz
+//                                               ↑
+// CLibXML2 → XML ───────────────────────────────┤  (Moodle XML, the escaping XML writer)
+// CLibZip → Zip ────────────────────────────────┘  (the Canvas QTI package)
 //
 // Locking: a pthread lock ThreadSanitizer can see, for HTTP, the repository, the server, the CLI.
 // CMicroHTTPD → HTTP  (libmicrohttpd: the server under `quiz serve`; its routes live above)
@@ -48,7 +48,9 @@ let package = Package(
     .target(name: "Locking"),
     .target(name: "HTTP", dependencies: ["CMicroHTTPD", "Locking"]),
     .target(name: "QuizDomain"),
-    .target(name: "QuizFormats", dependencies: ["QuizDomain", "XML", "Zip"]),
+    // quiz-bank/1, `quiz`'s own format: its reader, writer and the rules of a whole document.
+    .target(name: "QuizBankFormat", dependencies: ["QuizDomain"]),
+    .target(name: "QuizFormats", dependencies: ["QuizDomain", "QuizBankFormat", "XML", "Zip"]),
     // Files compiled into the binary as string literals: the migrations, the server's CSS and scripts.
     .executableTarget(name: "EmbedFilesTool"),
     .plugin(
@@ -58,19 +60,21 @@ let package = Package(
     ),
     .target(
       name: "QuizRepository",
-      dependencies: ["SQLite", "QuizDomain", "QuizFormats", "Locking"],
+      dependencies: ["SQLite", "QuizDomain", "QuizBankFormat", "QuizFormats", "Locking"],
       plugins: ["EmbedFiles"]
     ),
     // The server under `quiz serve`: routes, the JSON API, pages and the monitor, over HTTP.
     .target(
-      name: "QuizServer", dependencies: ["HTTP", "QuizRepository", "QuizDomain", "QuizFormats", "XML", "Locking"],
+      name: "QuizServer",
+      dependencies: ["HTTP", "QuizRepository", "QuizDomain", "QuizBankFormat", "QuizFormats", "XML", "Locking"],
       exclude: ["Static"], plugins: ["EmbedFiles"]),
     .target(
-      name: "QuizCLI", dependencies: ["QuizServer", "QuizRepository", "QuizFormats", "QuizDomain", "XML", "Locking"]),
+      name: "QuizCLI",
+      dependencies: ["QuizServer", "QuizRepository", "QuizBankFormat", "QuizFormats", "QuizDomain", "XML", "Locking"]),
     .executableTarget(name: "quiz", dependencies: ["QuizCLI"]),
     .executableTarget(
       name: "quiz-bench",
-      dependencies: ["QuizRepository", "QuizDomain"],
+      dependencies: ["QuizRepository", "QuizBankFormat", "QuizDomain"],
       path: "Benchmarks/quiz-bench"
     ),
     // Shared by the test targets: a fresh temporary directory per test.
@@ -79,14 +83,22 @@ let package = Package(
     .testTarget(name: "XMLTests", dependencies: ["XML"]),
     .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport", "Locking"]),
     .testTarget(name: "QuizDomainTests", dependencies: ["QuizDomain"], exclude: ["Reference"]),
+    .testTarget(name: "QuizBankFormatTests", dependencies: ["QuizBankFormat", "QuizDomain"]),
     .testTarget(name: "QuizFormatsTests", dependencies: ["QuizFormats", "QuizDomain", "XML"]),
-    .testTarget(name: "QuizRepositoryTests", dependencies: ["QuizRepository", "SQLite", "TestSupport", "Locking"]),
+    .testTarget(
+      name: "QuizRepositoryTests",
+      dependencies: ["QuizRepository", "QuizBankFormat", "SQLite", "TestSupport", "Locking"]),
     .testTarget(
       name: "QuizServerTests",
-      dependencies: ["QuizServer", "QuizRepository", "QuizDomain", "QuizFormats", "XML", "TestSupport", "Locking"]),
+      dependencies: [
+        "QuizServer", "QuizRepository", "QuizDomain", "QuizBankFormat", "QuizFormats", "XML", "TestSupport", "Locking",
+      ]),
     .testTarget(
       name: "QuizCLITests",
-      dependencies: ["quiz", "QuizCLI", "QuizFormats", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport", "Locking"],
+      dependencies: [
+        "quiz", "QuizCLI", "QuizBankFormat", "QuizFormats", "QuizDomain", "XML", "Zip", "SQLite", "TestSupport",
+        "Locking",
+      ],
       exclude: ["Reference"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import HTTP
+import QuizBankFormat
 import QuizDomain
 import QuizRepository
 

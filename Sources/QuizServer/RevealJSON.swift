@@ -120,7 +120,7 @@ enum ResponseJSON {
   /// (a blank cloze gap written `{}`, as an export writes it).
   static func write(_ response: Response, to writer: inout JSONWriter) {
     writer.beginObject()
-    QuizBankWriter.writeResponse(response, to: &writer)
+    response.writeFields(to: &writer)
     writer.endObject()
   }
 }

@@ -303,8 +303,8 @@ import Testing
     #expect(score(Self.verse(), [.text("owl"), .choices(["a"]), .choices(["a", "c"])]) == 0)
     // `%50%`, `%50%` and `%0%` (no percentage: an unmarked choice).
     #expect(score(Self.verse(weights: [0.5, 0.5, nil]), picks) == 2)
-    #expect(QuizBankValidator.questionProblems(Self.verse()).isEmpty)
-    #expect(QuizBankValidator.questionProblems(Self.verse(weights: [0.5, 0.5, nil])).isEmpty)
+    #expect(QuestionRules.questionProblems(Self.verse()).isEmpty)
+    #expect(QuestionRules.questionProblems(Self.verse(weights: [0.5, 0.5, nil])).isEmpty)
   }
 
   @Test func eachGapIsAnalysedOnItsOwn() throws {

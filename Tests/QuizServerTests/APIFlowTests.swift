@@ -1,4 +1,5 @@
 import Foundation
+import QuizBankFormat
 import QuizDomain
 import QuizRepository
 import QuizServer

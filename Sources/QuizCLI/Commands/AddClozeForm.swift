@@ -42,7 +42,7 @@ extension AddCommand {
     let question = Question(
       id: id, prompt: parsed.prompt, explanation: arguments.value("explanation"), points: parsed.cloze.points,
       tags: arguments.all("tag"), body: .cloze(parsed.cloze))
-    let problems = QuizBankValidator.questionProblems(question)
+    let problems = QuestionRules.questionProblems(question)
     guard problems.isEmpty else {
       throw CLIError.data("invalid question \"\(question.id)\", nothing was added", details: problems)
     }

@@ -106,7 +106,7 @@ extension AddCommand {
     }
     question.shuffle = kind == .matching && arguments.flag("shuffle")
     if kind == .shortAnswer { warnAboutFullFractions(arguments, parser: parser, invocation: invocation) }
-    let problems = QuizBankValidator.questionProblems(question)
+    let problems = QuestionRules.questionProblems(question)
     guard problems.isEmpty else {
       throw CLIError.data("invalid question \"\(question.id)\", nothing was added", details: problems)
     }

@@ -1,3 +1,4 @@
+import QuizBankFormat
 import QuizDomain
 import QuizRepository
 
@@ -131,7 +132,7 @@ struct AttemptDetailJSON: JSONView {
       } else {
         writer.field("type", answer.question.kind.rawValue)
       }
-      QuizBankWriter.writeResponse(answer.response, to: &writer)
+      answer.response.writeFields(to: &writer)
       if answer.question.kind == .choice {
         writer.key("correct")
         writer.beginArray()

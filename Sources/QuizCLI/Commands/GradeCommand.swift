@@ -1,3 +1,4 @@
+import QuizBankFormat
 import QuizDomain
 import QuizRepository
 
@@ -258,11 +259,9 @@ struct GradedAttemptJSON: JSONView {
     for question in QuestionDraw.questions(given: scored.attempt.given, in: quiz) {
       writer.beginObject()
       writer.field("question", question.id)
-      QuizBankWriter.writeResponse(
-        byQuestion[question.id]?.0.response ?? .empty(for: question.kind), to: &writer)
-      if QuizRepository.needsMarking(
-        question, response: byQuestion[question.id]?.0.response ?? .empty(for: question.kind), marked: false)
-      {
+      let response = byQuestion[question.id]?.0.response ?? .empty(for: question.kind)
+      response.writeFields(to: &writer)
+      if QuizRepository.needsMarking(question, response: response, marked: false) {
         writer.field("needs_marking", true)
       }
       writer.field("score", byQuestion[question.id]?.1 ?? 0)

@@ -1,3 +1,4 @@
+import QuizBankFormat
 import QuizDomain
 import QuizRepository
 

@@ -1,4 +1,5 @@
 import Locking
+import QuizBankFormat
 import QuizDomain
 import QuizFormats
 

@@ -11,18 +11,18 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
 /// key, arrays element by element — and builds its values as it goes, so no tree of the whole
 /// document is ever made. Strings are checked to be valid UTF-8; numbers out of Double's range
 /// and nesting deeper than `maxDepth` are errors.
-struct JSONScanner {
-  let bytes: UnsafeBufferPointer<UInt8>
-  private(set) var offset = 0
-  static let maxDepth = 512
+public struct JSONScanner {
+  public let bytes: UnsafeBufferPointer<UInt8>
+  public private(set) var offset = 0
+  public static let maxDepth = 512
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  public init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
     // A UTF-8 byte order mark is tolerated.
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
   }
 
-  enum Kind: String {
+  public enum Kind: String {
     case object, array, string, number, boolean, null
   }
 }
@@ -30,7 +30,7 @@ struct JSONScanner {
 // MARK: - Looking ahead
 
 extension JSONScanner {
-  mutating func skipWhitespace() {
+  public mutating func skipWhitespace() {
     while offset < bytes.count {
       switch bytes[offset] {
       case 0x20, 0x0A, 0x0D, 0x09: offset += 1
@@ -40,7 +40,7 @@ extension JSONScanner {
   }
 
   /// The kind of the next value, after whitespace.
-  mutating func peekKind() throws -> Kind {
+  public mutating func peekKind() throws -> Kind {
     skipWhitespace()
     guard offset < bytes.count else { throw error("unexpected end of input, expected a value") }
     switch bytes[offset] {
@@ -55,7 +55,7 @@ extension JSONScanner {
   }
 
   /// Fails unless only whitespace is left.
-  mutating func expectEnd() throws {
+  public mutating func expectEnd() throws {
     skipWhitespace()
     if offset < bytes.count { throw unexpectedByte(expected: "the end of the document") }
   }
@@ -64,11 +64,11 @@ extension JSONScanner {
 // MARK: - Objects and arrays
 
 extension JSONScanner {
-  mutating func beginObject() throws { try expect(UInt8(ascii: "{"), "'{'") }
+  public mutating func beginObject() throws { try expect(UInt8(ascii: "{"), "'{'") }
 
   /// The next key of the object being read, with its colon consumed; nil after the closing
   /// brace. `first` is true before the first member.
-  mutating func nextKey(first: inout Bool) throws -> String? {
+  public mutating func nextKey(first: inout Bool) throws -> String? {
     skipWhitespace()
     guard offset < bytes.count else { throw error("unexpected end of input inside an object") }
     if bytes[offset] == UInt8(ascii: "}") {
@@ -92,10 +92,10 @@ extension JSONScanner {
     return key
   }
 
-  mutating func beginArray() throws { try expect(UInt8(ascii: "["), "'['") }
+  public mutating func beginArray() throws { try expect(UInt8(ascii: "["), "'['") }
 
   /// True when another element follows (its comma consumed); false after the closing bracket.
-  mutating func nextElement(first: inout Bool) throws -> Bool {
+  public mutating func nextElement(first: inout Bool) throws -> Bool {
     skipWhitespace()
     guard offset < bytes.count else { throw error("unexpected end of input inside an array") }
     if bytes[offset] == UInt8(ascii: "]") {
@@ -112,7 +112,7 @@ extension JSONScanner {
 
   /// Reads past one value of any kind, checking its syntax. Iterative, so that deep nesting
   /// cannot overflow the stack.
-  mutating func skipValue(depth startDepth: Int = 0) throws {
+  public mutating func skipValue(depth startDepth: Int = 0) throws {
     var closers: [UInt8] = []
     var firstInContainer = true
     repeat {
@@ -165,7 +165,7 @@ extension JSONScanner {
 // MARK: - Scalars
 
 extension JSONScanner {
-  mutating func readBool() throws -> Bool {
+  public mutating func readBool() throws -> Bool {
     skipWhitespace()
     if matches("true") {
       offset += 4
@@ -178,13 +178,13 @@ extension JSONScanner {
     throw unexpectedByte(expected: "true or false")
   }
 
-  mutating func readNull() throws {
+  public mutating func readNull() throws {
     skipWhitespace()
     guard matches("null") else { throw unexpectedByte(expected: "null") }
     offset += 4
   }
 
-  mutating func readNumber() throws -> Double {
+  public mutating func readNumber() throws -> Double {
     skipWhitespace()
     let start = offset
     var negative = false
@@ -230,7 +230,7 @@ extension JSONScanner {
   }
 
   /// Reads a string value or key, decoding escapes; the text must be valid UTF-8.
-  mutating func readString() throws -> String {
+  public mutating func readString() throws -> String {
     skipWhitespace()
     let quote = offset
     try expect(UInt8(ascii: "\""), "'\"'")
@@ -354,7 +354,7 @@ extension JSONScanner {
     return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
   }
 
-  func unexpectedByte(expected: String) -> JSONSyntaxError {
+  public func unexpectedByte(expected: String) -> JSONSyntaxError {
     guard offset < bytes.count else { return error("unexpected end of input, expected \(expected)") }
     let byte = bytes[offset]
     let found =
@@ -363,7 +363,7 @@ extension JSONScanner {
   }
 
   /// An error at `position` (default: the current offset), with its line and column.
-  func error(_ message: String, at position: Int? = nil) -> JSONSyntaxError {
+  public func error(_ message: String, at position: Int? = nil) -> JSONSyntaxError {
     let end = min(position ?? offset, bytes.count)
     var line = 1
     var column = 1

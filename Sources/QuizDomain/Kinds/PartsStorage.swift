@@ -14,7 +14,7 @@ public enum PartsStorage {
         // A gap is never a cloze itself; kept anyway, so that nothing given is lost.
         writer.key("parts")
         writer.raw(encode(nested))
-      default: QuizBankWriter.writeResponse(part, to: &writer)
+      case .choices, .text, .matched: part.writeFields(to: &writer)
       }
       writer.endObject()
     }

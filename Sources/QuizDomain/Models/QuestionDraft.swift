@@ -37,7 +37,7 @@ public struct QuestionDraft: Sendable {
     let question = Question(
       id: id, prompt: prompt, explanation: explanation, points: points, multiple: multiple, scoring: scoring,
       tags: tags, choices: choices)
-    problems = QuizBankValidator.questionProblems(question) + problems
+    problems = QuestionRules.questionProblems(question) + problems
     return problems.isEmpty ? .success(question) : .failure(QuestionDraftError(problems: problems))
   }
 }

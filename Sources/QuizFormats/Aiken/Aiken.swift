@@ -145,7 +145,7 @@ extension Aiken {
       var question = Question(
         id: Aiken.id(prompt: text, count: count, taken: &taken), prompt: text, multiple: false, choices: choices)
       question.shuffle = MoodleImportDefaults.shuffle(of: question)
-      let problems = QuizBankValidator.questionProblems(question)
+      let problems = QuestionRules.questionProblems(question)
       for problem in problems { error(firstLine, problem) }
       if problems.isEmpty { questions.append(question) }
     }

@@ -90,7 +90,7 @@ extension GIFT {
       question.tags = metadata.tags
       question.id = identity(metadata.id, title: title, prompt: question.prompt)
       imported += 1
-      let problems = QuizBankValidator.questionProblems(question)
+      let problems = QuestionRules.questionProblems(question)
       for problem in problems { error(first.number, problem) }
       guard problems.isEmpty else { return }
       sections.append(question)

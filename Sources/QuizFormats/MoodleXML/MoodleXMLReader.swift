@@ -115,7 +115,7 @@ extension MoodleXML {
       if type.hasCombinedFeedback { parsed.outcomeFeedback = readOutcomeFeedback(question) }
       warnUnkept(question, type: type)
       imported += 1
-      let problems = QuizBankValidator.questionProblems(parsed)
+      let problems = QuestionRules.questionProblems(parsed)
       for problem in problems { error(question.line, problem) }
       guard problems.isEmpty, errors.count == errorCount else { return }
       sections.append(parsed)

@@ -1,3 +1,4 @@
+import QuizBankFormat
 import QuizDomain
 
 /// `quiz edit` in quiz-bank/1 JSON (the default): the quiz, or one question, as JSON, and the

@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// The content of one quiz-bank/1 document.
 public struct QuizBankDocument: Equatable, Sendable {
   public var quizzes: [Quiz]

@@ -1,3 +1,4 @@
+import QuizBankFormat
 import Testing
 
 @testable import QuizDomain

@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// Small JSON documents that are not quiz-bank/1 documents but are read by its rules: one
 /// answer sent on its own (the server's `PUT …/answers/QUESTION`) and flat objects of strings
 /// (a sign-in). Problems name their JSON path, as for a whole document.

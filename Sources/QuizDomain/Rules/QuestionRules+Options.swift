@@ -1,6 +1,6 @@
 /// The rules of a question's options (docs/quiz-bank.md, "Question options"), for questions
 /// made elsewhere than from a quiz-bank/1 document (whose reader reports them at their paths).
-extension QuizBankValidator {
+extension QuestionRules {
   /// A penalty outside 0…1, a hint without text, an empty outcome feedback, numbering on a
   /// question that is no choice question.
   public static func optionProblems(_ question: Question) -> [String] {

@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// A question's options as quiz-bank/1 writes them (docs/quiz-bank.md, "Question options"):
 /// `numbering` after `shuffle`; `outcome_feedback`, `hints` and `penalty` after the kind's parts
 /// and before `files`. Absent options are left out; the outcome feedback, which tells how the

@@ -1,3 +1,4 @@
+import QuizBankFormat
 import Testing
 
 @testable import QuizDomain
@@ -64,7 +65,7 @@ import Testing
       QuestionFile(field: "prompt", name: "a.png", bytes: [1]),
     ])
     #expect(
-      QuizBankValidator.fileProblems(question) == [
+      QuestionRules.fileProblems(question) == [
         "file \"x.png\": \"choices.z.text\" is not a text of this question (expected prompt, explanation, "
           + "choices.ID.text or choices.ID.feedback)",
         "file \"a.png\" appears twice in prompt",

@@ -1,3 +1,5 @@
+import QuizDomain
+
 // MARK: - The document
 
 extension QuizBankDecoder {

@@ -1,3 +1,4 @@
+import QuizBankFormat
 import Testing
 
 @testable import QuizDomain
@@ -166,11 +167,11 @@ import Testing
     question.hints = [Hint(text: "")]
     question.outcomeFeedback = OutcomeFeedback()
     #expect(
-      QuizBankValidator.optionProblems(question) == [
+      QuestionRules.optionProblems(question) == [
         "penalty must be a number from 0 to 1, found 2", "hint 1: text must not be empty",
         "the outcome feedback is empty",
       ])
-    #expect(QuizBankValidator.questionProblems(question).contains("penalty must be a number from 0 to 1, found 2"))
+    #expect(QuestionRules.questionProblems(question).contains("penalty must be a number from 0 to 1, found 2"))
   }
 
   @Test func labelsAndOutcomeFeedbackAsMoodleShowsThem() {

@@ -1,3 +1,5 @@
+import QuizDomain
+
 // MARK: - Quizzes
 
 extension QuizBankDecoder {
@@ -146,9 +148,9 @@ extension QuizBankDecoder {
       shuffle: shuffle,
       tags: tags, textFormat: textFormat, files: files, body: body)
     options.apply(to: &question)
-    for problem in QuizBankValidator.locatedBodyProblems(question) { report(problem.message, key: problem.key) }
+    for problem in QuestionRules.locatedBodyProblems(question) { report(problem.message, key: problem.key) }
     path.push(.key("files"))
-    for problem in QuizBankValidator.fileProblems(question) { report(problem) }
+    for problem in QuestionRules.fileProblems(question) { report(problem) }
     path.pop()
     return question
   }

@@ -1,3 +1,4 @@
+import QuizBankFormat
 import Testing
 
 @testable import QuizDomain
@@ -103,7 +104,7 @@ import Testing
   @Test func gradingWithTwoAnswersAtFullFraction() {
     var two = question
     two.choices[1] = Choice(id: "b", text: "B", correct: true, weight: 1)
-    #expect(QuizBankValidator.questionProblems(two).isEmpty && QuizBankValidator.choiceProblems(two).isEmpty)
+    #expect(QuestionRules.questionProblems(two).isEmpty && QuestionRules.choiceProblems(two).isEmpty)
     for rule in ScoringRule.allCases {
       #expect(Scoring.score(two, selected: ["a"], rule: rule) == 1, "\(rule)")
       #expect(Scoring.score(two, selected: ["b"], rule: rule) == 1, "\(rule)")

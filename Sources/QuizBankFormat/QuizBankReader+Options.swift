@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// Reading a question's options (docs/quiz-bank.md, "Question options"): `outcome_feedback`,
 /// `hints`, `penalty` and a choice question's `numbering`. Each is absent unless written.
 struct QuestionOptionFields {

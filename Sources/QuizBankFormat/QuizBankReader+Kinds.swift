@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// Reading the parts of each question kind (docs/quiz-bank.md, "Question types"). The fields
 /// of a question may come in any order, `type` among them, so the kinds' fields are gathered
 /// first and checked against the type at the end of the question.

@@ -1,3 +1,5 @@
+import QuizDomain
+
 // MARK: - History
 
 extension QuizBankDecoder {

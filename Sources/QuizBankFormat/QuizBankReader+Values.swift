@@ -1,3 +1,5 @@
+import QuizDomain
+
 // MARK: - Generic values
 
 extension QuizBankDecoder {

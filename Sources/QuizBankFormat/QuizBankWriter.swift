@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// Writes quiz-bank/1 documents: 2-space indents, keys in the order of the format's example,
 /// absent optional fields left out, choice ids always written, a trailing newline. The same
 /// content always gives the same bytes.

@@ -1,6 +1,6 @@
 /// The rules of a cloze question's gaps (Moodle's `qtype_multianswer_validate_question` and what
-/// its grading needs) and of an answer to them. Keys are relative to the question.
-extension QuizBankValidator {
+/// its grading needs). Keys are relative to the question.
+extension QuestionRules {
   static func clozeProblems(_ cloze: Cloze, of question: Question) -> [PartProblem] {
     var problems = placeholderProblems(question.prompt, parts: cloze.parts.count)
     if cloze.parts.isEmpty {
@@ -160,49 +160,6 @@ extension QuizBankValidator {
         // `%n%` is kept as a weight, correct only at 100 %: the syntax written back says the same.
         problems.append(
           PartProblem(key: key + ".correct", message: "a choice with a weight is correct exactly when its weight is 1"))
-      }
-    }
-    return problems
-  }
-}
-
-// MARK: - Answers
-
-extension QuizBankValidator {
-  /// What is wrong with an answer's `parts` (at `here`): more responses than gaps, a response
-  /// of another shape than its gap takes, unknown choices, two picks in a one-answer gap.
-  static func gapAnswerProblems(_ responses: [Response], to cloze: Cloze, named: String, here: String) -> [Problem] {
-    var problems: [Problem] = []
-    if responses.count > cloze.parts.count {
-      problems.append(
-        Problem(
-          path: here + ".parts",
-          message: "\(named) has \(cloze.parts.count) gap\(cloze.parts.count == 1 ? "" : "s"), "
-            + "the answer gives \(responses.count)"))
-    }
-    for (index, (part, response)) in zip(cloze.parts, responses).enumerated() {
-      let at = "\(here).parts[\(index)]"
-      if case .text("", nil) = response { continue }
-      switch (part.body, response) {
-      case (.shortAnswer, .text(_, nil)), (.numerical, .text(_, nil)): break
-      case (.choice(let choice), .choices(let selected)):
-        for (pick, id) in selected.enumerated() where !choice.choices.contains(where: { $0.id == id }) {
-          problems.append(
-            Problem(
-              path: "\(at).selected[\(pick)]",
-              message: "unknown choice \"\(id)\" of gap \(index + 1) of \(named) (choices: "
-                + choice.choices.map(\.id).joined(separator: ", ") + ")"))
-        }
-        if !choice.isMultiple && selected.count > 1 {
-          problems.append(
-            Problem(
-              path: "\(at).selected",
-              message: "gap \(index + 1) of \(named) takes one answer, \(selected.count) were selected"))
-        }
-      case (.shortAnswer, _), (.numerical, _), (.choice, _):
-        let form = part.kind == .choice ? "\"selected\": [CHOICE, …]" : "\"response\": TEXT"
-        problems.append(
-          Problem(path: at, message: "gap \(index + 1) of \(named) is a \(part.kind.rawValue) gap: it takes \(form)"))
       }
     }
     return problems

@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// Reading a cloze question's gaps and an attempt's answer to them (docs/quiz-bank.md, "Cloze").
 /// A gap's answers and choices are read as written: a fraction or weight may be any finite
 /// number (Moodle's `%n%` may be negative or above 100), and validation checks the rest.

@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// A cloze question's gaps and an attempt's answer to them, as quiz-bank/1 writes them
 /// (docs/quiz-bank.md, "Cloze"): what the reader reads back to the same question.
 extension QuizBankWriter {
@@ -36,24 +38,6 @@ extension QuizBankWriter {
       switch mark {
       case .correct: writer.field("correct", true)
       case .weight(let weight): writer.field("weight", weight)
-      }
-      writer.endObject()
-    }
-    writer.endArray()
-  }
-
-  /// `"parts": [{"response": T} | {"selected": [ID, …]} | {}, …]`: a blank gap, which the
-  /// reader reads as an empty text, is `{}`; an empty selection stays `"selected": []`, so that
-  /// what is read writes back as it was.
-  static func writeGapResponses(_ responses: [Response], to writer: inout JSONWriter) {
-    writer.key("parts")
-    writer.beginArray()
-    for response in responses {
-      writer.beginObject()
-      if case .text("", nil) = response {
-        // A blank gap: `{}`.
-      } else {
-        writeResponse(response, to: &writer)
       }
       writer.endObject()
     }

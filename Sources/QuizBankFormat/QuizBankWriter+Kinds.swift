@@ -1,3 +1,5 @@
+import QuizDomain
+
 /// The parts of each question kind and each kind of answer, as quiz-bank/1 writes them
 /// (docs/quiz-bank.md, "Question types"). Options absent from the document stay absent.
 extension QuizBankWriter {
@@ -108,7 +110,7 @@ extension QuizBankWriter {
   static func write(_ answer: Answer, to writer: inout JSONWriter) {
     writer.beginObject()
     writer.field("question", answer.question)
-    writeResponse(answer.response, to: &writer)
+    answer.response.writeFields(to: &writer)
     if let mark = answer.mark {
       writer.key("mark")
       write(mark, to: &writer)
@@ -124,26 +126,5 @@ extension QuizBankWriter {
     writer.optionalField("marker", mark.marker)
     writer.optionalField("marked_at", mark.markedAt?.text)
     writer.endObject()
-  }
-
-  /// The fields of a response inside an object: `selected`, `response` (+ `unit`), `matched` or
-  /// `parts`.
-  public static func writeResponse(_ response: Response, to writer: inout JSONWriter) {
-    switch response {
-    case .choices(let selected):
-      writer.key("selected")
-      writer.beginArray()
-      for choice in selected { writer.string(choice) }
-      writer.endArray()
-    case .text(let text, let unit):
-      writer.field("response", text)
-      writer.optionalField("unit", unit)
-    case .matched(let matches):
-      writer.key("matched")
-      writer.beginObject()
-      for match in matches { writer.field(match.stem, match.answer) }
-      writer.endObject()
-    case .parts(let responses): writeGapResponses(responses, to: &writer)
-    }
   }
 }
