@@ -8,6 +8,8 @@ public enum CompletionNames: Sendable {
   case questions(quiz: String?)
   /// The names of those who took a quiz.
   case takers
+  /// Bank ids.
+  case banks
 }
 
 // MARK: - Completion
@@ -44,6 +46,11 @@ extension QuizRepository {
         }
       case .takers:
         names = try database.fetchAll("SELECT DISTINCT taker FROM attempts ORDER BY taker") { $0.string(0) }
+      case .banks:
+        // A database from before banks has no such table: no names rather than an error.
+        let hasBanks = try database.fetchOne(
+          "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'banks'", [], { $0.int(0) })
+        names = hasBanks == 1 ? try database.fetchAll("SELECT slug FROM banks ORDER BY slug") { $0.string(0) } : []
       }
       // By Unicode scalars, as a shell compares bytes: "e" is a prefix of "é" written e + ◌́.
       return names.filter { $0.unicodeScalars.starts(with: prefix.unicodeScalars) }

@@ -114,7 +114,9 @@ extension QuizRepository {
         }
         try database.execute(
           "DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE quiz_id = ?)", [stored.rowID])
+        let bankRow = try ownBank(ofQuiz: stored.rowID)
         try database.execute("DELETE FROM quizzes WHERE id = ?", [stored.rowID])
+        try dropBankIfEmpty(bankRow)
         ShownVersionCache.shared.forget(path: path)
         try logChange(
           .quiz, .delete, quiz: id,

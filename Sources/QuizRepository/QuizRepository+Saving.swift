@@ -124,8 +124,11 @@ extension QuizRepository {
     var oldQuestions: [String: Question] = [:]
     for question in existing.quiz.questions { oldQuestions[question.id] = question }
 
+    // The quiz's own bank, read once when a question is new to the quiz.
+    var bankRow: Int64?
     for (sectionPosition, section) in quiz.sections.enumerated() {
       let sectionRow = try insertSection(section, quizRow: quizRow, position: sectionPosition)
+      var categoryRow: Int64?
       for (position, question) in section.questions.enumerated() {
         if let rows = existing.questionRows[question.id], let old = oldQuestions[question.id] {
           try updateQuestion(
@@ -137,7 +140,13 @@ extension QuizRepository {
             question, old: old.question, identity: old.identity, version: old.version,
             sectionRow: sectionRow, position: position, at: time, result: &result)
         } else {
-          try insertQuestion(question, quizRow: quizRow, sectionRow: sectionRow, position: position, at: time)
+          let bank = try bankRow ?? ownBank(ofQuiz: quizRow)
+          bankRow = bank
+          let category = try categoryRow ?? self.categoryRow(inBank: bank, forSectionTitled: section.title)
+          categoryRow = category
+          let placement = Placement(
+            quiz: quizRow, section: sectionRow, position: position, bank: bank, category: category)
+          try insertQuestion(question, placement: placement, at: time)
           result.newQuestions.append(question.id)
         }
       }
@@ -159,11 +168,16 @@ extension QuizRepository {
       [quiz.id, quiz.title, quiz.description, quiz.scoring?.rawValue, quiz.shuffleQuestions, time.text, time.text])
     let quizRow = database.lastInsertedRowID
     try markSearchStale(quizRow)
+    let bankRow = try ownBank(forNewQuiz: quiz, quizRow: quizRow, at: time)
     var result = QuizSaveResult(quiz: quiz.id, outcome: .added)
     for (sectionPosition, section) in quiz.sections.enumerated() {
       let sectionRow = try insertSection(section, quizRow: quizRow, position: sectionPosition)
+      guard !section.questions.isEmpty else { continue }
+      let categoryRow = try categoryRow(inBank: bankRow, forSectionTitled: section.title)
       for (position, question) in section.questions.enumerated() {
-        try insertQuestion(question, quizRow: quizRow, sectionRow: sectionRow, position: position, at: time)
+        let placement = Placement(
+          quiz: quizRow, section: sectionRow, position: position, bank: bankRow, category: categoryRow)
+        try insertQuestion(question, placement: placement, at: time)
         result.newQuestions.append(question.id)
       }
     }
@@ -177,16 +191,33 @@ extension QuizRepository {
     return database.lastInsertedRowID
   }
 
-  private func insertQuestion(
-    _ question: Question, quizRow: Int64, sectionRow: Int64, position: Int, at time: Timestamp
-  ) throws {
+  /// Where a question new to a quiz goes: its place in the quiz, and its category in the
+  /// quiz's own bank.
+  private struct Placement {
+    let quiz: Int64
+    let section: Int64
+    let position: Int
+    let bank: Int64
+    let category: Int64
+  }
+
+  private func insertQuestion(_ question: Question, placement: Placement, at time: Timestamp) throws {
     let statement = try database.cachedStatement(
-      literal: "INSERT INTO questions (quiz_id, slug, section_id, position, current_version) VALUES (?, ?, ?, ?, 1)")
+      literal: """
+        INSERT INTO questions (quiz_id, slug, section_id, position, current_version, bank_id, category_id)
+        VALUES (?, ?, ?, ?, 1, ?, ?)
+        """)
     statement.reset()
-    try statement.bind(quizRow, at: 1)
-    try statement.bind(sectionRow, at: 3)
-    try statement.bind(Int64(position), at: 4)
-    try statement.withText(question.id, at: 2) { try statement.executeBound() }
+    try statement.bind(placement.quiz, at: 1)
+    try statement.bind(placement.section, at: 3)
+    try statement.bind(Int64(placement.position), at: 4)
+    try statement.bind(placement.bank, at: 5)
+    try statement.bind(placement.category, at: 6)
+    do {
+      try statement.withText(question.id, at: 2) { try statement.executeBound() }
+    } catch let error as DatabaseError where error.resultCode == DatabaseError.constraint {
+      throw try bankQuestionClash(question.id, bank: placement.bank) ?? error
+    }
     let identity = database.lastInsertedRowID
     try insertVersion(question.content, identity: identity, number: 1, at: time)
     try insertTags(question.tags, identity: identity)

@@ -152,9 +152,13 @@ extension QuizRepository {
     {
       return identity
     }
+    let bankRow = try ownBank(ofQuiz: quizRow)
     try database.execute(
-      "INSERT INTO questions (quiz_id, slug, current_version, retired_at) VALUES (?, ?, 1, ?)",
-      [quizRow, question.id, time.text])
+      """
+      INSERT INTO questions (quiz_id, slug, current_version, retired_at, bank_id, category_id)
+      VALUES (?, ?, 1, ?, ?, ?)
+      """,
+      [quizRow, question.id, time.text, bankRow, try categoryRow(inBank: bankRow, at: .top)])
     let identity = database.lastInsertedRowID
     try insertTags(question.tags, identity: identity)
     return identity

@@ -27,6 +27,8 @@ public enum RepositoryError: Error, Equatable, Sendable {
   case unknownQuestion(quiz: String, question: String, suggestion: String?)
   case unknownSection(quiz: String, section: String, suggestion: String?)
   case unknownAttempt(String, suggestion: String?)
+  case unknownBank(String, suggestion: String?)
+  case unknownCategory(bank: String, category: String, suggestion: String?)
   /// Content that breaks the rules; nothing was written. `total` counts every problem, of
   /// which `problems` holds the first ones.
   case invalid([Problem], total: Int)
@@ -74,6 +76,11 @@ extension RepositoryError: CustomStringConvertible {
         + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     case .unknownAttempt(let id, let suggestion):
       return "unknown attempt \"\(id)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+    case .unknownBank(let id, let suggestion):
+      return "unknown bank \"\(id)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+    case .unknownCategory(let bank, let category, let suggestion):
+      return "no category \"\(category)\" in bank \"\(bank)\""
+        + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     case .invalid(let problems, _):
       return problems.map(\.description).joined(separator: "\n")
     case .conflict(let message), .refused(let message): return message

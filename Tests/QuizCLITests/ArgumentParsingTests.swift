@@ -73,6 +73,14 @@ import Testing
     (["edit", "geo/q1"], ["geo/q1"], [:], []),
     (["rm", "geo", "--force", "--purge"], ["geo"], [:], ["force", "purge"]),
     (["mv", "geo/q1", "--section", "2", "--at", "1"], ["geo/q1"], ["section": ["2"], "at": ["1"]], []),
+    (
+      ["bank", "show", "bio", "--category", #"Part 1\/2"#, "--tag", "a", "--tag", "b"], ["show", "bio"],
+      ["category": [#"Part 1\/2"#], "tag": ["a", "b"], "format": ["table"]], []
+    ),
+    (
+      ["add", "question", "--bank", "bio/Cells", "--id", "q1", "--prompt", "p", "--right", "a"], ["question"],
+      ["bank": ["bio/Cells"], "id": ["q1"], "prompt": ["p"], "right": ["a"]], []
+    ),
     (["search", "--", "-river"], ["-river"], ["format": ["table"]], []),
     (["take", "geo", "--as", "Zoë", "--seed", "7"], ["geo"], ["as": ["Zoë"], "seed": ["7"]], []),
     (

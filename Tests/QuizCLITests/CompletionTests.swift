@@ -477,6 +477,8 @@ import Testing
       "take --as": .taker, "grade --as": .taker, "history --taker": .taker, "report --taker": .taker,
       "grade --attempts": .file, "export --output": .file, "report --output": .file,
       "serve <quiz>": .quiz, "serve --roster": .file, "serve --tls-cert": .file, "serve --tls-key": .file,
+      "bank show <bank>": .bank, "bank mv <bank/question>": .bank, "bank rm <bank[/question]>": .bank,
+      "add --bank": .bank,
     ]
     #expect(found == expected)
   }

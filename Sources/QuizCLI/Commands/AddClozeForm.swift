@@ -7,7 +7,7 @@ import QuizFormats
 extension AddCommand {
   static let clozeForm = Command.Form(
     name: QuestionKind.cloze.rawValue, arguments: ["quiz"],
-    synopsis: "<quiz> --id <id> --text <moodle cloze text> [--section <title|n>] [--tag <tag>] ... "
+    synopsis: "\(quizOrBank) --id <id> --text <moodle cloze text> [--section <title|n>] [--tag <tag>] ... "
       + "[--explanation <text>]",
     options: ["id", "text", "section", "tag", "explanation"])
 

@@ -45,15 +45,16 @@ enum AddCommand {
       Command.Form(
         name: "section", arguments: ["quiz", "title"], synopsis: "<quiz> <title> [--at <n>] [--pick <n>]",
         options: ["at", "pick"]),
-      Command.Form(
-        name: "question", arguments: ["quiz"],
-        synopsis: "<quiz> --id <id> --prompt <text> (--right <text> | --wrong <text>) ... "
-          + "[--section <title|n>] [--points <n>] [--single | --multiple] [--scoring <rule>] [--tag <tag>] ... "
-          + "[--explanation <text>] [--feedback <choice=text>] ...",
-        options: [
-          "id", "prompt", "right", "wrong", "section", "points", "single", "multiple", "scoring", "tag",
-          "explanation", "feedback",
-        ]),
+      intoQuizOrBank(
+        Command.Form(
+          name: "question", arguments: ["quiz"],
+          synopsis: "\(quizOrBank) --id <id> --prompt <text> (--right <text> | --wrong <text>) ... "
+            + "[--section <title|n>] [--points <n>] [--single | --multiple] [--scoring <rule>] [--tag <tag>] ... "
+            + "[--explanation <text>] [--feedback <choice=text>] ...",
+          options: [
+            "id", "prompt", "right", "wrong", "section", "points", "single", "multiple", "scoring", "tag",
+            "explanation", "feedback",
+          ])),
     ] + kindForms,
     arguments: [
       ArgumentSpec(name: "kind", help: "quiz, section or question."),
@@ -78,6 +79,11 @@ enum AddCommand {
       .value("wrong", valueName: "text", help: "A wrong choice.", repeatable: true),
       .value("section", valueName: "title|n", help: "The section to add the question to (default: the last)."),
       .value(
+        "bank", valueName: "bank[/category]",
+        help:
+          "Write the question into this bank's category (made when new, with those above it; default: the top) "
+          + "instead of a quiz: no quiz places it."),
+      .value(
         "points", valueName: "n", help: "Points of the question (default: 1).",
         type: .decimal(nil, expected: "a number")),
       .flag(
@@ -97,7 +103,8 @@ enum AddCommand {
   static func run(_ invocation: Invocation) throws {
     let arguments = invocation.arguments
     let kind = arguments.positionals[0]
-    let target = arguments.positionals[1]
+    // Absent only with --bank (the form's check makes sure).
+    let target = arguments.positionals.count > 1 ? arguments.positionals[1] : ""
     let console = invocation.console
     switch kind {
     case "quiz":
@@ -143,6 +150,9 @@ enum AddCommand {
         kind == "question"
         ? try makeQuestion(arguments, invocation: invocation)
         : try makeKindQuestion(kind, arguments, invocation: invocation)
+      if let bank = arguments.value("bank") {
+        return try addToBank(question, bank: bank, invocation: invocation)
+      }
       try invocation.repository().updateQuiz(target, about: .question(question.id)) { quiz in
         if quiz.location(of: question.id) != nil {
           throw RepositoryError.invalid(
@@ -210,6 +220,36 @@ enum AddCommand {
       return question
     case .failure(let error):
       throw CLIError.data("invalid question \"\(id)\", nothing was added", details: error.problems)
+    }
+  }
+}
+
+// MARK: - Into a bank
+
+extension AddCommand {
+  /// `quiz add … --bank BANK[/CATEGORY]`: the question written into the bank, placed nowhere.
+  static func addToBank(_ question: Question, bank target: String, invocation: Invocation) throws {
+    if invocation.arguments.value("section") != nil {
+      throw CLIError.usage(
+        "Option '--section' places a question in a quiz; a question written with --bank is placed in none",
+        command: invocation.command)
+    }
+    let (bank, category) = try BankAddress.parse(target, option: "bank", command: invocation.command)
+    try invocation.repository().addQuestion(question, toBank: bank, category: category ?? .top)
+    let place = category.map { $0 == .top ? "" : " (\($0.text))" } ?? ""
+    invocation.console.write("Added question \(question.id) to bank \(bank)\(place).\n")
+  }
+}
+
+/// `BANK`, `BANK/QUESTION` or `BANK/CATEGORY`, as `--bank` and the `bank` command name them.
+enum BankAddress {
+  /// The bank and what follows its first `/`, read as a category path; nil when there is none.
+  static func parse(_ text: String, option: String, command: Command) throws -> (String, CategoryPath?) {
+    guard let slash = text.firstIndex(of: "/") else { return (text, nil) }
+    let bank = String(text[..<slash])
+    switch CategoryPath.parse(String(text[text.index(after: slash)...])) {
+    case .success(let path): return (bank, path)
+    case .failure(let error): throw CLIError.usage("Invalid '--\(option) \(text)': \(error)", command: command)
     }
   }
 }

@@ -6,7 +6,19 @@ import QuizRepository
 /// common parts (id, prompt, points, tags, explanation, section) are read as for a choice.
 extension AddCommand {
   static let commonQuestionOptions: Set<String> = ["id", "prompt", "section", "points", "tag", "explanation"]
-  private static let common = "<quiz> --id <id> --prompt <text> [--section <title|n>] [--points <n>] [--tag <tag>] ..."
+  private static let common =
+    "\(quizOrBank) --id <id> --prompt <text> [--section <title|n>] [--points <n>] [--tag <tag>] ..."
+
+  /// Where a new question goes: a quiz (placed in a section) or a bank's category (placed nowhere).
+  static let quizOrBank = "(<quiz> | --bank <bank[/category]>)"
+
+  /// `form` writing into a quiz or, with `--bank`, into a bank.
+  static func intoQuizOrBank(_ form: Command.Form) -> Command.Form {
+    var form = form
+    form.options.insert("bank")
+    form.leftOutWith = "bank"
+    return form
+  }
 
   static let kindForms: [Command.Form] = [
     Command.Form(
@@ -33,10 +45,10 @@ extension AddCommand {
       ])),
     Command.Form(
       name: QuestionKind.description.rawValue, arguments: ["quiz"],
-      synopsis: "<quiz> --id <id> --prompt <text> [--section <title|n>] [--tag <tag>] ...",
+      synopsis: "\(quizOrBank) --id <id> --prompt <text> [--section <title|n>] [--tag <tag>] ...",
       options: ["id", "prompt", "section", "tag"]),
     clozeForm,
-  ]
+  ].map(intoQuizOrBank)
 
   static let kindOptions: [OptionSpec] =
     [

@@ -13,6 +13,7 @@ enum Commands {
     EditCommand.command,
     RemoveCommand.command,
     MoveCommand.command,
+    BankCommand.command,
     SearchCommand.command,
     TakeCommand.command,
     GradeCommand.command,

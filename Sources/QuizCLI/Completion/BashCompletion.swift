@@ -132,6 +132,7 @@ enum BashCompletion {
           ;;
         quiz) __quiz_offer_lines < <(__quiz_dynamic quizzes) ;;
         taker) __quiz_offer_lines < <(__quiz_dynamic takers) ;;
+        bank) __quiz_offer_lines < <(__quiz_dynamic banks) ;;
         question | quiz-or-question)
           # QUIZ/QUESTION: once a slash is typed, the questions of the quiz before it.
           if [[ $cur == */* ]]; then

@@ -107,6 +107,7 @@ extension CompletionKind {
     case .question: return "question"
     case .quizOrQuestion: return "quiz-or-question"
     case .taker: return "taker"
+    case .bank: return "bank"
     case .values(let values): return (["values"] + values.filter(CompletionKind.isPlainWord)).joined(separator: " ")
     }
   }

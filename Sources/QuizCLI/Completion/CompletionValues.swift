@@ -14,7 +14,7 @@ enum CompletionValues {
   static let command = Command(
     name: name, summary: "Values for the completion scripts.",
     arguments: [
-      ArgumentSpec(name: "kind", help: "quizzes, questions or takers."),
+      ArgumentSpec(name: "kind", help: "quizzes, questions, takers or banks."),
       ArgumentSpec(
         name: "prefix", help: "Only values starting with it; QUIZ/ for that quiz's questions.", optional: true),
     ],
@@ -32,6 +32,7 @@ enum CompletionValues {
       // QUIZ/…: that quiz's questions only, without reading the others.
       names = .questions(quiz: prefix.firstIndex(of: "/").map { String(prefix[..<$0]) })
     case "takers": names = .takers
+    case "banks": names = .banks
     default: return
     }
     let invocation = Invocation(

@@ -98,7 +98,7 @@ enum FishCompletion {
     case .directory: return "-f -a " + quoted("(__fish_complete_directories (commandline -ct))")
     case .values(let values):
       return "-f -a " + quoted(values.filter(CompletionKind.isPlainWord).joined(separator: " "))
-    case .quiz, .question, .quizOrQuestion, .taker:
+    case .quiz, .question, .quizOrQuestion, .taker, .bank:
       return "-f -a " + quoted("(__quiz_values \(kind.scriptWord))")
     }
   }
@@ -198,6 +198,8 @@ enum FishCompletion {
                 quiz $__quiz_db __complete quizzes 2>/dev/null
             case taker
                 quiz $__quiz_db __complete takers 2>/dev/null
+            case bank
+                quiz $__quiz_db __complete banks 2>/dev/null
             case question quiz-or-question
                 # QUIZ/QUESTION: once a slash is typed, the questions of the quiz before it.
                 if string match -q -- '*/*' $typed

@@ -27,7 +27,7 @@ enum ShellCaseTables {
   static func optionKinds(_ model: CompletionModel) -> String {
     var text = """
       # Sets __quiz_kind to what the value of option $2 of command $1 ('' before the command) is:
-      # file, directory, quiz, question, quiz-or-question, taker, text or 'values A B ...';
+      # file, directory, quiz, question, quiz-or-question, taker, bank, text or 'values A B ...';
       # to nothing for a flag.
       __quiz_option_kind() {
         __quiz_kind=

@@ -79,6 +79,7 @@ enum ZshCompletion {
         (directory) _files -/ ;;
         (quiz) __quiz_dynamic quizzes ;;
         (taker) __quiz_dynamic takers ;;
+        (bank) __quiz_dynamic banks ;;
         (question|quiz-or-question)
           # QUIZ/QUESTION: once a slash is typed, the questions of the quiz before it.
           typed=${(Q)PREFIX}

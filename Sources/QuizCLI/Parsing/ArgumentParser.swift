@@ -107,17 +107,24 @@ struct ArgumentParser {
     guard let form = command.form(named: kind) else {
       let suggestion = Suggestion.closest(to: kind, among: names)
       throw CLIError.usage(
-        "Unknown kind '\(kind)': expected \(names.joined(separator: ", "))"
+        "Unknown \(command.arguments.first?.name ?? "kind") '\(kind)': expected \(names.joined(separator: ", "))"
           + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""), command: command)
     }
     let given = parsed.positionals.dropFirst()
-    if given.count < form.arguments.count {
-      throw CLIError.usage(
-        "Missing expected argument '<\(form.arguments[given.count])>'", command: command.narrowed(to: form))
+    var expected = form.arguments
+    if let option = form.leftOutWith, parsed.given.contains(option), let first = expected.first {
+      if given.count == expected.count {
+        throw CLIError.usage("Give <\(first)> or --\(option), not both", command: command.narrowed(to: form))
+      }
+      expected.removeFirst()
     }
-    if given.count > form.arguments.count {
+    if given.count < expected.count {
       throw CLIError.usage(
-        "Unexpected argument '\(given[given.startIndex + form.arguments.count])'", command: command.narrowed(to: form))
+        "Missing expected argument '<\(expected[given.count])>'", command: command.narrowed(to: form))
+    }
+    if given.count > expected.count {
+      throw CLIError.usage(
+        "Unexpected argument '\(given[given.startIndex + expected.count])'", command: command.narrowed(to: form))
     }
     let shared = Set(command.allOptions.map(\.name)).subtracting(command.options.map(\.name))
     if let stray = parsed.given.first(where: { !form.options.contains($0) && !shared.contains($0) }) {
@@ -128,6 +135,8 @@ struct ArgumentParser {
   }
 
   private func checkPositionals(_ positionals: [String]) throws {
+    // A command with forms has its arguments counted by the form (`checkForm`).
+    guard command.forms.isEmpty else { return }
     let specs = command.arguments
     let required = specs.filter { !$0.optional }.count
     if positionals.count < required {

@@ -28,6 +28,9 @@ struct Command: Sendable {
     /// The rest of the usage line after `quiz <command> <name>`.
     var synopsis: String
     var options: Set<String>
+    /// An option that takes the place of the first argument when given: `--bank` for the
+    /// `<quiz>` of `quiz add question`, which then writes into a bank without placing it.
+    var leftOutWith: String? = nil
   }
 
   /// The command's own options plus the shared ones.

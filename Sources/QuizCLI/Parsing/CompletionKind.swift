@@ -17,6 +17,8 @@ enum CompletionKind: Equatable, Sendable {
   case quizOrQuestion
   /// The name of someone who took a quiz, from the database.
   case taker
+  /// A bank id, from the database (for `BANK`, `BANK/QUESTION` and `BANK/CATEGORY` alike).
+  case bank
   /// One of a fixed set.
   case values([String])
 
@@ -30,6 +32,7 @@ enum CompletionKind: Equatable, Sendable {
       case "quiz[/question]": return .quizOrQuestion
       // `--as NAME` names the taker in `take` and `grade`.
       case "taker", "as": return .taker
+      case "bank", "bank/question", "bank[/question]", "bank[/category]": return .bank
       case "file", "path", "db", "output": return .file
       case "folder", "directory", "dir": return .directory
       default: continue

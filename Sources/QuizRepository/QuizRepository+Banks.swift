@@ -1,0 +1,394 @@
+import QuizDomain
+import SQLite
+
+/// A bank with what `quiz bank list` shows.
+public struct BankSummary: Equatable, Sendable {
+  public var id: String
+  public var title: String
+  /// Questions in use (not retired).
+  public var questions: Int
+  /// Categories below the top.
+  public var categories: Int
+  /// The quizzes that place one of its questions, by id.
+  public var quizzes: [String]
+}
+
+/// A bank's categories with their questions, as `quiz bank show` lists them.
+public struct BankContents: Equatable, Sendable {
+  public var id: String
+  public var title: String
+  public var description: String?
+  /// Every category (the top first), depth first, each with its questions by id.
+  public var categories: [Category]
+
+  public struct Category: Equatable, Sendable {
+    public var path: CategoryPath
+    public var questions: [Entry]
+  }
+
+  public struct Entry: Equatable, Sendable {
+    public var id: String
+    public var kind: QuestionKind
+    public var version: Int
+    public var tags: [String]
+    /// The quizzes that place it.
+    public var quizzes: [String]
+  }
+}
+
+// MARK: - Reading banks
+
+extension QuizRepository {
+  /// Every bank, by id, with its counts and the quizzes using it.
+  public func bankSummaries() throws -> [BankSummary] {
+    try read { repository in
+      let users = try repository.database.fetchAll(
+        """
+        SELECT DISTINCT q.bank_id, z.slug FROM questions q JOIN quizzes z ON z.id = q.quiz_id
+        WHERE q.section_id IS NOT NULL ORDER BY q.bank_id, z.slug
+        """
+      ) { row in (row.int64(0), row.string(1)) }
+      let quizzesByBank = Dictionary(grouping: users, by: \.0).mapValues { $0.map(\.1) }
+      return try repository.database.fetchAll(
+        """
+        SELECT b.id, b.slug, b.title,
+          (SELECT count(*) FROM questions q WHERE q.bank_id = b.id AND q.retired_at IS NULL),
+          (SELECT count(*) FROM categories c WHERE c.bank_id = b.id AND c.parent_id IS NOT NULL)
+        FROM banks b ORDER BY b.slug
+        """
+      ) { row in
+        BankSummary(
+          id: row.string(1), title: row.string(2), questions: row.int(3), categories: row.int(4),
+          quizzes: quizzesByBank[row.int64(0)] ?? [])
+      }
+    }
+  }
+
+  /// Bank `id`'s categories and questions, in one snapshot: only the categories within
+  /// `category` (nil: all), only questions carrying every tag of `tags`. Retired questions are
+  /// left out.
+  public func bankContents(_ id: String, within category: CategoryPath? = nil, tags: [String] = []) throws
+    -> BankContents
+  {
+    try read { repository in
+      guard
+        let header = try repository.database.fetchOne(
+          "SELECT id, title, description FROM banks WHERE slug = ?", [id],
+          { row in (row.int64(0), row.string(1), row.optionalString(2)) })
+      else { throw try repository.unknownBank(id) }
+      let paths = try repository.categoryPaths(ofBank: header.0)
+      if let category, !paths.values.contains(category) {
+        throw RepositoryError.unknownCategory(
+          bank: id, category: category.text,
+          suggestion: Suggestion.closest(to: category.text, among: paths.values.map(\.text)))
+      }
+      var entries: [Int64: [BankContents.Entry]] = [:]
+      for (categoryRow, entry) in try repository.bankEntries(ofBank: header.0)
+      where tags.allSatisfy(entry.tags.contains) {
+        entries[categoryRow, default: []].append(entry)
+      }
+      let categories = paths.filter { category.map($0.value.isWithin) ?? true }
+        .map { BankContents.Category(path: $0.value, questions: entries[$0.key] ?? []) }
+        .sorted { $0.path < $1.path }
+      return BankContents(id: id, title: header.1, description: header.2, categories: categories)
+    }
+  }
+
+  /// Every category of the bank: row → path.
+  func categoryPaths(ofBank bankRow: Int64) throws -> [Int64: CategoryPath] {
+    let rows = try database.fetchAll(
+      "SELECT id, parent_id, name FROM categories WHERE bank_id = ?", [bankRow]
+    ) { row in (row.int64(0), row.isNull(1) ? nil : row.int64(1), row.string(2)) }
+    var parents: [Int64: (parent: Int64?, name: String)] = [:]
+    for (id, parent, name) in rows { parents[id] = (parent, name) }
+    var paths: [Int64: CategoryPath] = [:]
+    func path(of id: Int64) -> CategoryPath {
+      if let known = paths[id] { return known }
+      guard let (parent, name) = parents[id], let parent else { return .top }
+      let made = CategoryPath(path(of: parent).names + [name])
+      paths[id] = made
+      return made
+    }
+    for id in parents.keys { paths[id] = path(of: id) }
+    return paths
+  }
+
+  /// The questions in use of the bank, each with its category row, by id.
+  private func bankEntries(ofBank bankRow: Int64) throws -> [(Int64, BankContents.Entry)] {
+    var tags: [Int64: [String]] = [:]
+    for (question, tag) in try database.fetchAll(
+      """
+      SELECT t.question_id, t.tag FROM question_tags t JOIN questions q ON q.id = t.question_id
+      WHERE q.bank_id = ? ORDER BY t.question_id, t.position
+      """, [bankRow], { row in (row.int64(0), row.string(1)) })
+    {
+      tags[question, default: []].append(tag)
+    }
+    return try database.fetchAll(
+      """
+      SELECT q.id, q.category_id, q.slug, v.kind, q.current_version,
+        CASE WHEN q.section_id IS NULL THEN NULL ELSE z.slug END
+      FROM questions q
+      JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
+      LEFT JOIN quizzes z ON z.id = q.quiz_id
+      WHERE q.bank_id = ? AND q.retired_at IS NULL ORDER BY q.slug
+      """, [bankRow]
+    ) { row in
+      let kind = QuestionKind(rawValue: row.string(3))
+      return (
+        row.int64(1),
+        BankContents.Entry(
+          id: row.string(2), kind: kind ?? .description, version: row.int(4), tags: tags[row.int64(0)] ?? [],
+          quizzes: row.isNull(5) ? [] : [row.string(5)])
+      )
+    }
+  }
+
+  private func unknownBank(_ id: String) throws -> RepositoryError {
+    let ids = try database.fetchAll("SELECT slug FROM banks", []) { $0.string(0) }
+    return .unknownBank(id, suggestion: Suggestion.closest(to: id, among: ids))
+  }
+}
+
+// MARK: - Writing banks
+
+extension QuizRepository {
+  /// Makes an empty bank `id`.
+  public func createBank(_ id: String, title: String, description: String? = nil) throws {
+    guard Slug.isValid(id) else {
+      throw RepositoryError.invalid(
+        [Problem(path: "bank", message: "\"\(id)\" is not a valid id (\(Slug.rule))")], total: 1)
+    }
+    guard !title.isEmpty else {
+      throw RepositoryError.invalid([Problem(path: "bank \(id)", message: "the title must not be empty")], total: 1)
+    }
+    try write { repository in
+      if try repository.database.fetchOne("SELECT 1 FROM banks WHERE slug = ?", [id], { $0.int(0) }) != nil {
+        throw RepositoryError.conflict("bank \"\(id)\" already exists")
+      }
+      let time = repository.now()
+      _ = try repository.insertBank(id, title: title, description: description, at: time)
+    }
+  }
+
+  /// Inserts bank `id` with its top category; returns its row.
+  func insertBank(_ id: String, title: String, description: String?, at time: Timestamp) throws -> Int64 {
+    try database.execute(
+      "INSERT INTO banks (slug, title, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+      [id, title, description, time.text, time.text])
+    let bankRow = database.lastInsertedRowID
+    try database.execute("INSERT INTO categories (bank_id, parent_id, name) VALUES (?, NULL, '')", [bankRow])
+    return bankRow
+  }
+
+  /// The bank a new quiz writes its questions into: bank `quiz.id`, made now unless a bank of
+  /// that id exists (made with `quiz bank add` first, or left by a removed quiz), which the
+  /// quiz then takes as its own.
+  func ownBank(forNewQuiz quiz: Quiz, quizRow: Int64, at time: Timestamp) throws -> Int64 {
+    let bankRow =
+      try database.fetchOne("SELECT id FROM banks WHERE slug = ?", [quiz.id], { $0.int64(0) })
+      ?? insertBank(quiz.id, title: quiz.title, description: nil, at: time)
+    try database.execute("UPDATE quizzes SET bank_id = ? WHERE id = ?", [bankRow, quizRow])
+    return bankRow
+  }
+
+  /// The row of the quiz's own bank.
+  func ownBank(ofQuiz quizRow: Int64) throws -> Int64 {
+    guard let bankRow = try database.fetchOne("SELECT bank_id FROM quizzes WHERE id = ?", [quizRow], { $0.int64(0) })
+    else { throw RepositoryError.refused("the quiz has no bank: run 'quiz check'") }
+    return bankRow
+  }
+
+  /// The category at `path` in the bank, made (with the categories above it) when missing.
+  func categoryRow(inBank bankRow: Int64, at path: CategoryPath) throws -> Int64 {
+    guard
+      var row = try database.fetchOne(
+        "SELECT id FROM categories WHERE bank_id = ? AND parent_id IS NULL", [bankRow], { $0.int64(0) })
+    else { throw RepositoryError.refused("the bank has no top category: run 'quiz check'") }
+    for name in path.names {
+      if let child = try database.fetchOne(
+        "SELECT id FROM categories WHERE parent_id = ? AND name = ?", [row, name], { $0.int64(0) })
+      {
+        row = child
+      } else {
+        try database.execute(
+          "INSERT INTO categories (bank_id, parent_id, name) VALUES (?, ?, ?)", [bankRow, row, name])
+        row = database.lastInsertedRowID
+      }
+    }
+    return row
+  }
+
+  /// The category a question written into a quiz's section goes to: the one named by the
+  /// section's title (one level, a slash in the title kept in the name), the top for an
+  /// untitled section; as the migration to banks placed the questions already there.
+  func categoryRow(inBank bankRow: Int64, forSectionTitled title: String?) throws -> Int64 {
+    try categoryRow(inBank: bankRow, at: (title ?? "").isEmpty ? .top : CategoryPath([title ?? ""]))
+  }
+
+  /// Deletes the quiz's own bank when the quiz was its only user and nothing is left in it.
+  func dropBankIfEmpty(_ bankRow: Int64) throws {
+    try database.execute(
+      """
+      DELETE FROM banks WHERE id = ?
+        AND NOT EXISTS (SELECT 1 FROM questions WHERE bank_id = banks.id)
+        AND NOT EXISTS (SELECT 1 FROM quizzes WHERE bank_id = banks.id)
+      """, [bankRow])
+  }
+}
+
+// MARK: - Clashes
+
+extension QuizRepository {
+  /// Why question `id` cannot be written into the quiz whose own bank is `bankRow`: the bank
+  /// holds a question of that id which the quiz does not place. Nil when that is not the cause.
+  func bankQuestionClash(_ id: String, bank bankRow: Int64) throws -> RepositoryError? {
+    guard
+      let bank = try database.fetchOne(
+        """
+        SELECT b.slug FROM questions q JOIN banks b ON b.id = q.bank_id
+        WHERE q.bank_id = ? AND q.slug = ? AND q.quiz_id IS NULL
+        """, [bankRow, id], { $0.string(0) })
+    else { return nil }
+    return .conflict(
+      "bank \"\(bank)\" already holds a question \"\(id)\" that this quiz does not place: give the new question "
+        + "another id")
+  }
+}
+
+// MARK: - Questions in banks
+
+extension QuizRepository {
+  /// Writes `question` into bank `bank`, in the category at `category` (made when new, with
+  /// those above it), placed in no quiz.
+  public func addQuestion(_ question: Question, toBank bank: String, category: CategoryPath) throws {
+    let problems = QuestionRules.questionProblems(question)
+    guard problems.isEmpty else {
+      throw RepositoryError.invalid(problems.map { Problem(path: question.id, message: $0) }, total: problems.count)
+    }
+    try write { repository in
+      let database = repository.database
+      guard let bankRow = try database.fetchOne("SELECT id FROM banks WHERE slug = ?", [bank], { $0.int64(0) }) else {
+        throw try repository.unknownBank(bank)
+      }
+      if let retired = try database.fetchOne(
+        "SELECT retired_at IS NOT NULL FROM questions WHERE bank_id = ? AND slug = ?", [bankRow, question.id],
+        { $0.bool(0) })
+      {
+        throw RepositoryError.conflict(
+          "bank \"\(bank)\" already has a question \"\(question.id)\"" + (retired ? " (retired)" : ""))
+      }
+      let time = repository.now()
+      let categoryRow = try repository.categoryRow(inBank: bankRow, at: category)
+      try database.execute(
+        "INSERT INTO questions (bank_id, category_id, slug, current_version) VALUES (?, ?, ?, 1)",
+        [bankRow, categoryRow, question.id])
+      let identity = database.lastInsertedRowID
+      try repository.insertVersion(question.content, identity: identity, number: 1, at: time)
+      try repository.insertTags(question.tags, identity: identity)
+      try database.execute("UPDATE banks SET updated_at = ? WHERE id = ?", [time.text, bankRow])
+    }
+  }
+}
+
+// MARK: - Moving and removing
+
+/// What `removeBankQuestion` did.
+public enum BankQuestionRemoval: Equatable, Sendable {
+  /// Kept for the attempts that answered it, out of use.
+  case retired
+  /// Deleted with its versions: nothing answered it.
+  case deleted
+}
+
+extension QuizRepository {
+  /// Moves question `question` of bank `bank` to the category at `category` (made when new).
+  public func moveBankQuestion(_ question: String, ofBank bank: String, to category: CategoryPath) throws {
+    try write { repository in
+      let (bankRow, identity) = try repository.requireBankQuestion(question, ofBank: bank)
+      let categoryRow = try repository.categoryRow(inBank: bankRow, at: category)
+      try repository.database.execute("UPDATE questions SET category_id = ? WHERE id = ?", [categoryRow, identity])
+    }
+  }
+
+  /// Takes question `question` of bank `bank` out of use. One a quiz places is removed from
+  /// the quiz with `quiz rm QUIZ/QUESTION`, never here.
+  @discardableResult
+  public func removeBankQuestion(_ question: String, ofBank bank: String) throws -> BankQuestionRemoval {
+    try write { repository in
+      let database = repository.database
+      let (_, identity) = try repository.requireBankQuestion(question, ofBank: bank)
+      if let quiz = try database.fetchOne(
+        """
+        SELECT z.slug FROM questions q JOIN quizzes z ON z.id = q.quiz_id
+        WHERE q.id = ? AND q.section_id IS NOT NULL
+        """, [identity], { $0.string(0) })
+      {
+        throw RepositoryError.refused(
+          "question \"\(bank)/\(question)\" is placed in quiz \"\(quiz)\": remove it there with "
+            + "'quiz rm \(quiz)/\(question)'")
+      }
+      let answered =
+        try database.fetchOne(
+          """
+          SELECT EXISTS (SELECT 1 FROM answers a JOIN question_versions v ON v.id = a.version_id
+                         WHERE v.question_id = ?1)
+              OR EXISTS (SELECT 1 FROM attempt_questions g JOIN question_versions v ON v.id = g.version_id
+                         WHERE v.question_id = ?1)
+          """, [identity], { $0.bool(0) }) ?? true
+      if answered {
+        try database.execute(
+          "UPDATE questions SET retired_at = coalesce(retired_at, ?) WHERE id = ?", [repository.now().text, identity])
+        return .retired
+      }
+      try database.execute("DELETE FROM questions WHERE id = ?", [identity])
+      return .deleted
+    }
+  }
+
+  /// Deletes bank `bank` with its categories and questions. Refused while it is a quiz's own
+  /// bank or any of its questions is placed in a quiz or was answered.
+  public func removeBank(_ bank: String) throws {
+    try write { repository in
+      let database = repository.database
+      guard let bankRow = try database.fetchOne("SELECT id FROM banks WHERE slug = ?", [bank], { $0.int64(0) }) else {
+        throw try repository.unknownBank(bank)
+      }
+      if let quiz = try database.fetchOne("SELECT slug FROM quizzes WHERE bank_id = ?", [bankRow], { $0.string(0) }) {
+        throw RepositoryError.refused(
+          "bank \"\(bank)\" is the bank of quiz \"\(quiz)\", which writes its questions there: remove the quiz "
+            + "with 'quiz rm \(quiz)'")
+      }
+      let answered =
+        try database.fetchOne(
+          """
+          SELECT count(*) FROM questions q WHERE q.bank_id = ?1 AND (q.quiz_id IS NOT NULL
+            OR EXISTS (SELECT 1 FROM question_versions v JOIN answers a ON a.version_id = v.id WHERE v.question_id = q.id))
+          """, [bankRow], { $0.int(0) }) ?? 0
+      guard answered == 0 else {
+        throw RepositoryError.refused(
+          "bank \"\(bank)\" holds \(answered) question\(answered == 1 ? "" : "s") that quizzes used: nothing removed")
+      }
+      try database.execute("DELETE FROM questions WHERE bank_id = ?", [bankRow])
+      try database.execute("DELETE FROM banks WHERE id = ?", [bankRow])
+    }
+  }
+
+  /// The rows of bank `bank` and of its question `question` (in use or retired).
+  private func requireBankQuestion(_ question: String, ofBank bank: String) throws -> (Int64, Int64) {
+    guard let bankRow = try database.fetchOne("SELECT id FROM banks WHERE slug = ?", [bank], { $0.int64(0) }) else {
+      throw try unknownBank(bank)
+    }
+    guard
+      let identity = try database.fetchOne(
+        "SELECT id FROM questions WHERE bank_id = ? AND slug = ?", [bankRow, question], { $0.int64(0) })
+    else {
+      let ids = try database.fetchAll(
+        "SELECT slug FROM questions WHERE bank_id = ? AND retired_at IS NULL", [bankRow], { $0.string(0) })
+      throw RepositoryError.refused(
+        "no question \"\(question)\" in bank \"\(bank)\""
+          + Suggestion.didYouMean(question, among: ids))
+    }
+    return (bankRow, identity)
+  }
+}

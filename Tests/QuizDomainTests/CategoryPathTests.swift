@@ -1,0 +1,40 @@
+import QuizDomain
+import Testing
+
+@Suite struct CategoryPathTests {
+  @Test func pathsReadAndWriteAsMoodleWritesThem() throws {
+    let cases: [(String, [String])] = [
+      ("", []),
+      ("Biology", ["Biology"]),
+      ("Biology/Cells", ["Biology", "Cells"]),
+      (#"Part 1\/2/Week 3"#, ["Part 1/2", "Week 3"]),
+      (#"C:\\temp"#, [#"C:\temp"#]),
+      ("日本語/Ünïcödé", ["日本語", "Ünïcödé"]),
+    ]
+    for (text, names) in cases {
+      let path = try CategoryPath.parse(text).get()
+      #expect(path.names == names, "\(text)")
+      #expect(path.text == text, "\(text)")
+    }
+    // A lone backslash before another character is kept, and written back escaped.
+    #expect(try CategoryPath.parse(#"a\b"#).get().names == [#"a\b"#])
+  }
+
+  @Test func anEmptyNameIsRefused() {
+    for text in ["a//b", "/a", "a/", "/"] {
+      #expect(throws: CategoryPathError.self, "\(text)") { try CategoryPath.parse(text).get() }
+    }
+  }
+
+  @Test func aCategoryIsWithinItselfAndItsAncestors() throws {
+    let cells = try CategoryPath.parse("Biology/Cells").get()
+    #expect(cells.isWithin(.top))
+    #expect(cells.isWithin(try CategoryPath.parse("Biology").get()))
+    #expect(cells.isWithin(cells))
+    #expect(!cells.isWithin(try CategoryPath.parse("Bio").get()))
+    #expect(cells.parent == CategoryPath(["Biology"]))
+    #expect(CategoryPath.top.parent == nil)
+    #expect(CategoryPath(["A"]) < CategoryPath(["A", "B"]))
+    #expect(CategoryPath(["A", "Z"]) < CategoryPath(["B"]))
+  }
+}
