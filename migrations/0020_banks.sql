@@ -17,19 +17,23 @@ CREATE TABLE banks (
   updated_at  TEXT NOT NULL
 ) STRICT;
 
--- A category is a name under its parent. The bank's top has neither: one per bank.
+-- A category is a name under its parent. The bank's top has neither: one per bank. Categories
+-- go with their bank in one statement (`bank_id` cascades); `parent_id` does not cascade, so
+-- that a deep tree never nests one trigger per level.
 CREATE TABLE categories (
   id        INTEGER PRIMARY KEY,
   bank_id   INTEGER NOT NULL REFERENCES banks (id) ON DELETE CASCADE,
-  parent_id INTEGER REFERENCES categories (id) ON DELETE CASCADE,
+  parent_id INTEGER REFERENCES categories (id),
   name      TEXT NOT NULL,
   CHECK ((parent_id IS NULL) = (name = '')),
   UNIQUE (parent_id, name)
 ) STRICT;
 CREATE UNIQUE INDEX categories_top ON categories (bank_id) WHERE parent_id IS NULL;
+CREATE INDEX categories_by_bank ON categories (bank_id);
 
 -- The quiz's own bank: where a question written in the quiz goes.
 ALTER TABLE quizzes ADD COLUMN bank_id INTEGER REFERENCES banks (id);
+CREATE INDEX quizzes_by_bank ON quizzes (bank_id);
 
 INSERT INTO banks (id, slug, title, description, created_at, updated_at)
   SELECT id, slug, title, NULL, created_at, updated_at FROM quizzes;
@@ -71,4 +75,4 @@ INSERT INTO questions_new
   FROM questions q;
 DROP TABLE questions;
 ALTER TABLE questions_new RENAME TO questions;
-CREATE INDEX questions_by_category ON questions (category_id);
+

@@ -2,7 +2,9 @@
 // pragmas and prepared statements, by C with no JSON parsing. Rows come from bank_to_rows.py.
 // It writes what the import of new quizzes writes, in the same order and in one transaction:
 // per quiz the look-up by slug (the import upserts), the quiz row with shuffle_questions, its
-// search_stale mark, the sections with pick, questions, versions with text_format, choices,
+// search_stale mark, its own bank with the top category (and a category per section title,
+// at the section's first question), the sections with pick, questions with their bank and
+// category, versions with text_format, choices,
 // tags, files, and last the quiz's change-log row with its counts (`{"questions_new":N}`,
 // naming the question when there is one).
 //
@@ -126,7 +128,15 @@ int main(int argc, char **argv) {
   sqlite3_stmt *quiz = prepare(db, "INSERT INTO quizzes (slug, title, description, scoring, shuffle_questions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
   sqlite3_stmt *stale = prepare(db, "INSERT OR IGNORE INTO search_stale (quiz_id) VALUES (?)");
   sqlite3_stmt *section = prepare(db, "INSERT INTO sections (quiz_id, position, title, pick) VALUES (?, ?, ?, ?)");
-  sqlite3_stmt *question = prepare(db, "INSERT INTO questions (quiz_id, slug, section_id, position, current_version) VALUES (?, ?, ?, ?, 1)");
+  sqlite3_stmt *question = prepare(db, "INSERT INTO questions (quiz_id, slug, section_id, position, current_version, bank_id, category_id) VALUES (?, ?, ?, ?, 1, ?, ?)");
+  // The quiz's own bank with its top category (migration 0020), and a category per section title.
+  sqlite3_stmt *bank_lookup = prepare(db, "SELECT id FROM banks WHERE slug = ?");
+  sqlite3_stmt *bank = prepare(db, "INSERT INTO banks (slug, title, description, created_at, updated_at) VALUES (?, ?, NULL, ?, ?)");
+  sqlite3_stmt *top = prepare(db, "INSERT INTO categories (bank_id, parent_id, name) VALUES (?, NULL, '')");
+  sqlite3_stmt *own = prepare(db, "UPDATE quizzes SET bank_id = ? WHERE id = ?");
+  sqlite3_stmt *top_lookup = prepare(db, "SELECT id FROM categories WHERE bank_id = ? AND parent_id IS NULL");
+  sqlite3_stmt *category_lookup = prepare(db, "SELECT id FROM categories WHERE parent_id = ? AND name = ?");
+  sqlite3_stmt *category = prepare(db, "INSERT INTO categories (bank_id, parent_id, name) VALUES (?, ?, ?)");
   sqlite3_stmt *version = prepare(db, "INSERT INTO question_versions (question_id, version, created_at, prompt, explanation, points, multiple, scoring, shuffle, choice_count, correct_count, text_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   sqlite3_stmt *choice = prepare(db, "INSERT INTO choices (version_id, position, slug, text, correct, weight, feedback) VALUES (?, ?, ?, ?, ?, ?, ?)");
   sqlite3_stmt *tag = prepare(db, "INSERT INTO question_tags (question_id, position, tag) VALUES (?, ?, ?)");
@@ -134,7 +144,8 @@ int main(int argc, char **argv) {
   sqlite3_stmt *log = prepare(db, "INSERT INTO change_log (changed_at, entity, operation, quiz, item, detail) VALUES (?, 'quiz', 'insert', ?, ?, ?)");
 
   sqlite3_exec(db, "BEGIN IMMEDIATE", 0, 0, 0);
-  sqlite3_int64 quiz_id = 0, section_id = 0, question_id = 0, version_id = 0;
+  sqlite3_int64 quiz_id = 0, section_id = 0, question_id = 0, version_id = 0, bank_id = 0, category_id = 0;
+  char section_title[1024] = "";
   int section_pos = 0, question_pos = 0, choice_pos = 0, tag_pos = 0, file_pos = 0, questions = 0;
   char slug[256] = "", first_question[256] = "";
   char *f[16];
@@ -161,6 +172,16 @@ int main(int argc, char **argv) {
       quiz_id = sqlite3_last_insert_rowid(db);
       sqlite3_bind_int64(stale, 1, quiz_id);
       run(db, stale);
+      text(bank_lookup, 1, f[1]);
+      if (sqlite3_step(bank_lookup) != SQLITE_DONE) die(db, "bank already stored");
+      sqlite3_reset(bank_lookup);
+      text(bank, 1, f[1]); text(bank, 2, f[2]); text(bank, 3, now); text(bank, 4, now);
+      run(db, bank);
+      bank_id = sqlite3_last_insert_rowid(db);
+      sqlite3_bind_int64(top, 1, bank_id);
+      run(db, top);
+      sqlite3_bind_int64(own, 1, bank_id); sqlite3_bind_int64(own, 2, quiz_id);
+      run(db, own);
       snprintf(slug, sizeof slug, "%s", f[1]);
       section_pos = 0;
       questions = 0;
@@ -171,8 +192,32 @@ int main(int argc, char **argv) {
       run(db, section);
       section_id = sqlite3_last_insert_rowid(db);
       question_pos = 0;
+      snprintf(section_title, sizeof section_title, "%s", f[1] ? f[1] : "");
+      category_id = 0;
       break;
     case 'U':
+      if (category_id == 0) {
+        // As the import does at a section's first question: the top, then its title's category.
+        sqlite3_bind_int64(top_lookup, 1, bank_id);
+        if (sqlite3_step(top_lookup) != SQLITE_ROW) die(db, "no top category");
+        category_id = sqlite3_column_int64(top_lookup, 0);
+        sqlite3_reset(top_lookup);
+        if (section_title[0]) {
+          sqlite3_bind_int64(category_lookup, 1, category_id); text(category_lookup, 2, section_title);
+          int found = sqlite3_step(category_lookup) == SQLITE_ROW;
+          sqlite3_int64 existing = found ? sqlite3_column_int64(category_lookup, 0) : 0;
+          sqlite3_reset(category_lookup);
+          if (found) {
+            category_id = existing;
+          } else {
+            sqlite3_bind_int64(category, 1, bank_id); sqlite3_bind_int64(category, 2, category_id);
+            text(category, 3, section_title);
+            run(db, category);
+            category_id = sqlite3_last_insert_rowid(db);
+          }
+        }
+      }
+      sqlite3_bind_int64(question, 6, category_id); sqlite3_bind_int64(question, 5, bank_id);
       sqlite3_bind_int64(question, 1, quiz_id); text(question, 2, f[1]);
       sqlite3_bind_int64(question, 3, section_id); sqlite3_bind_int(question, 4, question_pos++);
       run(db, question);
@@ -208,8 +253,9 @@ int main(int argc, char **argv) {
     }
   }
   if (sqlite3_exec(db, "COMMIT", 0, 0, 0) != SQLITE_OK) die(db, "COMMIT");
-  sqlite3_stmt *all[] = {lookup, quiz, stale, section, question, version, choice, tag, file, log};
-  for (int i = 0; i < 10; i++) sqlite3_finalize(all[i]);
+  sqlite3_stmt *all[] = {lookup, quiz, stale, section, question, version, choice, tag, file, log,
+                         bank_lookup, bank, top, own, top_lookup, category_lookup, category};
+  for (int i = 0; i < 17; i++) sqlite3_finalize(all[i]);
   if (sqlite3_close(db) != SQLITE_OK) die(db, "close");
   clock_gettime(CLOCK_MONOTONIC, &t1);
   printf("%.3f\n", (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);

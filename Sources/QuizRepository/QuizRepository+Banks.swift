@@ -194,8 +194,9 @@ extension QuizRepository {
 
   /// The row of the quiz's own bank.
   func ownBank(ofQuiz quizRow: Int64) throws -> Int64 {
-    guard let bankRow = try database.fetchOne("SELECT bank_id FROM quizzes WHERE id = ?", [quizRow], { $0.int64(0) })
-    else { throw RepositoryError.refused("the quiz has no bank: run 'quiz check'") }
+    let bankRow = try database.fetchOne(
+      "SELECT bank_id FROM quizzes WHERE id = ?", [quizRow], { $0.isNull(0) ? nil : $0.int64(0) })
+    guard let bankRow = bankRow ?? nil else { throw RepositoryError.refused("the quiz has no bank: run 'quiz check'") }
     return bankRow
   }
 
@@ -297,6 +298,8 @@ extension QuizRepository {
 public enum BankQuestionRemoval: Equatable, Sendable {
   /// Kept for the attempts that answered it, out of use.
   case retired
+  /// Retired before: nothing changed.
+  case alreadyRetired
   /// Deleted with its versions: nothing answered it.
   case deleted
 }
@@ -311,23 +314,25 @@ extension QuizRepository {
     }
   }
 
-  /// Takes question `question` of bank `bank` out of use. One a quiz places is removed from
-  /// the quiz with `quiz rm QUIZ/QUESTION`, never here.
+  /// Takes question `question` of bank `bank` out of use: retired when attempts answered it
+  /// or were given it (served attempts in progress too), deleted otherwise. A question a quiz
+  /// wrote is the quiz's to remove (`quiz rm QUIZ/QUESTION`), never this.
   @discardableResult
   public func removeBankQuestion(_ question: String, ofBank bank: String) throws -> BankQuestionRemoval {
     try write { repository in
       let database = repository.database
       let (_, identity) = try repository.requireBankQuestion(question, ofBank: bank)
-      if let quiz = try database.fetchOne(
+      let owner = try database.fetchOne(
         """
-        SELECT z.slug FROM questions q JOIN quizzes z ON z.id = q.quiz_id
-        WHERE q.id = ? AND q.section_id IS NOT NULL
-        """, [identity], { $0.string(0) })
-      {
+        SELECT z.slug, q.section_id IS NOT NULL, q.retired_at IS NOT NULL FROM questions q
+        LEFT JOIN quizzes z ON z.id = q.quiz_id WHERE q.id = ?
+        """, [identity], { row in (row.optionalString(0), row.bool(1), row.bool(2)) })
+      if let quiz = owner?.0, owner?.1 == true {
         throw RepositoryError.refused(
           "question \"\(bank)/\(question)\" is placed in quiz \"\(quiz)\": remove it there with "
             + "'quiz rm \(quiz)/\(question)'")
       }
+      if owner?.2 == true { return .alreadyRetired }
       let answered =
         try database.fetchOne(
           """
@@ -335,10 +340,11 @@ extension QuizRepository {
                          WHERE v.question_id = ?1)
               OR EXISTS (SELECT 1 FROM attempt_questions g JOIN question_versions v ON v.id = g.version_id
                          WHERE v.question_id = ?1)
+              OR EXISTS (SELECT 1 FROM served_questions s JOIN question_versions v ON v.id = s.version_id
+                         WHERE v.question_id = ?1)
           """, [identity], { $0.bool(0) }) ?? true
       if answered {
-        try database.execute(
-          "UPDATE questions SET retired_at = coalesce(retired_at, ?) WHERE id = ?", [repository.now().text, identity])
+        try database.execute("UPDATE questions SET retired_at = ? WHERE id = ?", [repository.now().text, identity])
         return .retired
       }
       try database.execute("DELETE FROM questions WHERE id = ?", [identity])
@@ -390,5 +396,78 @@ extension QuizRepository {
           + Suggestion.didYouMean(question, among: ids))
     }
     return (bankRow, identity)
+  }
+}
+
+// MARK: - Whole banks
+
+/// A question of a bank as stored: its rows, category and current content.
+struct StoredBankQuestion {
+  let identity: Int64
+  let version: Int
+  let category: Int64
+  let question: Question
+  /// The quiz it belongs to (placed or retired there); nil for a question no quiz wrote.
+  let quiz: Int64?
+  let retired: Bool
+}
+
+extension QuizRepository {
+  /// Bank `id` as one quiz whose sections are its categories in tree order, each titled by its
+  /// path as written (the top untitled), holding its questions in use by id: what a format
+  /// with categories (GIFT's `$CATEGORY`, Moodle XML's category questions) writes, and reads
+  /// back into the same categories with `importIntoBank`.
+  public func bankAsQuiz(_ id: String) throws -> Quiz {
+    try read { repository in
+      guard
+        let header = try repository.database.fetchOne(
+          "SELECT id, title, description FROM banks WHERE slug = ?", [id],
+          { row in (row.int64(0), row.string(1), row.optionalString(2)) })
+      else { throw try repository.unknownBank(id) }
+      let paths = try repository.categoryPaths(ofBank: header.0)
+      let byCategory = Dictionary(grouping: try repository.bankQuestions(.inBank(header.0)), by: \.category)
+      let sections = byCategory.keys.sorted { (paths[$0] ?? .top) < (paths[$1] ?? .top) }.map { category in
+        let path = paths[category] ?? .top
+        return Section(title: path == .top ? nil : path.text, questions: byCategory[category]?.map(\.question) ?? [])
+      }
+      return Quiz(
+        id: id, title: header.1, description: header.2,
+        sections: sections.isEmpty ? [Section(questions: [])] : sections)
+    }
+  }
+
+  /// The questions of a bank (`scope` says whether retired ones too) with their current
+  /// content, by id.
+  func bankQuestions(_ scope: QuestionScope) throws -> [StoredBankQuestion] {
+    let choices = try currentChoices(in: scope)
+    let files = try currentFiles(in: scope)
+    let tags = try currentTags(in: scope)
+    let options = try currentOptions(in: scope)
+    let statement = try database.cachedStatement(
+      """
+      SELECT q.id, q.slug, q.category_id, q.current_version, v.id, q.quiz_id, q.retired_at IS NOT NULL,
+        \(QuestionRows.contentColumns)
+      FROM questions q
+      JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
+      WHERE \(scope.condition)
+      ORDER BY q.slug
+      """)
+    try statement.bind([scope.row])
+    var stored: [StoredBankQuestion] = []
+    try statement.forEachRow { row in
+      let identity = row.int64(0)
+      let versionRow = row.int64(4)
+      var question = Question(
+        id: row.string(1), tags: tags[identity] ?? [],
+        content: QuestionRows.content(row, at: 7, choices: choices[versionRow] ?? []))
+      question.files = files[versionRow] ?? []
+      if question.kind != .choice { try loadParts(&question.body, versionRow: versionRow) }
+      options[versionRow]?.apply(to: &question)
+      stored.append(
+        StoredBankQuestion(
+          identity: identity, version: row.int(3), category: row.int64(2), question: question,
+          quiz: row.isNull(5) ? nil : row.int64(5), retired: row.bool(6)))
+    }
+    return stored
   }
 }

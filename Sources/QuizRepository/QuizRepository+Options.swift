@@ -99,7 +99,7 @@ extension QuizRepository {
 
   /// The options of the current versions of a quiz's placed questions that have any, by
   /// version row: two queries for the whole quiz.
-  func currentOptions(ofQuiz quizRow: Int64) throws -> [Int64: StoredOptions] {
+  func currentOptions(in scope: QuestionScope) throws -> [Int64: StoredOptions] {
     var options: [Int64: StoredOptions] = [:]
     let rows = try database.cachedStatement(
       """
@@ -107,9 +107,9 @@ extension QuizRepository {
       FROM questions q
       JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
       JOIN question_options o ON o.version_id = v.id
-      WHERE q.quiz_id = ? AND q.section_id IS NOT NULL
+      WHERE \(scope.condition)
       """)
-    try rows.bind([quizRow])
+    try rows.bind([scope.row])
     try rows.forEachRow { row in options[row.int64(0)] = StoredOptions(row: row, at: 1) }
     let hints = try database.cachedStatement(
       """
@@ -117,10 +117,10 @@ extension QuizRepository {
       FROM questions q
       JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
       JOIN question_hints h ON h.version_id = v.id
-      WHERE q.quiz_id = ? AND q.section_id IS NOT NULL
+      WHERE \(scope.condition)
       ORDER BY h.version_id, h.position
       """)
-    try hints.bind([quizRow])
+    try hints.bind([scope.row])
     try hints.forEachRow { row in
       options[row.int64(0), default: StoredOptions()].hints.append(
         Hint(

@@ -25,6 +25,31 @@ public struct StoredQuiz: Equatable, Sendable {
   }
 }
 
+/// The questions a bulk read of current versions covers, as a condition on `questions q`.
+enum QuestionScope {
+  /// The questions a quiz places.
+  case placed(inQuiz: Int64)
+  /// The questions of a bank in use (not retired), placed or not.
+  case inBank(Int64)
+  /// Every question of a bank, retired ones too.
+  case everyInBank(Int64)
+
+  var condition: String {
+    switch self {
+    case .placed: "q.quiz_id = ? AND q.section_id IS NOT NULL"
+    case .inBank: "q.bank_id = ? AND q.retired_at IS NULL"
+    case .everyInBank: "q.bank_id = ?"
+    }
+  }
+
+  var row: Int64 {
+    switch self {
+    case .placed(let quiz): quiz
+    case .inBank(let bank), .everyInBank(let bank): bank
+    }
+  }
+}
+
 // MARK: - Quizzes
 
 extension QuizRepository {
@@ -80,10 +105,11 @@ extension QuizRepository {
       var sectionIndex: [Int64: Int] = [:]
       for (index, section) in sections.enumerated() { sectionIndex[section.0] = index }
 
-      let choices = try currentChoices(ofQuiz: quizRow)
-      let files = try currentFiles(ofQuiz: quizRow)
-      let tags = try currentTags(ofQuiz: quizRow)
-      let options = try currentOptions(ofQuiz: quizRow)
+      let scope = QuestionScope.placed(inQuiz: quizRow)
+      let choices = try currentChoices(in: scope)
+      let files = try currentFiles(in: scope)
+      let tags = try currentTags(in: scope)
+      let options = try currentOptions(in: scope)
       var versions: [String: Int] = [:]
       var rows: [String: StoredQuiz.QuestionRows] = [:]
       let statement = try database.cachedStatement(
@@ -124,16 +150,16 @@ extension QuizRepository {
     }
   }
 
-  /// Choices of the current versions of a quiz's placed questions, by version row.
-  private func currentChoices(ofQuiz quizRow: Int64) throws -> [Int64: [Choice]] {
-    try currentVersionRows(ofQuiz: quizRow, table: "choices c", columns: QuestionRows.choiceColumns) {
+  /// Choices of the current versions of the questions in `scope`, by version row.
+  func currentChoices(in scope: QuestionScope) throws -> [Int64: [Choice]] {
+    try currentVersionRows(in: scope, table: "choices c", columns: QuestionRows.choiceColumns) {
       QuestionRows.choice($0, at: 1)
     }
   }
 
-  /// Files of the current versions of a quiz's placed questions, by version row.
-  private func currentFiles(ofQuiz quizRow: Int64) throws -> [Int64: [QuestionFile]] {
-    try currentVersionRows(ofQuiz: quizRow, table: "question_files f", columns: QuestionRows.fileColumns) {
+  /// Files of the current versions of the questions in `scope`, by version row.
+  func currentFiles(in scope: QuestionScope) throws -> [Int64: [QuestionFile]] {
+    try currentVersionRows(in: scope, table: "question_files f", columns: QuestionRows.fileColumns) {
       QuestionRows.file($0, at: 1)
     }
   }
@@ -142,7 +168,7 @@ extension QuizRepository {
   /// `columns`) that belong to the current versions of a quiz's placed questions, in order, by
   /// version row; `read` reads `columns`, which follow the version row.
   private func currentVersionRows<T>(
-    ofQuiz quizRow: Int64, table: String, columns: String, _ read: (Row) -> T
+    in scope: QuestionScope, table: String, columns: String, _ read: (Row) -> T
   ) throws -> [Int64: [T]] {
     let alias = table.split(separator: " ").last.map(String.init) ?? table
     let statement = try database.cachedStatement(
@@ -151,23 +177,23 @@ extension QuizRepository {
       FROM questions q
       JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
       JOIN \(table) ON \(alias).version_id = v.id
-      WHERE q.quiz_id = ? AND q.section_id IS NOT NULL
+      WHERE \(scope.condition)
       ORDER BY \(alias).version_id, \(alias).position
       """)
-    try statement.bind([quizRow])
+    try statement.bind([scope.row])
     var rows: [Int64: [T]] = [:]
     try statement.forEachRow { row in rows[row.int64(0), default: []].append(read(row)) }
     return rows
   }
 
-  private func currentTags(ofQuiz quizRow: Int64) throws -> [Int64: [String]] {
+  func currentTags(in scope: QuestionScope) throws -> [Int64: [String]] {
     let statement = try database.cachedStatement(
       """
       SELECT t.question_id, t.tag FROM question_tags t JOIN questions q ON q.id = t.question_id
-      WHERE q.quiz_id = ? AND q.section_id IS NOT NULL
+      WHERE \(scope.condition)
       ORDER BY t.question_id, t.position
       """)
-    try statement.bind([quizRow])
+    try statement.bind([scope.row])
     var tags: [Int64: [String]] = [:]
     try statement.forEachRow { row in tags[row.int64(0), default: []].append(row.string(1)) }
     return tags

@@ -153,6 +153,7 @@ extension QuizRepository {
       return identity
     }
     let bankRow = try ownBank(ofQuiz: quizRow)
+    if let clash = try bankQuestionClash(question.id, bank: bankRow) { throw clash }
     try database.execute(
       """
       INSERT INTO questions (quiz_id, slug, current_version, retired_at, bank_id, category_id)

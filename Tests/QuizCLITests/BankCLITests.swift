@@ -76,9 +76,18 @@ import Testing
     let before = try workspace.quiz("bank", "show", "bio", "--format", "json").stdout
     let cases: [([String], Int32, String)] = [
       (
-        ["add", "question", "--bank", "bio/a//b", "--id", "x", "--prompt", "p", "--right", "a", "--wrong", "b"], 64,
-        "Error: Invalid '--bank bio/a//b': \"a//b\" is not a category path"
+        ["add", "question", "--bank", "bio/a/ /b", "--id", "x", "--prompt", "p", "--right", "a", "--wrong", "b"], 64,
+        "Error: Invalid '--bank bio/a/ /b': \"a/ /b\" is not a category path: a name between two '/' is empty"
       ),
+      (
+        ["add", "question", "--bank", "bio/\u{1B}]0;x\u{07}", "--id", "x", "--prompt", "p", "--right", "a"], 64,
+        "Error: Invalid '--bank"
+      ),
+      (
+        ["add", "question", "--bank", "/x", "--id", "x", "--prompt", "p", "--right", "a", "--wrong", "b"], 64,
+        "Error: Invalid '--bank /x': \"\" is not a bank id"
+      ),
+      (["bank", "rm", ""], 64, "Error: Expected a bank id, found ''"),
       (
         ["add", "question", "quiz1", "--bank", "bio", "--id", "x", "--prompt", "p", "--right", "a", "--wrong", "b"], 64,
         "Error: Give <quiz> or --bank, not both"
@@ -172,6 +181,34 @@ import Testing
     #expect(try workspace.quiz("bank", "show", "bio").status == 1)
   }
 
+  @Test func aQuizsQuestionsAreTheQuizsToRemoveAndItsHistoryClashesWithABankQuestion() throws {
+    let workspace = try Workspace()
+    for arguments in [
+      ["add", "quiz", "x", "--title", "X"],
+      ["add", "question", "x", "--id", "q1", "--prompt", "One?", "--right", "y", "--wrong", "n"],
+      ["add", "question", "x", "--id", "q2", "--prompt", "Two?", "--right", "y", "--wrong", "n"],
+      ["grade", "x", "--as", "ann", "--answer", "q1=a", "--answer", "q2=a"], ["rm", "x/q2"],
+    ] {
+      #expect(try workspace.quiz(arguments: arguments).status == 0, "\(arguments)")
+    }
+    // Retired in its quiz, it stays: the bank does not delete what a quiz's attempts answered.
+    let retired = try workspace.quiz("bank", "rm", "x/q2")
+    #expect(retired.status == 0 && retired.stdout == "Question q2 of bank x is retired already: nothing changed.\n")
+    let history = try workspace.quiz("export", "--with-attempts")
+    let file = try workspace.write("history.json", history.stdout)
+    #expect(try workspace.quiz("rm", "x", "--force").status == 0)
+    #expect(try workspace.quiz("bank", "add", "x", "--title", "X").status == 0)
+    #expect(
+      try workspace.quiz(
+        "add", "question", "--bank", "x", "--id", "q2", "--prompt", "P", "--right", "y", "--wrong", "n"
+      )
+      .status == 0)
+    let clash = try workspace.quiz("import", file)
+    #expect(clash.status == 65, "\(clash)")
+    #expect(clash.stderr.contains("bank \"x\" already holds a question \"q2\""), "\(clash.stderr)")
+    #expect(try workspace.quiz("list").stdout.hasPrefix("No quizzes yet"))
+  }
+
   /// Two authors writing the same bank and category at once: every question kept, each
   /// category made once.
   @Test func writersOnTheSameBankLoseNothing() throws {
@@ -197,5 +234,123 @@ import Testing
     #expect(try database.fetchOne("SELECT count(*) FROM questions", [], { $0.int(0) }) == 12)
     // The top, three units and a week under each.
     #expect(try database.fetchOne("SELECT count(*) FROM categories", [], { $0.int(0) }) == 7)
+  }
+}
+
+/// `quiz import --bank` and `quiz export --bank`: banks in and out of the formats whose
+/// categories hold them (issue 36).
+@Suite struct BankImportExportCLITests {
+  static let gift = """
+    ::dna::What carries heredity?{=DNA =deoxyribonucleic acid}
+
+    $CATEGORY: $course$/top/Biology/Cells
+
+    // [tag:cells]
+    ::mito::The powerhouse of the cell is the {=mitochondrion ~ribosome ~nucleus}
+
+    ::wall::Plant cells have a cell wall.{T}
+
+    """
+
+  @Test func aGIFTFileFillsABankWithItsCategoriesAndReimportsUnchanged() throws {
+    let workspace = try Workspace()
+    let file = try workspace.write("bio.gift", Self.gift)
+    let first = try workspace.quiz("import", file, "--bank", "bio", "--title", "Biology")
+    #expect(first.status == 0, "\(first)")
+    #expect(first.stdout == "Bank bio (new): 3 new, 0 changed, 0 unchanged\n")
+    let show = try workspace.quiz("bank", "show", "bio")
+    #expect(
+      show.stdout == """
+        bio: Biology
+        CATEGORY / QUESTION  KIND          VERSION  TAGS   QUIZZES
+        (top)
+          dna                short-answer  v1
+          Biology/
+            Cells/
+              mito           choice        v1       cells
+              wall           choice        v1
+
+        """, "\(show.stdout)")
+    #expect(try workspace.quiz("list").stdout.hasPrefix("No quizzes yet"))
+    let again = try workspace.quiz("import", file, "--bank", "bio")
+    #expect(again.stdout == "Bank bio: 0 new, 0 changed, 3 unchanged\n")
+    // A changed prompt is a new version; a new category moves the question.
+    let changed = try workspace.write(
+      "bio2.gift",
+      Self.gift.replacing("Plant cells have", with: "Plant cells always have").replacing(
+        "::dna::", with: "$CATEGORY: Genetics\n\n::dna::"))
+    let third = try workspace.quiz("import", changed, "--bank", "bio", "--summary", "json")
+    let summary = try #require(try JSONSerialization.jsonObject(with: Data(third.stdout.utf8)) as? [String: Any])
+    let counts = try #require(summary["questions"] as? [String: Int])
+    #expect(counts == ["new": 0, "changed": 1, "unchanged": 2, "moved": 1, "restored": 0], "\(third)")
+    let after = try workspace.quiz("bank", "show", "bio")
+    #expect(after.stdout.contains("  Genetics/\n    dna "), "\(after.stdout)")
+    #expect(after.stdout.contains("wall           choice        v2"), "\(after.stdout)")
+  }
+
+  @Test func aBankExportedAsGIFTOrMoodleXMLReadsBackIntoTheSameCategories() throws {
+    let workspace = try Workspace()
+    #expect(try workspace.quiz("import", try workspace.write("bio.gift", Self.gift), "--bank", "bio").status == 0)
+    #expect(try workspace.quiz("bank", "mv", "bio/wall", "--category", #"Plants/Part 1\/2"#).status == 0)
+    for format in ["gift", "moodle-xml"] {
+      let exported = try workspace.quiz("export", "--bank", "bio", "--format", format)
+      #expect(exported.status == 0, "\(format): \(exported.stderr)")
+      let copy = "copy-\(format.prefix(4))"
+      let path = try workspace.write("bio.\(format == "gift" ? "gift" : "xml")", exported.stdout)
+      let read = try workspace.quiz("import", path, "--bank", copy)
+      #expect(read.status == 0, "\(format): \(read)")
+      let original = try workspace.quiz("bank", "show", "bio", "--format", "json").stdout
+      let back = try workspace.quiz("bank", "show", copy, "--format", "json").stdout
+      // The same categories and questions, under the copy's id and title.
+      #expect(
+        back.replacing("\"id\": \"\(copy)\"", with: "\"id\": \"bio\"").replacing(
+          "\"title\": \"bio\"", with: "\"title\": \"bio\"")
+          == original.replacing("\"title\": \"bio\"", with: "\"title\": \"bio\""),
+        "\(format)\n\(exported.stdout)")
+      let again = try workspace.quiz("export", "--bank", copy, "--format", format)
+      #expect(again.stdout == exported.stdout, "\(format)")
+    }
+  }
+
+  @Test func aBankImportChangesTheQuestionEveryQuizThatPlacesItGets() throws {
+    let workspace = try Workspace()
+    #expect(try workspace.quiz("add", "quiz", "geo", "--title", "Geo").status == 0)
+    #expect(
+      try workspace.quiz(
+        "add", "question", "geo", "--id", "capital", "--prompt", "Capital of France?", "--right",
+        "Paris", "--wrong", "Rome"
+      ).status == 0)
+    let file = try workspace.write("geo.gift", "::capital::Capital city of France?{=Paris ~Rome}\n")
+    let run = try workspace.quiz("import", file, "--bank", "geo")
+    #expect(run.stdout == "Bank geo: 0 new, 1 changed, 0 unchanged\n", "\(run)")
+    let show = try workspace.quiz("show", "geo/capital")
+    #expect(show.stdout.contains("Capital city of France?") && show.stdout.contains("version 2"), "\(show.stdout)")
+  }
+
+  @Test func badBankImportsAndExportsAreRefusedAndWriteNothing() throws {
+    let workspace = try Workspace()
+    let good = try workspace.write("bio.gift", BankImportExportCLITests.gift)
+    let bad = try workspace.write("bad.gift", "::q1::Broken {=a ~b\n")
+    let json = try workspace.write("quiz.json", #"{"format": "quiz-bank/1", "quizzes": []}"#)
+    #expect(try workspace.quiz("init").status == 0)
+    let cases: [([String], Int32, String)] = [
+      (["import", bad, "--bank", "bio"], 65, "Error: invalid input, nothing was imported"),
+      (
+        ["import", json, "--bank", "bio"], 64, "Error: \(json) is quiz-bank/1 JSON, which carries quizzes: --bank reads"
+      ),
+      (["import", good, "--bank", "bio", "--quiz", "x"], 64, "Error: --quiz names a quiz and --bank a bank"),
+      (["import", good, "--bank", "Bad Bank"], 64, "Error: --bank \"Bad Bank\" is not a valid id"),
+      (["export", "--bank", "bio"], 64, "Error: --bank writes moodle-xml or gift, whose categories hold the bank's"),
+      (["export", "--bank", "nope", "--format", "gift"], 1, "Error: unknown bank \"nope\""),
+      (["export", "geo", "--bank", "nope", "--format", "gift"], 64, "Error: --bank writes a bank's questions"),
+    ]
+    for (arguments, status, message) in cases {
+      let run = try workspace.quiz(arguments: arguments)
+      #expect(run.status == status, "\(arguments): \(run.stderr)")
+      #expect(run.stderr.hasPrefix(message), "\(arguments): \(run.stderr)")
+    }
+    let dry = try workspace.quiz("import", good, "--bank", "bio", "--dry-run")
+    #expect(dry.stdout == "Dry run: nothing was written.\nBank bio (new): 3 new, 0 changed, 0 unchanged\n", "\(dry)")
+    #expect(try workspace.quiz("bank", "list").stdout.hasPrefix("No banks yet"))
   }
 }

@@ -478,7 +478,7 @@ import Testing
       "grade --attempts": .file, "export --output": .file, "report --output": .file,
       "serve <quiz>": .quiz, "serve --roster": .file, "serve --tls-cert": .file, "serve --tls-key": .file,
       "bank show <bank>": .bank, "bank mv <bank/question>": .bank, "bank rm <bank[/question]>": .bank,
-      "add --bank": .bank,
+      "add --bank": .bank, "import --bank": .bank, "export --bank": .bank,
     ]
     #expect(found == expected)
   }

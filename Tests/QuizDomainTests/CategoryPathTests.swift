@@ -18,10 +18,15 @@ import Testing
     }
     // A lone backslash before another character is kept, and written back escaped.
     #expect(try CategoryPath.parse(#"a\b"#).get().names == [#"a\b"#])
+    // Moodle's `//` is a slash inside a name too; names are trimmed, as Moodle trims them.
+    #expect(try CategoryPath.parse("a//b/c").get().names == ["a/b", "c"])
+    #expect(try CategoryPath.parse(" Biology / Cells ").get().names == ["Biology", "Cells"])
   }
 
-  @Test func anEmptyNameIsRefused() {
-    for text in ["a//b", "/a", "a/", "/"] {
+  @Test func anEmptyDeepLongOrControlNameIsRefused() {
+    let deep = Array(repeating: "a", count: CategoryPath.maxDepth + 1).joined(separator: "/")
+    let long = String(repeating: "x", count: CategoryPath.maxNameLength + 1)
+    for text in ["/a", "a/", "/", "a/ /b", deep, long, "a/b\u{1B}]0;x\u{07}", "line\nbreak"] {
       #expect(throws: CategoryPathError.self, "\(text)") { try CategoryPath.parse(text).get() }
     }
   }

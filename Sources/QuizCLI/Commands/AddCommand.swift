@@ -146,12 +146,21 @@ enum AddCommand {
       }
       console.write("Added section \"\(title)\" to \(target).\n")
     case _ where kind == "question" || kindForms.contains(where: { $0.name == kind }):
+      if arguments.value("bank") != nil, arguments.value("section") != nil {
+        throw CLIError.usage(
+          "Option '--section' places a question in a quiz; a question written with --bank is placed in none",
+          command: invocation.command)
+      }
+      // Where it goes is checked before what it is: a usage error before a data error.
+      let bank = try arguments.value("bank").map {
+        try BankAddress.parse($0, option: "bank", command: invocation.command)
+      }
       let question =
         kind == "question"
         ? try makeQuestion(arguments, invocation: invocation)
         : try makeKindQuestion(kind, arguments, invocation: invocation)
-      if let bank = arguments.value("bank") {
-        return try addToBank(question, bank: bank, invocation: invocation)
+      if let (bank, category) = bank {
+        return try addToBank(question, bank: bank, category: category, invocation: invocation)
       }
       try invocation.repository().updateQuiz(target, about: .question(question.id)) { quiz in
         if quiz.location(of: question.id) != nil {
@@ -228,15 +237,9 @@ enum AddCommand {
 
 extension AddCommand {
   /// `quiz add … --bank BANK[/CATEGORY]`: the question written into the bank, placed nowhere.
-  static func addToBank(_ question: Question, bank target: String, invocation: Invocation) throws {
-    if invocation.arguments.value("section") != nil {
-      throw CLIError.usage(
-        "Option '--section' places a question in a quiz; a question written with --bank is placed in none",
-        command: invocation.command)
-    }
-    let (bank, category) = try BankAddress.parse(target, option: "bank", command: invocation.command)
+  static func addToBank(_ question: Question, bank: String, category: CategoryPath?, invocation: Invocation) throws {
     try invocation.repository().addQuestion(question, toBank: bank, category: category ?? .top)
-    let place = category.map { $0 == .top ? "" : " (\($0.text))" } ?? ""
+    let place = category.map { $0 == .top ? "" : " (\($0.text.terminalSafeLine))" } ?? ""
     invocation.console.write("Added question \(question.id) to bank \(bank)\(place).\n")
   }
 }
@@ -245,8 +248,12 @@ extension AddCommand {
 enum BankAddress {
   /// The bank and what follows its first `/`, read as a category path; nil when there is none.
   static func parse(_ text: String, option: String, command: Command) throws -> (String, CategoryPath?) {
+    let bank = String(text.prefix { $0 != "/" })
+    guard Slug.isValid(bank) else {
+      throw CLIError.usage(
+        "Invalid '--\(option) \(text)': \"\(bank)\" is not a bank id (\(Slug.rule))", command: command)
+    }
     guard let slash = text.firstIndex(of: "/") else { return (text, nil) }
-    let bank = String(text[..<slash])
     switch CategoryPath.parse(String(text[text.index(after: slash)...])) {
     case .success(let path): return (bank, path)
     case .failure(let error): throw CLIError.usage("Invalid '--\(option) \(text)': \(error)", command: command)

@@ -47,6 +47,9 @@ enum BankCommand {
   static func run(_ invocation: Invocation) throws {
     let arguments = invocation.arguments
     let target = arguments.positionals.count > 1 ? arguments.positionals[1] : ""
+    if arguments.positionals.count > 1, target.isEmpty || target.hasPrefix("/") {
+      throw CLIError.usage("Expected a bank id, found '\(target)'", command: invocation.command)
+    }
     let console = invocation.console
     switch arguments.positionals[0] {
     case "add":
@@ -70,7 +73,7 @@ enum BankCommand {
       }
       let category = try categoryPath(text, invocation: invocation)
       try invocation.repository().moveBankQuestion(question, ofBank: bank, to: category)
-      console.write("Moved \(bank)/\(question) to \(category == .top ? "the top" : category.text).\n")
+      console.write("Moved \(bank)/\(question) to \(category == .top ? "the top" : category.text.terminalSafeLine).\n")
     case "rm":
       try remove(target, invocation: invocation)
     case let action:
@@ -90,6 +93,8 @@ enum BankCommand {
     switch try repository.removeBankQuestion(question, ofBank: bank) {
     case .retired:
       invocation.console.write("Retired question \(question) of bank \(bank): attempts answered it, so it is kept.\n")
+    case .alreadyRetired:
+      invocation.console.write("Question \(question) of bank \(bank) is retired already: nothing changed.\n")
     case .deleted:
       invocation.console.write("Removed question \(question) from bank \(bank).\n")
     }

@@ -23,6 +23,10 @@ enum ExportCommand {
         "format", help: "The format: \(QuizFileFormat.names.joined(separator: ", ")).", allowed: QuizFileFormat.names,
         defaultValue: QuizFileFormat.native.name),
       .value("output", short: "o", valueName: "file", help: "Write to this file instead of standard output."),
+      .value(
+        "bank",
+        help: "Write this bank, each category's questions under it, in a format with categories "
+          + "(\(QuizFileFormat.list(bankFormats.map(\.name), "or"))), instead of quizzes."),
     ],
     run: run)
 
@@ -41,6 +45,9 @@ enum ExportCommand {
     let format =
       invocation.arguments.value("format").flatMap(QuizFileFormat.named) ?? QuizFileFormat.native
     let path = invocation.arguments.value("output").flatMap { $0 == "-" ? nil : $0 }
+    if let bank = invocation.arguments.value("bank") {
+      return try exportBank(bank, format: format, to: path, invocation: invocation)
+    }
     if format.writer != nil {
       guard ids.count == 1 else {
         throw CLIError.usage("\(format.name) carries one quiz: name it", command: invocation.command)
@@ -76,6 +83,35 @@ enum ExportCommand {
         try Console.checkOutput()
       }
     }
+  }
+
+  /// The formats that write a bank: those whose sections are categories, which `import --bank`
+  /// reads back into the same categories.
+  static var bankFormats: [QuizFileFormat] {
+    QuizFileFormat.all.filter { format in
+      guard format.writer != nil, format.carries.contains(.sections), case .questions = format.reader else {
+        return false
+      }
+      return true
+    }
+  }
+
+  /// `--bank BANK`: the bank as one document of its categories.
+  static func exportBank(_ bank: String, format: QuizFileFormat, to path: String?, invocation: Invocation) throws {
+    let arguments = invocation.arguments
+    guard arguments.positionals.isEmpty, !arguments.flag("with-attempts") else {
+      throw CLIError.usage(
+        "--bank writes a bank's questions: name no quiz and leave out --with-attempts", command: invocation.command)
+    }
+    guard bankFormats.contains(where: { $0.name == format.name }) else {
+      throw CLIError.usage(
+        "--bank writes \(QuizFileFormat.list(bankFormats.map(\.name), "or")), whose categories hold the bank's; "
+          + "give --format", command: invocation.command)
+    }
+    let quiz = try invocation.repository().bankAsQuiz(bank)
+    guard let written = try format.write(quiz) else { throw CLIError.failure("\(format.name) writes nothing") }
+    for warning in written.warnings { invocation.console.error("warning: \(warning)\n".terminalSafe) }
+    try output(written.bytes, to: path, personal: false)
   }
 
   /// `bytes` to the file at `path`, or to standard output.

@@ -21,7 +21,12 @@ enum ImportCommand {
         "format", help: "The files' format: \(QuizFileFormat.readableNames.joined(separator: ", ")).",
         allowed: QuizFileFormat.readableNames),
       .value("quiz", help: "For \(QuizFileFormat.questionFormatTitles): the id of the quiz the questions go to."),
-      .value("title", help: "For \(QuizFileFormat.questionFormatTitles): the quiz's title."),
+      .value(
+        "title", help: "For \(QuizFileFormat.questionFormatTitles): the quiz's title (with --bank, a new bank's)."),
+      .value(
+        "bank",
+        help: "Read the questions of \(QuizFileFormat.questionFormatTitles) files into this bank (made when missing), "
+          + "each in the category its file names, without making or changing a quiz."),
       .value("summary", help: "Summary format: text, json.", allowed: ["text", "json"], defaultValue: "text"),
     ],
     access: .readWrite,
@@ -53,6 +58,9 @@ enum ImportCommand {
       try InputFiles.read(arguments.positionals, folderExtensions: QuizFileFormat.folderExtensions),
       given: arguments.value("format"), invocation: invocation)
     let formats = detections.map(\.format)
+    if let bank = arguments.value("bank") {
+      return try importIntoBank(bank, inputs: inputs, formats: formats, invocation: invocation)
+    }
     if arguments.value("quiz") != nil || arguments.value("title") != nil {
       guard formats.allSatisfy({ !$0.carriesQuizzes }) else {
         throw CLIError.usage(

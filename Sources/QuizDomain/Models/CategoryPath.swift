@@ -1,6 +1,7 @@
-/// Where a category stands in its bank: the names from the top down. Written as Moodle writes
-/// category paths, `Biology/Cells`: `/` separates levels, `\/` is a slash inside a name and
-/// `\\` a backslash. The bank's top is the empty path, written `""`.
+/// Where a category stands in its bank: the names from the top down, written `Biology/Cells`:
+/// `/` separates levels, `\/` (or Moodle's `//`) is a slash inside a name and `\\` a
+/// backslash. Each name is trimmed of spaces, as Moodle trims them. The bank's top is the empty
+/// path, written `""`.
 public struct CategoryPath: Hashable, Sendable, Comparable, CustomStringConvertible {
   public var names: [String]
 
@@ -9,20 +10,25 @@ public struct CategoryPath: Hashable, Sendable, Comparable, CustomStringConverti
   /// The top of a bank.
   public static let top = CategoryPath([])
 
-  /// The path `text` writes, or why it is none (an empty name: `a//b`, a leading or trailing `/`).
+  /// The most levels a path may have: far more than any bank's tree, few enough that removing
+  /// a bank never runs into SQLite's limits.
+  public static let maxDepth = 32
+  /// The most characters a name may have.
+  public static let maxNameLength = 255
+
+  /// The path `text` writes, or why it is none.
   public static func parse(_ text: String) -> Result<CategoryPath, CategoryPathError> {
     guard !text.isEmpty else { return .success(.top) }
     var names: [String] = []
     var name = ""
-    var escaped = false
-    for character in text {
-      if escaped {
-        // Only a slash and a backslash are escaped; any other backslash is kept as written.
-        if character != "/" && character != "\\" { name.append("\\") }
-        name.append(character)
-        escaped = false
-      } else if character == "\\" {
-        escaped = true
+    var characters = text[...]
+    while let character = characters.popFirst() {
+      if character == "\\", let next = characters.first, next == "/" || next == "\\" {
+        name.append(next)
+        characters.removeFirst()
+      } else if character == "/", characters.first == "/" {
+        name.append("/")
+        characters.removeFirst()
       } else if character == "/" {
         names.append(name)
         name = ""
@@ -30,12 +36,33 @@ public struct CategoryPath: Hashable, Sendable, Comparable, CustomStringConverti
         name.append(character)
       }
     }
-    if escaped { name.append("\\") }
     names.append(name)
+    return check(names.map(trimmed), text: text)
+  }
+
+  private static func check(_ names: [String], text: String) -> Result<CategoryPath, CategoryPathError> {
     if names.contains(where: \.isEmpty) {
-      return .failure(CategoryPathError(text: text))
+      return .failure(CategoryPathError(text: text, reason: "a name between two '/' is empty"))
+    }
+    if names.count > maxDepth {
+      return .failure(
+        CategoryPathError(text: text, reason: "it has \(names.count) levels, at most \(maxDepth) are kept"))
+    }
+    if names.contains(where: { $0.count > maxNameLength }) {
+      return .failure(CategoryPathError(text: text, reason: "a name is longer than \(maxNameLength) characters"))
+    }
+    if names.contains(where: { $0.unicodeScalars.contains(where: isControl) }) {
+      return .failure(CategoryPathError(text: text, reason: "a name holds a control character"))
     }
     return .success(CategoryPath(names))
+  }
+
+  private static func trimmed(_ name: String) -> String {
+    String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// The path as written: names escaped and joined by `/`.
@@ -57,10 +84,11 @@ public struct CategoryPath: Hashable, Sendable, Comparable, CustomStringConverti
   }
 }
 
-/// A category path with an empty name in it.
+/// Why a text is no category path.
 public struct CategoryPathError: Error, Equatable, Sendable, CustomStringConvertible {
   public var text: String
+  public var reason: String
   public var description: String {
-    "\"\(text)\" is not a category path: a name between two '/' is empty (write a slash inside a name as \\/)"
+    "\"\(text)\" is not a category path: \(reason) (write a slash inside a name as \\/)"
   }
 }

@@ -1,0 +1,128 @@
+import QuizDomain
+import SQLite
+
+/// What `importIntoBank` did.
+public struct BankImportResult: Equatable, Sendable {
+  public var bank: String
+  /// Whether the bank was made by the import.
+  public var bankAdded = false
+  public var added: [String] = []
+  /// Questions whose content changed: a new version each.
+  public var changed: [QuizSaveResult.VersionChange] = []
+  public var unchanged: [String] = []
+  /// Questions now in another category.
+  public var moved: [String] = []
+  /// Retired questions back in use.
+  public var restored: [String] = []
+}
+
+/// Thrown inside the transaction of a dry run so that it rolls back, carrying what it did.
+private struct BankImportDryRun: Error {
+  let result: BankImportResult
+}
+
+extension QuizRepository {
+  /// Writes `questions` into bank `bank` (made, titled `title`, when missing), each in its
+  /// category (made when new), in one transaction: a question of an id the bank has gets a new
+  /// version when its content differs, its tags and category as given; the bank's other
+  /// questions stay as they are. Nothing is written when anything is invalid, or on a dry run.
+  public func importIntoBank(
+    _ bank: String, title: String, questions: [(category: CategoryPath, question: Question)], dryRun: Bool = false
+  ) throws -> BankImportResult {
+    try checkBankImport(bank, title: title, questions: questions)
+    do {
+      return try write { repository in
+        let result = try repository.writeIntoBank(bank, title: title, questions: questions)
+        if dryRun { throw BankImportDryRun(result: result) }
+        return result
+      }
+    } catch let rollback as BankImportDryRun {
+      return rollback.result
+    }
+  }
+
+  private func checkBankImport(
+    _ bank: String, title: String, questions: [(category: CategoryPath, question: Question)]
+  ) throws {
+    var problems: [Problem] = []
+    if !Slug.isValid(bank) {
+      problems.append(Problem(path: "bank", message: "\"\(bank)\" is not a valid id (\(Slug.rule))"))
+    }
+    var seen = Set<String>()
+    for (_, question) in questions {
+      if !seen.insert(question.id).inserted {
+        problems.append(Problem(path: "question \(question.id)", message: "the id appears twice"))
+      }
+      for message in QuestionRules.questionProblems(question) {
+        problems.append(Problem(path: "question \(question.id)", message: message))
+      }
+    }
+    if !problems.isEmpty { throw RepositoryError.invalid(Array(problems.prefix(100)), total: problems.count) }
+  }
+
+  private func writeIntoBank(
+    _ bank: String, title: String, questions: [(category: CategoryPath, question: Question)]
+  ) throws -> BankImportResult {
+    var result = BankImportResult(bank: bank)
+    let time = now()
+    let bankRow: Int64
+    if let row = try database.fetchOne("SELECT id FROM banks WHERE slug = ?", [bank], { $0.int64(0) }) {
+      bankRow = row
+    } else {
+      bankRow = try insertBank(bank, title: title, description: nil, at: time)
+      result.bankAdded = true
+    }
+    var stored: [String: StoredBankQuestion] = [:]
+    for question in try bankQuestions(.everyInBank(bankRow)) { stored[question.question.id] = question }
+    var categories: [CategoryPath: Int64] = [:]
+    for (path, question) in questions {
+      let category = try categories[path] ?? categoryRow(inBank: bankRow, at: path)
+      categories[path] = category
+      guard let old = stored[question.id] else {
+        try database.execute(
+          "INSERT INTO questions (bank_id, category_id, slug, current_version) VALUES (?, ?, ?, 1)",
+          [bankRow, category, question.id])
+        let identity = database.lastInsertedRowID
+        try insertVersion(question.content, identity: identity, number: 1, at: time)
+        try insertTags(question.tags, identity: identity)
+        result.added.append(question.id)
+        continue
+      }
+      try update(old, with: question, category: category, bank: bank, at: time, result: &result)
+    }
+    try database.execute("UPDATE banks SET updated_at = ? WHERE id = ?", [time.text, bankRow])
+    return result
+  }
+
+  private func update(
+    _ old: StoredBankQuestion, with question: Question, category: Int64, bank: String, at time: Timestamp,
+    result: inout BankImportResult
+  ) throws {
+    if old.retired {
+      // A quiz's retired question is history of that quiz: bringing it back is the quiz's to do.
+      guard old.quiz == nil else {
+        throw RepositoryError.conflict(
+          "question \"\(question.id)\" of bank \"\(bank)\" is a retired question of a quiz: give it another id")
+      }
+      try database.execute("UPDATE questions SET retired_at = NULL WHERE id = ?", [old.identity])
+      result.restored.append(question.id)
+    }
+    if question.content != old.question.content {
+      let next = old.version + 1
+      try insertVersion(question.content, identity: old.identity, number: next, at: time)
+      try database.execute("UPDATE questions SET current_version = ? WHERE id = ?", [next, old.identity])
+      result.changed.append(QuizSaveResult.VersionChange(question: question.id, from: old.version, to: next))
+    } else if !old.retired {
+      result.unchanged.append(question.id)
+    }
+    if question.tags != old.question.tags {
+      try database.execute("DELETE FROM question_tags WHERE question_id = ?", [old.identity])
+      try insertTags(question.tags, identity: old.identity)
+    }
+    if category != old.category {
+      try database.execute("UPDATE questions SET category_id = ? WHERE id = ?", [category, old.identity])
+      result.moved.append(question.id)
+    }
+    if let quiz = old.quiz { try markSearchStale(quiz) }
+  }
+}
