@@ -30,15 +30,27 @@ def main():
         cur.execute("INSERT INTO quizzes (slug, title, description, scoring, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
                     (quiz["id"], quiz["title"], quiz.get("description"), quiz.get("scoring"), NOW, NOW))
         quiz_id = cur.lastrowid
+        # The quiz's own bank and its top category; a category per section title (migration 0020).
+        cur.execute("INSERT INTO banks (slug, title, created_at, updated_at) VALUES (?, ?, ?, ?)", (quiz["id"], quiz["title"], NOW, NOW))
+        bank_id = cur.lastrowid
+        cur.execute("INSERT INTO categories (bank_id, parent_id, name) VALUES (?, NULL, '')", (bank_id,))
+        top_id = cur.lastrowid
+        cur.execute("UPDATE quizzes SET bank_id = ? WHERE id = ?", (bank_id, quiz_id))
+        categories = {}
         cur.execute("INSERT INTO change_log (changed_at, entity, operation, quiz) VALUES (?, 'quiz', 'insert', ?)", (NOW, quiz["id"]))
         for s, section in enumerate(quiz["sections"]):
             cur.execute("INSERT INTO sections (quiz_id, position, title) VALUES (?, ?, ?)", (quiz_id, s, section.get("title")))
             section_id = cur.lastrowid
+            title = section.get("title") or ""
+            if title and title not in categories:
+                cur.execute("INSERT INTO categories (bank_id, parent_id, name) VALUES (?, ?, ?)", (bank_id, top_id, title))
+                categories[title] = cur.lastrowid
+            category_id = categories.get(title, top_id)
             for p, question in enumerate(section["questions"]):
                 choices = question["choices"]
                 correct = sum(1 for c in choices if c["correct"])
-                cur.execute("INSERT INTO questions (quiz_id, slug, section_id, position, current_version) VALUES (?, ?, ?, ?, 1)",
-                            (quiz_id, question["id"], section_id, p))
+                cur.execute("INSERT INTO questions (quiz_id, slug, section_id, position, current_version, bank_id, category_id) VALUES (?, ?, ?, ?, 1, ?, ?)",
+                            (quiz_id, question["id"], section_id, p, bank_id, category_id))
                 question_id = cur.lastrowid
                 cur.execute("INSERT INTO question_versions (question_id, version, created_at, prompt, explanation, points, multiple, scoring, shuffle, choice_count, correct_count) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (question_id, NOW, question["prompt"], question.get("explanation"), float(question.get("points", 1)),

@@ -354,3 +354,19 @@ import Testing
     #expect(try workspace.quiz("bank", "list").stdout.hasPrefix("No banks yet"))
   }
 }
+
+extension BankCLITests {
+  @Test func showGivesTheDescriptionAndKeepsControlCharactersOffTheTerminal() throws {
+    let workspace = try Workspace()
+    let add = try workspace.quiz("bank", "add", "b", "--title", "T\u{1B}[31m", "--description", "About\nbanks")
+    #expect(add.status == 0)
+    let show = try workspace.quiz("bank", "show", "b")
+    #expect(show.stdout.hasPrefix("b: T"), "\(show.stdout)")
+    #expect(!show.stdout.contains("\u{1B}"), "\(show.stdout)")
+    #expect(show.stdout.contains("About banks\n") || show.stdout.contains("About"), "\(show.stdout)")
+    let json = try workspace.quiz("bank", "show", "b", "--format", "json")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["description"] as? String == "About\nbanks")
+    #expect(object["title"] as? String == "T\u{1B}[31m")
+  }
+}

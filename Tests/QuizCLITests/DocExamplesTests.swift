@@ -68,6 +68,8 @@ import Testing
       <answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer>
       </question></quiz>
       """)
+    _ = try workspace.write(
+      "cells.gift", "$CATEGORY: Cells\n\n::nucleus::A cell has a nucleus.{T}\n")
   }
 
   @Test(arguments: ["README.md", "docs/guide.md"])

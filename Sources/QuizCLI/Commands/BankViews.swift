@@ -32,7 +32,8 @@ enum BankViews {
     let columns: [TableColumn] = [
       .left("CATEGORY / QUESTION"), .left("KIND"), .left("VERSION"), .left("TAGS"), .left("QUIZZES"),
     ]
-    return "\(contents.id): \(contents.title.terminalSafeLine)\n"
+    let description = contents.description.map { $0.terminalSafeLine + "\n" } ?? ""
+    return "\(contents.id): \(contents.title.terminalSafeLine)\n" + description
       + Table.render(columns: columns, rows: rows, console: console)
   }
 }
