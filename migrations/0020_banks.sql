@@ -75,4 +75,5 @@ INSERT INTO questions_new
   FROM questions q;
 DROP TABLE questions;
 ALTER TABLE questions_new RENAME TO questions;
-
+-- A category is deleted only with its bank; its questions are looked up by it then.
+CREATE INDEX questions_by_category ON questions (category_id);

@@ -22,16 +22,23 @@ private struct BankImportDryRun: Error {
 }
 
 extension QuizRepository {
-  /// Writes `questions` into bank `bank` (made, titled `title`, when missing), each in its
-  /// category (made when new), in one transaction: a question of an id the bank has gets a new
-  /// version when its content differs, its tags and category as given; the bank's other
-  /// questions stay as they are. Nothing is written when anything is invalid, or on a dry run.
+  /// Writes the questions `read` gives into bank `bank` (made, titled `title`, when missing),
+  /// each in its category (made when new), in one transaction: a question of an id the bank
+  /// has gets a new version when its content differs, its tags and category as given; the
+  /// bank's other questions stay as they are. `read` is given the bank as stored (as
+  /// `bankAsQuiz` gives it; nil for a new bank), read in the same transaction, so that what a
+  /// file's format cannot carry can be kept from it. Nothing is written when anything is
+  /// invalid, or on a dry run.
   public func importIntoBank(
-    _ bank: String, title: String, questions: [(category: CategoryPath, question: Question)], dryRun: Bool = false
+    _ bank: String, title: String, dryRun: Bool = false,
+    read: (Quiz?) throws -> [(category: CategoryPath, question: Question)]
   ) throws -> BankImportResult {
-    try checkBankImport(bank, title: title, questions: questions)
     do {
       return try write { repository in
+        let exists =
+          try repository.database.fetchOne("SELECT 1 FROM banks WHERE slug = ?", [bank], { $0.int(0) }) != nil
+        let questions = try read(exists ? repository.bankAsQuiz(bank) : nil)
+        try repository.checkBankImport(bank, title: title, questions: questions)
         let result = try repository.writeIntoBank(bank, title: title, questions: questions)
         if dryRun { throw BankImportDryRun(result: result) }
         return result
@@ -48,6 +55,7 @@ extension QuizRepository {
     if !Slug.isValid(bank) {
       problems.append(Problem(path: "bank", message: "\"\(bank)\" is not a valid id (\(Slug.rule))"))
     }
+    if title.isEmpty { problems.append(Problem(path: "bank \(bank)", message: "the title must not be empty")) }
     var seen = Set<String>()
     for (_, question) in questions {
       if !seen.insert(question.id).inserted {
@@ -123,6 +131,15 @@ extension QuizRepository {
       try database.execute("UPDATE questions SET category_id = ? WHERE id = ?", [category, old.identity])
       result.moved.append(question.id)
     }
-    if let quiz = old.quiz { try markSearchStale(quiz) }
+    // A question a quiz wrote is that quiz's too: its search and its watchers see a new
+    // version or new tags.
+    let seenByQuiz = question.content != old.question.content || question.tags != old.question.tags
+    if seenByQuiz, let quiz = old.quiz,
+      let slug = try database.fetchOne("SELECT slug FROM quizzes WHERE id = ?", [quiz], { $0.string(0) })
+    {
+      try markSearchStale(quiz)
+      try database.execute("UPDATE quizzes SET updated_at = ? WHERE id = ?", [time.text, quiz])
+      try logChange(.question, .update, quiz: slug, item: question.id, at: time)
+    }
   }
 }

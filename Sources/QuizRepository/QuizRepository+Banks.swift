@@ -71,26 +71,22 @@ extension QuizRepository {
     -> BankContents
   {
     try read { repository in
-      guard
-        let header = try repository.database.fetchOne(
-          "SELECT id, title, description FROM banks WHERE slug = ?", [id],
-          { row in (row.int64(0), row.string(1), row.optionalString(2)) })
-      else { throw try repository.unknownBank(id) }
-      let paths = try repository.categoryPaths(ofBank: header.0)
+      let header = try repository.bankHeader(id)
+      let paths = try repository.categoryPaths(ofBank: header.row)
       if let category, !paths.values.contains(category) {
         throw RepositoryError.unknownCategory(
           bank: id, category: category.text,
           suggestion: Suggestion.closest(to: category.text, among: paths.values.map(\.text)))
       }
       var entries: [Int64: [BankContents.Entry]] = [:]
-      for (categoryRow, entry) in try repository.bankEntries(ofBank: header.0)
+      for (categoryRow, entry) in try repository.bankEntries(ofBank: header.row)
       where tags.allSatisfy(entry.tags.contains) {
         entries[categoryRow, default: []].append(entry)
       }
       let categories = paths.filter { category.map($0.value.isWithin) ?? true }
         .map { BankContents.Category(path: $0.value, questions: entries[$0.key] ?? []) }
         .sorted { $0.path < $1.path }
-      return BankContents(id: id, title: header.1, description: header.2, categories: categories)
+      return BankContents(id: id, title: header.title, description: header.description, categories: categories)
     }
   }
 
@@ -142,6 +138,16 @@ extension QuizRepository {
           quizzes: row.isNull(5) ? [] : [row.string(5)])
       )
     }
+  }
+
+  /// Bank `id`'s row, title and description; an unknown bank is an error that suggests a close id.
+  func bankHeader(_ id: String) throws -> (row: Int64, title: String, description: String?) {
+    guard
+      let header = try database.fetchOne(
+        "SELECT id, title, description FROM banks WHERE slug = ?", [id],
+        { row in (row: row.int64(0), title: row.string(1), description: row.optionalString(2)) })
+    else { throw try unknownBank(id) }
+    return header
   }
 
   private func unknownBank(_ id: String) throws -> RepositoryError {
@@ -269,9 +275,7 @@ extension QuizRepository {
     }
     try write { repository in
       let database = repository.database
-      guard let bankRow = try database.fetchOne("SELECT id FROM banks WHERE slug = ?", [bank], { $0.int64(0) }) else {
-        throw try repository.unknownBank(bank)
-      }
+      let bankRow = try repository.bankHeader(bank).row
       if let retired = try database.fetchOne(
         "SELECT retired_at IS NOT NULL FROM questions WHERE bank_id = ? AND slug = ?", [bankRow, question.id],
         { $0.bool(0) })
@@ -333,17 +337,7 @@ extension QuizRepository {
             + "'quiz rm \(quiz)/\(question)'")
       }
       if owner?.2 == true { return .alreadyRetired }
-      let answered =
-        try database.fetchOne(
-          """
-          SELECT EXISTS (SELECT 1 FROM answers a JOIN question_versions v ON v.id = a.version_id
-                         WHERE v.question_id = ?1)
-              OR EXISTS (SELECT 1 FROM attempt_questions g JOIN question_versions v ON v.id = g.version_id
-                         WHERE v.question_id = ?1)
-              OR EXISTS (SELECT 1 FROM served_questions s JOIN question_versions v ON v.id = s.version_id
-                         WHERE v.question_id = ?1)
-          """, [identity], { $0.bool(0) }) ?? true
-      if answered {
+      if try repository.isAnsweredOrGiven(identity) {
         try database.execute("UPDATE questions SET retired_at = ? WHERE id = ?", [repository.now().text, identity])
         return .retired
       }
@@ -357,9 +351,7 @@ extension QuizRepository {
   public func removeBank(_ bank: String) throws {
     try write { repository in
       let database = repository.database
-      guard let bankRow = try database.fetchOne("SELECT id FROM banks WHERE slug = ?", [bank], { $0.int64(0) }) else {
-        throw try repository.unknownBank(bank)
-      }
+      let bankRow = try repository.bankHeader(bank).row
       if let quiz = try database.fetchOne("SELECT slug FROM quizzes WHERE bank_id = ?", [bankRow], { $0.string(0) }) {
         throw RepositoryError.refused(
           "bank \"\(bank)\" is the bank of quiz \"\(quiz)\", which writes its questions there: remove the quiz "
@@ -382,9 +374,7 @@ extension QuizRepository {
 
   /// The rows of bank `bank` and of its question `question` (in use or retired).
   private func requireBankQuestion(_ question: String, ofBank bank: String) throws -> (Int64, Int64) {
-    guard let bankRow = try database.fetchOne("SELECT id FROM banks WHERE slug = ?", [bank], { $0.int64(0) }) else {
-      throw try unknownBank(bank)
-    }
+    let bankRow = try bankHeader(bank).row
     guard
       let identity = try database.fetchOne(
         "SELECT id FROM questions WHERE bank_id = ? AND slug = ?", [bankRow, question], { $0.int64(0) })
@@ -414,24 +404,21 @@ struct StoredBankQuestion {
 
 extension QuizRepository {
   /// Bank `id` as one quiz whose sections are its categories in tree order, each titled by its
-  /// path as written (the top untitled), holding its questions in use by id: what a format
+  /// path as Moodle writes it (the top untitled), holding its questions in use by id: what a format
   /// with categories (GIFT's `$CATEGORY`, Moodle XML's category questions) writes, and reads
   /// back into the same categories with `importIntoBank`.
   public func bankAsQuiz(_ id: String) throws -> Quiz {
     try read { repository in
-      guard
-        let header = try repository.database.fetchOne(
-          "SELECT id, title, description FROM banks WHERE slug = ?", [id],
-          { row in (row.int64(0), row.string(1), row.optionalString(2)) })
-      else { throw try repository.unknownBank(id) }
-      let paths = try repository.categoryPaths(ofBank: header.0)
-      let byCategory = Dictionary(grouping: try repository.bankQuestions(.inBank(header.0)), by: \.category)
+      let header = try repository.bankHeader(id)
+      let paths = try repository.categoryPaths(ofBank: header.row)
+      let byCategory = Dictionary(grouping: try repository.bankQuestions(.inBank(header.row)), by: \.category)
       let sections = byCategory.keys.sorted { (paths[$0] ?? .top) < (paths[$1] ?? .top) }.map { category in
         let path = paths[category] ?? .top
-        return Section(title: path == .top ? nil : path.text, questions: byCategory[category]?.map(\.question) ?? [])
+        return Section(
+          title: path == .top ? nil : path.moodleText, questions: byCategory[category]?.map(\.question) ?? [])
       }
       return Quiz(
-        id: id, title: header.1, description: header.2,
+        id: id, title: header.title, description: header.description,
         sections: sections.isEmpty ? [Section(questions: [])] : sections)
     }
   }

@@ -29,17 +29,7 @@ extension QuizRepository {
             suggestion: Suggestion.closest(to: questionID, among: stored.quiz.questions.map(\.id)))
         }
         let time = now()
-        let answered =
-          try database.fetchOne(
-            """
-            SELECT EXISTS (SELECT 1 FROM answers a JOIN question_versions v ON v.id = a.version_id
-              WHERE v.question_id = ?1)
-            OR EXISTS (SELECT 1 FROM attempt_questions g JOIN question_versions v ON v.id = g.version_id
-              WHERE v.question_id = ?1)
-            OR EXISTS (SELECT 1 FROM served_questions sq JOIN question_versions v ON v.id = sq.version_id
-              WHERE v.question_id = ?1)
-            """, [rows.identity]
-          ) { $0.bool(0) } ?? false
+        let answered = try isAnsweredOrGiven(rows.identity)
         let outcome: RemovalOutcome
         if answered && !purge {
           try database.execute(
@@ -60,6 +50,21 @@ extension QuizRepository {
         return outcome
       }
     }
+  }
+
+  /// Whether attempts answered question `identity` or were given it (served attempts in
+  /// progress too): what keeps a question's history from being deleted.
+  func isAnsweredOrGiven(_ identity: Int64) throws -> Bool {
+    try database.fetchOne(
+      """
+      SELECT EXISTS (SELECT 1 FROM answers a JOIN question_versions v ON v.id = a.version_id
+        WHERE v.question_id = ?1)
+      OR EXISTS (SELECT 1 FROM attempt_questions g JOIN question_versions v ON v.id = g.version_id
+        WHERE v.question_id = ?1)
+      OR EXISTS (SELECT 1 FROM served_questions sq JOIN question_versions v ON v.id = sq.version_id
+        WHERE v.question_id = ?1)
+      """, [identity]
+    ) { $0.bool(0) } ?? false
   }
 
   /// After answers were deleted, an attempt's total is the sum of what is left.

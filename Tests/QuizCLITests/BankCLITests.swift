@@ -370,3 +370,46 @@ extension BankCLITests {
     #expect(object["title"] as? String == "T\u{1B}[31m")
   }
 }
+
+extension BankImportExportCLITests {
+  /// What GIFT or Moodle XML cannot show (a choice question's fixed order, a rule) is kept as
+  /// stored: a bank's own export reads back with no new version, and a quiz's questions keep
+  /// their quiz's rule.
+  @Test func aBanksOwnExportReadsBackWithoutNewVersions() throws {
+    let workspace = try Workspace()
+    for arguments in [
+      ["add", "quiz", "qw", "--title", "QW", "--scoring", "partial"],
+      ["add", "question", "qw", "--id", "m1", "--prompt", "Pick two", "--right", "a", "--right", "b", "--wrong", "c"],
+      ["add", "question", "qw", "--id", "s1", "--prompt", "Pick one", "--right", "y", "--wrong", "n"],
+      ["bank", "add", "src", "--title", "S"],
+      ["add", "question", "--bank", "src", "--id", "a", "--prompt", "P", "--right", "y", "--wrong", "n"],
+    ] {
+      #expect(try workspace.quiz(arguments: arguments).status == 0, "\(arguments)")
+    }
+    let before = try workspace.quiz("export", "qw").stdout
+    for (bank, format) in [("src", "gift"), ("src", "moodle-xml"), ("qw", "gift"), ("qw", "moodle-xml")] {
+      let exported = try workspace.quiz("export", "--bank", bank, "--format", format)
+      let file = try workspace.write("\(bank).\(format == "gift" ? "gift" : "xml")", exported.stdout)
+      let again = try workspace.quiz("import", file, "--bank", bank)
+      #expect(again.status == 0 && again.stdout.contains(": 0 new, 0 changed"), "\(bank) \(format): \(again)")
+    }
+    #expect(try workspace.quiz("export", "qw").stdout == before)
+  }
+
+  @Test func aQuizsQuestionChangedThroughItsBankIsLoggedForTheQuiz() throws {
+    let workspace = try Workspace()
+    #expect(try workspace.quiz("add", "quiz", "geo", "--title", "Geo").status == 0)
+    #expect(
+      try workspace.quiz(
+        "add", "question", "geo", "--id", "capital", "--prompt", "Capital of France?", "--right",
+        "Paris", "--wrong", "Rome"
+      ).status == 0)
+    let file = try workspace.write("geo.gift", "::capital::Capital city of France?{=Paris ~Rome}\n")
+    #expect(try workspace.quiz("import", file, "--bank", "geo").status == 0)
+    let database = try Database(path: workspace.database, readOnly: true)
+    let last = try database.fetchOne(
+      "SELECT entity || ' ' || operation || ' ' || quiz || ' ' || item FROM change_log ORDER BY seq DESC LIMIT 1", [],
+      { $0.string(0) })
+    #expect(last == "question update geo capital")
+  }
+}

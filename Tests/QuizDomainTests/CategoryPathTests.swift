@@ -21,6 +21,8 @@ import Testing
     // Moodle's `//` is a slash inside a name too; names are trimmed, as Moodle trims them.
     #expect(try CategoryPath.parse("a//b/c").get().names == ["a/b", "c"])
     #expect(try CategoryPath.parse(" Biology / Cells ").get().names == ["Biology", "Cells"])
+    #expect(CategoryPath(["Part 1/2", "Week"]).moodleText == "Part 1//2/Week")
+    #expect(try CategoryPath.parse(CategoryPath(["Part 1/2", "Week"]).moodleText).get().names == ["Part 1/2", "Week"])
   }
 
   @Test func anEmptyDeepLongOrControlNameIsRefused() {

@@ -55,10 +55,7 @@ struct BankSummaryJSON: JSONView {
     writer.field("title", summary.title)
     writer.field("questions", summary.questions)
     writer.field("categories", summary.categories)
-    writer.key("quizzes")
-    writer.beginArray()
-    for quiz in summary.quizzes { writer.string(quiz) }
-    writer.endArray()
+    BankContentsJSON.writeStrings("quizzes", summary.quizzes, to: &writer)
     writer.endObject()
   }
 }
@@ -93,14 +90,16 @@ struct BankContentsJSON: JSONView {
     writer.field("id", entry.id)
     writer.field("type", entry.kind.rawValue)
     writer.field("version", entry.version)
-    writer.key("tags")
-    writer.beginArray()
-    for tag in entry.tags { writer.string(tag) }
-    writer.endArray()
-    writer.key("quizzes")
-    writer.beginArray()
-    for quiz in entry.quizzes { writer.string(quiz) }
-    writer.endArray()
+    Self.writeStrings("tags", entry.tags, to: &writer)
+    Self.writeStrings("quizzes", entry.quizzes, to: &writer)
     writer.endObject()
+  }
+
+  /// `"key": ["a", "b"]`.
+  static func writeStrings(_ key: String, _ values: [String], to writer: inout JSONWriter) {
+    writer.key(key)
+    writer.beginArray()
+    for value in values { writer.string(value) }
+    writer.endArray()
   }
 }

@@ -103,6 +103,9 @@ enum ExportCommand {
       throw CLIError.usage(
         "--bank writes a bank's questions: name no quiz and leave out --with-attempts", command: invocation.command)
     }
+    guard Slug.isValid(bank) else {
+      throw CLIError.usage("--bank \"\(bank)\" is not a valid id (\(Slug.rule))", command: invocation.command)
+    }
     guard bankFormats.contains(where: { $0.name == format.name }) else {
       throw CLIError.usage(
         "--bank writes \(QuizFileFormat.list(bankFormats.map(\.name), "or")), whose categories hold the bank's; "

@@ -15,7 +15,7 @@ extension ImportCommand {
     guard Slug.isValid(bank) else {
       throw CLIError.usage("--bank \"\(bank)\" is not a valid id (\(Slug.rule))", command: invocation.command)
     }
-    var questions: [(category: CategoryPath, question: Question)] = []
+    var readings: [(file: String, format: QuizFileFormat, reading: FormatReading)] = []
     var errors: [String] = []
     for (input, format) in zip(inputs, formats) {
       guard case .questions(let read) = format.reader else {
@@ -29,18 +29,19 @@ extension ImportCommand {
       }
       errors += reading.errors.map { "\(input.name):\(lineAndColumn($0)): \($0.message)" }
       for section in reading.sections {
-        let category = categoryPath(ofSectionTitled: section.title)
-        for var question in section.questions {
-          // A rule the file implies for its questions (GIFT's weights), kept on each of them.
-          if question.kind == .choice, question.scoring == nil { question.scoring = reading.scoring }
-          questions.append((category, question))
+        if case .failure(let error) = categoryPath(ofSectionTitled: section.title) {
+          errors.append("\(input.name): \(error)")
         }
       }
+      readings.append((input.name, format, reading))
     }
     guard errors.isEmpty else { throw CLIError.data("invalid input, nothing was imported", details: errors) }
     let title = arguments.value("title") ?? QuizFileFormat.baseName(inputs[0].name)
+    guard !title.isEmpty else { throw CLIError.usage("--title must not be empty", command: invocation.command) }
     let dryRun = arguments.flag("dry-run")
-    let result = try invocation.repository().importIntoBank(bank, title: title, questions: questions, dryRun: dryRun)
+    let result = try invocation.repository().importIntoBank(bank, title: title, dryRun: dryRun) { stored in
+      readings.flatMap { file in questions(of: file.reading, format: file.format, bank: bank, stored: stored) }
+    }
     if arguments.value("summary") == "json" {
       invocation.console.writeBytes(JSONWriter.document(BankImportJSON(result: result, dryRun: dryRun)))
     } else {
@@ -48,11 +49,33 @@ extension ImportCommand {
     }
   }
 
-  /// A section title read from a file is a category path (`$CATEGORY: Biology/Cells`); one that
-  /// is no path (an empty name, `a//b`) is one category named as written.
-  static func categoryPath(ofSectionTitled title: String?) -> CategoryPath {
-    guard let title, !title.isEmpty else { return .top }
-    return (try? CategoryPath.parse(title).get()) ?? CategoryPath([title])
+  /// A file's questions, each in its category. Over a stored bank, what the format cannot carry
+  /// (a choice question's fixed order in GIFT, a rule) is kept as stored, as a quiz import keeps
+  /// it; a rule the file implies (GIFT's weights) goes to its new questions only.
+  static func questions(of reading: FormatReading, format: QuizFileFormat, bank: String, stored: Quiz?)
+    -> [(category: CategoryPath, question: Question)]
+  {
+    let read = reading.quiz(id: bank, title: stored?.title ?? bank)
+    let merged = stored.map { format.keeping(read, from: $0) } ?? read
+    var kept: [String: Question] = [:]
+    for question in merged.questions { kept[question.id] = question }
+    let storedIDs = Set(stored?.questions.map(\.id) ?? [])
+    return reading.sections.flatMap { section in
+      let category = (try? categoryPath(ofSectionTitled: section.title).get()) ?? .top
+      return section.questions.map { question in
+        var question = storedIDs.contains(question.id) ? kept[question.id] ?? question : question
+        if !storedIDs.contains(question.id), question.kind == .choice, question.scoring == nil {
+          question.scoring = reading.scoring
+        }
+        return (category, question)
+      }
+    }
+  }
+
+  /// A section title read from a file is a category path (`$CATEGORY: Biology/Cells`).
+  static func categoryPath(ofSectionTitled title: String?) -> Result<CategoryPath, CategoryPathError> {
+    guard let title, !title.isEmpty else { return .success(.top) }
+    return CategoryPath.parse(title)
   }
 
   static func text(_ result: BankImportResult, dryRun: Bool) -> String {

@@ -13,7 +13,7 @@ public struct CategoryPath: Hashable, Sendable, Comparable, CustomStringConverti
   /// The most levels a path may have: far more than any bank's tree, few enough that removing
   /// a bank never runs into SQLite's limits.
   public static let maxDepth = 32
-  /// The most characters a name may have.
+  /// The most Unicode scalars a name may have.
   public static let maxNameLength = 255
 
   /// The path `text` writes, or why it is none.
@@ -48,7 +48,7 @@ public struct CategoryPath: Hashable, Sendable, Comparable, CustomStringConverti
       return .failure(
         CategoryPathError(text: text, reason: "it has \(names.count) levels, at most \(maxDepth) are kept"))
     }
-    if names.contains(where: { $0.count > maxNameLength }) {
+    if names.contains(where: { $0.unicodeScalars.count > maxNameLength }) {
       return .failure(CategoryPathError(text: text, reason: "a name is longer than \(maxNameLength) characters"))
     }
     if names.contains(where: { $0.unicodeScalars.contains(where: isControl) }) {
@@ -71,6 +71,10 @@ public struct CategoryPath: Hashable, Sendable, Comparable, CustomStringConverti
   }
 
   public var description: String { text }
+
+  /// The path as Moodle writes it in GIFT's `$CATEGORY` and Moodle XML's categories: a slash
+  /// inside a name doubled (`Part 1//2`), which Moodle reads back as one name and so does `parse`.
+  public var moodleText: String { names.map { $0.replacing("/", with: "//") }.joined(separator: "/") }
 
   /// Whether `self` is `other` or lies under it.
   public func isWithin(_ other: CategoryPath) -> Bool { names.starts(with: other.names) }
