@@ -77,3 +77,25 @@ DROP TABLE questions;
 ALTER TABLE questions_new RENAME TO questions;
 -- A category is deleted only with its bank; its questions are looked up by it then.
 CREATE INDEX questions_by_category ON questions (category_id);
+
+-- Bank operations are logged as entity 'bank' (`quiz` holds the bank's id), so `quiz watch`
+-- sees them. SQLite cannot alter a CHECK: change_log is rebuilt as in 0012, every row and the
+-- sequence kept.
+CREATE TABLE change_log_new (
+  seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+  changed_at TEXT NOT NULL,
+  entity     TEXT NOT NULL
+             CHECK (entity = 'quiz' OR entity = 'section' OR entity = 'question' OR entity = 'choice'
+                    OR entity = 'attempt' OR entity = 'regrade' OR entity = 'taker' OR entity = 'answer'
+                    OR entity = 'bank'),
+  operation  TEXT NOT NULL CHECK (operation = 'insert' OR operation = 'update' OR operation = 'delete'),
+  quiz       TEXT NOT NULL,
+  item       TEXT,
+  detail     TEXT
+) STRICT;
+INSERT INTO change_log_new SELECT * FROM change_log;
+DELETE FROM sqlite_sequence WHERE name = 'change_log_new';
+INSERT INTO sqlite_sequence (name, seq) SELECT 'change_log_new', seq FROM sqlite_sequence WHERE name = 'change_log';
+DROP TABLE change_log;
+ALTER TABLE change_log_new RENAME TO change_log;
+CREATE INDEX change_log_by_quiz ON change_log (quiz, seq);

@@ -6,6 +6,9 @@ import SQLite
 /// submission is an `attempt` insert.
 enum ChangeEntity: String {
   case quiz, section, question, choice, attempt, regrade, taker, answer
+  /// A bank's own change (made, removed, a question written, moved or removed in it): the
+  /// row's `quiz` is the bank's id.
+  case bank
 }
 
 enum ChangeOperation: String {
@@ -100,6 +103,15 @@ extension QuizRepository {
   }
 
   /// A compact JSON object of counts, for the detail of a summary row.
+  /// `{"key":"text"}`, written by the one JSON writer.
+  static func textDetail(_ key: String, _ text: String) -> String {
+    var writer = JSONWriter(pretty: false)
+    writer.beginObject()
+    writer.field(key, text)
+    writer.endObject()
+    return writer.string
+  }
+
   static func countsDetail(_ counts: KeyValuePairs<String, Int>) -> String {
     var writer = JSONWriter(pretty: false)
     writer.beginObject()

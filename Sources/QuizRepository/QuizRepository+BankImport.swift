@@ -99,6 +99,12 @@ extension QuizRepository {
       try update(old, with: question, category: category, bank: bank, at: time, result: &result)
     }
     try database.execute("UPDATE banks SET updated_at = ? WHERE id = ?", [time.text, bankRow])
+    try logChange(
+      .bank, result.bankAdded ? .insert : .update, quiz: bank,
+      detail: QuizRepository.countsDetail([
+        "questions_new": result.added.count, "questions_changed": result.changed.count,
+        "questions_moved": result.moved.count, "questions_restored": result.restored.count,
+      ]), at: time)
     return result
   }
 

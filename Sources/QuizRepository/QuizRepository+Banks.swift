@@ -174,6 +174,7 @@ extension QuizRepository {
       }
       let time = repository.now()
       _ = try repository.insertBank(id, title: title, description: description, at: time)
+      try repository.logChange(.bank, .insert, quiz: id, at: time)
     }
   }
 
@@ -292,6 +293,7 @@ extension QuizRepository {
       try repository.insertVersion(question.content, identity: identity, number: 1, at: time)
       try repository.insertTags(question.tags, identity: identity)
       try database.execute("UPDATE banks SET updated_at = ? WHERE id = ?", [time.text, bankRow])
+      try repository.logChange(.bank, .update, quiz: bank, item: question.id, detail: #"{"added":true}"#, at: time)
     }
   }
 }
@@ -315,6 +317,9 @@ extension QuizRepository {
       let (bankRow, identity) = try repository.requireBankQuestion(question, ofBank: bank)
       let categoryRow = try repository.categoryRow(inBank: bankRow, at: category)
       try repository.database.execute("UPDATE questions SET category_id = ? WHERE id = ?", [categoryRow, identity])
+      try repository.logChange(
+        .bank, .update, quiz: bank, item: question, detail: QuizRepository.textDetail("category", category.text),
+        at: repository.now())
     }
   }
 
@@ -337,11 +342,14 @@ extension QuizRepository {
             + "'quiz rm \(quiz)/\(question)'")
       }
       if owner?.2 == true { return .alreadyRetired }
+      let time = repository.now()
       if try repository.isAnsweredOrGiven(identity) {
-        try database.execute("UPDATE questions SET retired_at = ? WHERE id = ?", [repository.now().text, identity])
+        try database.execute("UPDATE questions SET retired_at = ? WHERE id = ?", [time.text, identity])
+        try repository.logChange(.bank, .update, quiz: bank, item: question, detail: #"{"retired":true}"#, at: time)
         return .retired
       }
       try database.execute("DELETE FROM questions WHERE id = ?", [identity])
+      try repository.logChange(.bank, .delete, quiz: bank, item: question, at: time)
       return .deleted
     }
   }
@@ -369,6 +377,7 @@ extension QuizRepository {
       }
       try database.execute("DELETE FROM questions WHERE bank_id = ?", [bankRow])
       try database.execute("DELETE FROM banks WHERE id = ?", [bankRow])
+      try repository.logChange(.bank, .delete, quiz: bank, at: repository.now())
     }
   }
 

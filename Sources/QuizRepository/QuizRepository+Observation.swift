@@ -8,7 +8,7 @@ public struct Change: Equatable, Sendable {
   public var sequence: Int64
   public var time: String
   /// quiz, section, question, choice, attempt or regrade; taker (a sign-in to a served attempt)
-  /// or answer (an answer it saved).
+  /// or answer (an answer it saved); bank (then `quiz` is the bank's id).
   public var entity: String
   /// insert, update or delete.
   public var operation: String

@@ -408,8 +408,30 @@ extension BankImportExportCLITests {
     #expect(try workspace.quiz("import", file, "--bank", "geo").status == 0)
     let database = try Database(path: workspace.database, readOnly: true)
     let last = try database.fetchOne(
-      "SELECT entity || ' ' || operation || ' ' || quiz || ' ' || item FROM change_log ORDER BY seq DESC LIMIT 1", [],
+      "SELECT entity || ' ' || operation || ' ' || quiz || ' ' || item FROM change_log WHERE entity <> 'bank'"
+        + " ORDER BY seq DESC LIMIT 1", [],
       { $0.string(0) })
     #expect(last == "question update geo capital")
+  }
+}
+
+extension BankCLITests {
+  /// Every bank operation is a change-log row, which `quiz watch` in another process reads.
+  @Test func bankOperationsAreLoggedForWatchers() throws {
+    let workspace = try Self.biology()
+    #expect(try workspace.quiz("bank", "mv", "bio/dna", "--category", "Genetics").status == 0)
+    #expect(try workspace.quiz("bank", "rm", "bio/dna").status == 0)
+    let file = try workspace.write("more.gift", "::rna::Which carries the code to the ribosome?{=mRNA}\n")
+    #expect(try workspace.quiz("import", file, "--bank", "bio").status == 0)
+    let database = try Database(path: workspace.database, readOnly: true)
+    let rows = try database.fetchAll(
+      "SELECT entity, operation, quiz, coalesce(item, ''), coalesce(detail, '') FROM change_log ORDER BY seq", [],
+      { row in [row.string(0), row.string(1), row.string(2), row.string(3), row.string(4)].joined(separator: " ") })
+    #expect(
+      rows == [
+        "bank insert bio  ", #"bank update bio mito {"added":true}"#, #"bank update bio dna {"added":true}"#,
+        #"bank update bio dna {"category":"Genetics"}"#, "bank delete bio dna ",
+        #"bank update bio  {"questions_new":1}"#,
+      ], "\(rows)")
   }
 }
