@@ -381,6 +381,38 @@ extension QuizRepository {
     }
   }
 
+  /// Removes the category at `category` of bank `bank` with the categories under it, when
+  /// none of them holds a question (in use or retired): how a mistyped category goes.
+  public func removeCategory(_ category: CategoryPath, ofBank bank: String) throws {
+    guard category != .top else { throw RepositoryError.refused("the top of a bank is removed with the bank") }
+    try write { repository in
+      let bankRow = try repository.bankHeader(bank).row
+      let paths = try repository.categoryPaths(ofBank: bankRow)
+      guard paths.values.contains(category) else {
+        throw RepositoryError.unknownCategory(
+          bank: bank, category: category.text,
+          suggestion: Suggestion.closest(to: category.text, among: paths.values.map(\.text)))
+      }
+      let rows = paths.filter { $0.value.isWithin(category) }.map(\.key)
+      let placeholders = Array(repeating: "?", count: rows.count).joined(separator: ", ")
+      let held =
+        try repository.database.fetchOne(
+          "SELECT count(*) FROM questions WHERE category_id IN (\(placeholders))",
+          rows.map { $0 as any DatabaseValueConvertible },
+          { $0.int(0) }) ?? 0
+      guard held == 0 else {
+        throw RepositoryError.refused(
+          "category \"\(category.text)\" of bank \"\(bank)\" holds \(held) question\(held == 1 ? "" : "s"): move "
+            + "them first ('quiz bank mv \(bank)/QUESTION --category PATH')")
+      }
+      try repository.database.execute(
+        "DELETE FROM categories WHERE id IN (\(placeholders))", rows.map { $0 as any DatabaseValueConvertible })
+      try repository.logChange(
+        .bank, .update, quiz: bank, detail: QuizRepository.textDetail("category_removed", category.text),
+        at: repository.now())
+    }
+  }
+
   /// The rows of bank `bank` and of its question `question` (in use or retired).
   private func requireBankQuestion(_ question: String, ofBank bank: String) throws -> (Int64, Int64) {
     let bankRow = try bankHeader(bank).row

@@ -435,3 +435,40 @@ extension BankCLITests {
       ], "\(rows)")
   }
 }
+
+extension BankCLITests {
+  @Test func anEmptyCategoryIsRemovedWithThoseUnderItAndAFullOneIsNot() throws {
+    let workspace = try Self.biology()
+    #expect(try workspace.quiz("bank", "mv", "bio/dna", "--category", "Genetcs/Old").status == 0)
+    #expect(try workspace.quiz("bank", "mv", "bio/dna", "--category", "Genetics").status == 0)
+    let removed = try workspace.quiz("bank", "rm", "bio", "--category", "Genetcs")
+    #expect(removed.status == 0 && removed.stdout == "Removed category Genetcs of bank bio.\n", "\(removed)")
+    #expect(!(try workspace.quiz("bank", "show", "bio").stdout.contains("Genetcs")))
+    let full = try workspace.quiz("bank", "rm", "bio", "--category", "Cells")
+    #expect(full.status == 1 && full.stderr.contains("holds 1 question"), "\(full)")
+    let top = try workspace.quiz("bank", "rm", "bio", "--category", "")
+    #expect(top.status == 1 && top.stderr.contains("the top of a bank is removed with the bank"), "\(top)")
+    let unknown = try workspace.quiz("bank", "rm", "bio", "--category", "Genetix")
+    #expect(unknown.status == 1 && unknown.stderr.contains("(did you mean \"Genetics\"?)"), "\(unknown)")
+  }
+}
+
+extension BankImportExportCLITests {
+  @Test func aFileOfPluginTypesOnlyIsSkippedAsAQuizImportSkipsIt() throws {
+    let workspace = try Workspace()
+    let plugin = try workspace.write(
+      "plugin.xml",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <quiz><question type="ddwtos"><name><text>drag</text></name>
+      <questiontext format="html"><text>Drag [[1]]</text></questiontext></question></quiz>
+      """)
+    let gift = try workspace.write("bio.gift", Self.gift)
+    let run = try workspace.quiz("import", plugin, gift, "--bank", "bio")
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stderr.contains("plugin.xml has nothing to import"), "\(run.stderr)")
+    #expect(run.stdout == "Bank bio (new): 3 new, 0 changed, 0 unchanged\n")
+    let only = try workspace.quiz("import", plugin, "--bank", "other")
+    #expect(only.status == 65 && only.stderr.contains("nothing to import"), "\(only)")
+  }
+}

@@ -24,7 +24,9 @@ enum BankCommand {
       Command.Form(
         name: "mv", arguments: ["bank/question"], synopsis: "<bank/question> --category <category>",
         options: ["category"]),
-      Command.Form(name: "rm", arguments: ["bank[/question]"], synopsis: "<bank[/question]>", options: []),
+      Command.Form(
+        name: "rm", arguments: ["bank[/question]"], synopsis: "<bank[/question]> | <bank> --category <category>",
+        options: ["category"]),
     ],
     arguments: [
       ArgumentSpec(name: "action", help: "add, list, show, mv or rm."),
@@ -37,7 +39,7 @@ enum BankCommand {
       .value(
         "category", valueName: "category",
         help: "A category path such as Biology/Cells: show only it and those under it; the category mv moves to "
-          + "(made when new)."),
+          + "(made when new); the empty category rm removes, with those under it."),
       .value("tag", help: "Show only questions with this tag (every --tag given).", repeatable: true),
       .format(["table", "json"]),
     ],
@@ -85,6 +87,15 @@ enum BankCommand {
   /// `rm BANK` or `rm BANK/QUESTION` (the form check leaves no other action here).
   private static func remove(_ target: String, invocation: Invocation) throws {
     let repository = try invocation.repository()
+    if let text = invocation.arguments.value("category") {
+      guard !target.contains("/") else {
+        throw CLIError.usage(
+          "--category removes a category of a bank: name the bank alone", command: invocation.command)
+      }
+      let category = try categoryPath(text, invocation: invocation)
+      try repository.removeCategory(category, ofBank: target)
+      return invocation.console.write("Removed category \(category.text.terminalSafeLine) of bank \(target).\n")
+    }
     guard target.contains("/") else {
       try repository.removeBank(target)
       return invocation.console.write("Removed bank \(target).\n")

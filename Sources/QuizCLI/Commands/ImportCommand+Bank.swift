@@ -17,6 +17,7 @@ extension ImportCommand {
     }
     var readings: [(file: String, format: QuizFileFormat, reading: FormatReading)] = []
     var errors: [String] = []
+    var skipped: [SkippedFile] = []
     for (input, format) in zip(inputs, formats) {
       guard case .questions(let read) = format.reader else {
         throw CLIError.usage(
@@ -24,6 +25,11 @@ extension ImportCommand {
             + QuizFileFormat.questionFormatTitles, command: invocation.command)
       }
       let reading = input.bytes.withBuffer { read($0) { _ in } }
+      // A file of plugin types only is skipped with a warning, as a quiz import skips it.
+      if let file = skippedFile(input.name, reading: reading, console: invocation.console) {
+        skipped.append(file)
+        continue
+      }
       for warning in reading.warnings {
         invocation.console.error("\(input.name):\(lineAndColumn(warning)): warning: \(warning.message)\n".terminalSafe)
       }
@@ -36,6 +42,7 @@ extension ImportCommand {
       readings.append((input.name, format, reading))
     }
     guard errors.isEmpty else { throw CLIError.data("invalid input, nothing was imported", details: errors) }
+    if let error = nothingImported(importable: readings.count, skipped: skipped) { throw error }
     let title = arguments.value("title") ?? QuizFileFormat.baseName(inputs[0].name)
     guard !title.isEmpty else { throw CLIError.usage("--title must not be empty", command: invocation.command) }
     let dryRun = arguments.flag("dry-run")
