@@ -52,6 +52,16 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: Data(cells.stdout.utf8)) as? [String: Any])
     let categories = try #require(object["categories"] as? [[String: Any]])
     #expect(categories.map { $0["path"] as? String } == ["Cells", "Cells/Organelles"])
+    let organelles = try workspace.quiz("bank", "show", "bio", "--category", "Cells/Organelles")
+    #expect(
+      organelles.stdout == """
+        bio: Biology
+        CATEGORY / QUESTION  KIND    VERSION  TAGS   QUIZZES
+          Cells/
+            Organelles/
+              mito           choice  v1       cells
+
+        """, "\(organelles.stdout)")
     let tagged = try workspace.quiz("bank", "show", "bio", "--tag", "cells", "--tag", "other")
     #expect(tagged.status == 0 && !tagged.stdout.contains("mito") && !tagged.stdout.contains("dna"), "\(tagged)")
     let unknown = try workspace.quiz("bank", "show", "bio", "--category", "Cels")

@@ -17,11 +17,15 @@ enum BankViews {
       return String(decoding: JSONWriter.document(BankContentsJSON(contents: contents)), as: UTF8.self)
     }
     var rows: [[String]] = []
+    // Shown from within a category (`--category A/B`): the categories above it first, so that
+    // its indent reads as where it stands.
+    for depth in (contents.categories.first?.path.names.indices.dropLast()) ?? [] {
+      rows.append([categoryCell(contents.categories[0].path.names[depth], depth: depth + 1), "", "", "", ""])
+    }
     for category in contents.categories {
       let depth = category.path.names.count
-      // A slash inside a name is written \/, as a path writes it.
-      let name = category.path.names.last.map { CategoryPath([$0]).text + "/" } ?? "(top)"
-      rows.append([String(repeating: "  ", count: depth) + name, "", "", "", ""])
+      let name = category.path.names.last.map { categoryCell($0, depth: depth) } ?? "(top)"
+      rows.append([name, "", "", "", ""])
       for entry in category.questions {
         rows.append([
           String(repeating: "  ", count: depth + 1) + entry.id, entry.kind.rawValue, "v\(entry.version)",
@@ -35,6 +39,12 @@ enum BankViews {
     let description = contents.description.map { $0.terminalSafeLine + "\n" } ?? ""
     return "\(contents.id): \(contents.title.terminalSafeLine)\n" + description
       + Table.render(columns: columns, rows: rows, console: console)
+  }
+
+  /// A category's name as a row of the tree: indented by its depth, a slash inside it written
+  /// `\/` as a path writes it, and `/` after it.
+  private static func categoryCell(_ name: String, depth: Int) -> String {
+    String(repeating: "  ", count: depth) + CategoryPath([name]).text + "/"
   }
 }
 
