@@ -35,11 +35,16 @@ extension QuizRepository {
   ) throws -> BankImportResult {
     do {
       return try write { repository in
-        let exists =
-          try repository.database.fetchOne("SELECT 1 FROM banks WHERE slug = ?", [bank], { $0.int(0) }) != nil
-        let questions = try read(exists ? repository.bankAsQuiz(bank) : nil)
+        // The bank's questions are read once: for what the file cannot carry, and to compare.
+        let header = try repository.optionalBankHeader(bank)
+        let stored = try header.map { try repository.bankQuestions(.everyInBank($0.row)) } ?? []
+        let storedQuiz = try header.map {
+          try repository.bankQuiz(bank, header: $0, questions: stored.filter { !$0.retired })
+        }
+        let questions = try read(storedQuiz)
         try repository.checkBankImport(bank, title: title, questions: questions)
-        let result = try repository.writeIntoBank(bank, title: title, questions: questions)
+        let result = try repository.writeIntoBank(
+          bank, bankRow: header?.row, title: title, stored: stored, questions: questions)
         if dryRun { throw BankImportDryRun(result: result) }
         return result
       }
@@ -68,20 +73,22 @@ extension QuizRepository {
     if !problems.isEmpty { throw RepositoryError.invalid(Array(problems.prefix(100)), total: problems.count) }
   }
 
+  /// Writes `questions` over the bank's `stored` ones (`bankRow` nil: the bank is made).
   private func writeIntoBank(
-    _ bank: String, title: String, questions: [(category: CategoryPath, question: Question)]
+    _ bank: String, bankRow existingRow: Int64?, title: String, stored storedQuestions: [StoredBankQuestion],
+    questions: [(category: CategoryPath, question: Question)]
   ) throws -> BankImportResult {
     var result = BankImportResult(bank: bank)
     let time = now()
     let bankRow: Int64
-    if let row = try database.fetchOne("SELECT id FROM banks WHERE slug = ?", [bank], { $0.int64(0) }) {
-      bankRow = row
+    if let existingRow {
+      bankRow = existingRow
     } else {
       bankRow = try insertBank(bank, title: title, description: nil, at: time)
       result.bankAdded = true
     }
     var stored: [String: StoredBankQuestion] = [:]
-    for question in try bankQuestions(.everyInBank(bankRow)) { stored[question.question.id] = question }
+    for question in storedQuestions { stored[question.question.id] = question }
     var categories: [CategoryPath: Int64] = [:]
     for (path, question) in questions {
       let category = try categories[path] ?? categoryRow(inBank: bankRow, at: path)

@@ -142,12 +142,15 @@ extension QuizRepository {
 
   /// Bank `id`'s row, title and description; an unknown bank is an error that suggests a close id.
   func bankHeader(_ id: String) throws -> (row: Int64, title: String, description: String?) {
-    guard
-      let header = try database.fetchOne(
-        "SELECT id, title, description FROM banks WHERE slug = ?", [id],
-        { row in (row: row.int64(0), title: row.string(1), description: row.optionalString(2)) })
-    else { throw try unknownBank(id) }
+    guard let header = try optionalBankHeader(id) else { throw try unknownBank(id) }
     return header
+  }
+
+  /// Bank `id`'s row, title and description; nil when there is no such bank.
+  func optionalBankHeader(_ id: String) throws -> (row: Int64, title: String, description: String?)? {
+    try database.fetchOne(
+      "SELECT id, title, description FROM banks WHERE slug = ?", [id],
+      { row in (row: row.int64(0), title: row.string(1), description: row.optionalString(2)) })
   }
 
   private func unknownBank(_ id: String) throws -> RepositoryError {
@@ -451,17 +454,24 @@ extension QuizRepository {
   public func bankAsQuiz(_ id: String) throws -> Quiz {
     try read { repository in
       let header = try repository.bankHeader(id)
-      let paths = try repository.categoryPaths(ofBank: header.row)
-      let byCategory = Dictionary(grouping: try repository.bankQuestions(.inBank(header.row)), by: \.category)
-      let sections = byCategory.keys.sorted { (paths[$0] ?? .top) < (paths[$1] ?? .top) }.map { category in
-        let path = paths[category] ?? .top
-        return Section(
-          title: path == .top ? nil : path.moodleText, questions: byCategory[category]?.map(\.question) ?? [])
-      }
-      return Quiz(
-        id: id, title: header.title, description: header.description,
-        sections: sections.isEmpty ? [Section(questions: [])] : sections)
+      return try repository.bankQuiz(id, header: header, questions: repository.bankQuestions(.inBank(header.row)))
     }
+  }
+
+  /// The bank as `bankAsQuiz` gives it, of its questions `questions` (those in use).
+  func bankQuiz(
+    _ id: String, header: (row: Int64, title: String, description: String?), questions: [StoredBankQuestion]
+  ) throws -> Quiz {
+    let paths = try categoryPaths(ofBank: header.row)
+    let byCategory = Dictionary(grouping: questions, by: \.category)
+    let sections = byCategory.keys.sorted { (paths[$0] ?? .top) < (paths[$1] ?? .top) }.map { category in
+      let path = paths[category] ?? .top
+      return Section(
+        title: path == .top ? nil : path.moodleText, questions: byCategory[category]?.map(\.question) ?? [])
+    }
+    return Quiz(
+      id: id, title: header.title, description: header.description,
+      sections: sections.isEmpty ? [Section(questions: [])] : sections)
   }
 
   /// The questions of a bank (`scope` says whether retired ones too) with their current

@@ -223,7 +223,7 @@ import Testing
   /// category made once.
   @Test func writersOnTheSameBankLoseNothing() throws {
     let workspace = try Workspace()
-    #expect(try workspace.quiz("bank", "add", "shared", "--title", "Shared").status == 0)
+    #expect(try workspace.quiz("bank", "add", "dept", "--title", "Department").status == 0)
     let runs = Locked<[Int: Run]>([:])
     let group = DispatchGroup()
     nonisolated(unsafe) let shared = workspace
@@ -232,7 +232,7 @@ import Testing
       Thread.detachNewThread {
         defer { group.leave() }
         let run = try? shared.quiz(
-          "add", "question", "--bank", "shared/Unit \(index % 3)/Week", "--id", "q\(index)", "--prompt", "Q?",
+          "add", "question", "--bank", "dept/Unit \(index % 3)/Week", "--id", "q\(index)", "--prompt", "Q?",
           "--right", "yes", "--wrong", "no")
         runs.withLock { $0[index] = run }
       }
@@ -322,7 +322,9 @@ import Testing
     }
   }
 
-  @Test func aBankImportChangesTheQuestionEveryQuizThatPlacesItGets() throws {
+  /// Quiz geo's question `capital`, then a GIFT file changing its prompt imported into geo's
+  /// bank: the workspace and that import's run.
+  static func geoCapitalChangedThroughItsBank() throws -> (Workspace, Run) {
     let workspace = try Workspace()
     #expect(try workspace.quiz("add", "quiz", "geo", "--title", "Geo").status == 0)
     #expect(
@@ -331,7 +333,11 @@ import Testing
         "Paris", "--wrong", "Rome"
       ).status == 0)
     let file = try workspace.write("geo.gift", "::capital::Capital city of France?{=Paris ~Rome}\n")
-    let run = try workspace.quiz("import", file, "--bank", "geo")
+    return (workspace, try workspace.quiz("import", file, "--bank", "geo"))
+  }
+
+  @Test func aBankImportChangesTheQuestionEveryQuizThatPlacesItGets() throws {
+    let (workspace, run) = try Self.geoCapitalChangedThroughItsBank()
     #expect(run.stdout == "Bank geo: 0 new, 1 changed, 0 unchanged\n", "\(run)")
     let show = try workspace.quiz("show", "geo/capital")
     #expect(show.stdout.contains("Capital city of France?") && show.stdout.contains("version 2"), "\(show.stdout)")
@@ -407,15 +413,8 @@ extension BankImportExportCLITests {
   }
 
   @Test func aQuizsQuestionChangedThroughItsBankIsLoggedForTheQuiz() throws {
-    let workspace = try Workspace()
-    #expect(try workspace.quiz("add", "quiz", "geo", "--title", "Geo").status == 0)
-    #expect(
-      try workspace.quiz(
-        "add", "question", "geo", "--id", "capital", "--prompt", "Capital of France?", "--right",
-        "Paris", "--wrong", "Rome"
-      ).status == 0)
-    let file = try workspace.write("geo.gift", "::capital::Capital city of France?{=Paris ~Rome}\n")
-    #expect(try workspace.quiz("import", file, "--bank", "geo").status == 0)
+    let (workspace, run) = try Self.geoCapitalChangedThroughItsBank()
+    #expect(run.status == 0, "\(run)")
     let database = try Database(path: workspace.database, readOnly: true)
     let last = try database.fetchOne(
       "SELECT entity || ' ' || operation || ' ' || quiz || ' ' || item FROM change_log WHERE entity <> 'bank'"
