@@ -58,12 +58,12 @@ extension QuizBankDecoder {
   mutating func decodeSection() throws -> Section? {
     var title: String?
     var pick: Int?
-    var questions: [Question]?
+    var entries: [SectionEntry]?
     let seen = try decodeObject { decoder, key in
       switch key {
       case "title": title = try decoder.decodeString()
       case "pick": pick = try decoder.decodeCount()
-      case "questions": questions = try decoder.decodeArray { try $0.decodeQuestion() }
+      case "questions": entries = try decoder.decodeArray { try $0.decodeEntry() }
       default: return false
       }
       return true
@@ -71,11 +71,24 @@ extension QuizBankDecoder {
     guard let seen else { return nil }
     requireFields(["questions"], in: seen)
     if seen.contains("pick") && pick == nil { return nil }
-    guard let questions else { return nil }
-    return Section(title: title, pick: pick, questions: questions)
+    guard let entries else { return nil }
+    return Section(title: title, pick: pick, entries: entries)
   }
 
+  /// A question written in full (quizzes, history, requests).
   mutating func decodeQuestion() throws -> Question? {
+    switch try decodeEntry() {
+    case .question(let question)?: return question
+    case .random?:
+      report("a random slot stands only among a quiz's section's questions")
+      return nil
+    case nil: return nil
+    }
+  }
+
+  /// One entry of a section: a question written in full, a slot placing a bank's question
+  /// (`{"question": "BANK/ID"}`), or random slots (`{"random": {…}}`).
+  mutating func decodeEntry() throws -> SectionEntry? {
     var id: String?
     var prompt: String?
     var explanation: String?
@@ -89,8 +102,14 @@ extension QuizBankDecoder {
     var files: [QuestionFile]? = []
     var kindFields = QuestionKindFields()
     var options = QuestionOptionFields()
+    var slotName: String?
+    var slotVersion: Int?
+    var random: RandomSlot?
     let seen = try decodeObject { decoder, key in
       switch key {
+      case "random": random = try decoder.decodeRandomSlot()
+      case "question": slotName = try decoder.decodeText()
+      case "version": slotVersion = try decoder.decodeCount()
       case "id": id = try decoder.decodeSlug()
       case "prompt": prompt = try decoder.decodeText()
       case "explanation": explanation = try decoder.decodeString()
@@ -124,6 +143,12 @@ extension QuizBankDecoder {
       return true
     }
     guard let seen else { return nil }
+    if seen.contains("random") {
+      return randomEntry(seen: seen, random: random, points: points)
+    }
+    if seen.contains("question") || seen.contains("version") {
+      return slotEntry(seen: seen, name: slotName, version: slotVersion, points: points).map(SectionEntry.question)
+    }
     requireFields(["id", "prompt"], in: seen)
     let isDescription = kindFields.type == .description
     if seen.contains("points") && points == nil { return nil }
@@ -152,7 +177,80 @@ extension QuizBankDecoder {
     path.push(.key("files"))
     for problem in QuestionRules.fileProblems(question) { report(problem) }
     path.pop()
-    return question
+    return .question(question)
+  }
+
+  /// `{"random": {"bank": B, "category": PATH, "subcategories": BOOL, "tags": [T], "count": N},
+  /// "points": N}`: random slots, each worth the points (default 1).
+  private mutating func randomEntry(seen: [String], random: RandomSlot?, points: Double?) -> SectionEntry? {
+    let extra = seen.filter { $0 != "random" && $0 != "points" }
+    for key in extra {
+      report("random slots take \"random\" and \"points\" only: \"\(key)\" belongs to a question", key: key)
+    }
+    if seen.contains("points") && (points == nil || points?.isNaN == true) { return nil }
+    if let points, points == 0 {
+      report("points must be greater than 0, found 0", key: "points")
+      return nil
+    }
+    guard extra.isEmpty, var random else { return nil }
+    random.points = points
+    return .random(random)
+  }
+
+  /// The filter of random slots: which bank and category they draw from, and how many.
+  mutating func decodeRandomSlot() throws -> RandomSlot? {
+    var bank: String?
+    var category: CategoryPath? = .top
+    var subcategories: Bool? = false
+    var tags: [String]? = []
+    var count: Int? = 1
+    let seen = try decodeObject { decoder, key in
+      switch key {
+      case "bank": bank = try decoder.decodeSlug()
+      case "category":
+        category = nil
+        if let text = try decoder.decodeString() {
+          switch CategoryPath.parse(text) {
+          case .success(let path): category = path
+          case .failure(let error): decoder.report("\(error)")
+          }
+        }
+      case "subcategories": subcategories = try decoder.decodeBool()
+      case "tags": tags = try decoder.decodeArray { try $0.decodeText() }
+      case "count": count = try decoder.decodeCount()
+      default: return false
+      }
+      return true
+    }
+    guard let seen else { return nil }
+    requireFields(["bank"], in: seen)
+    guard let bank, let category, let subcategories, let tags, let count else { return nil }
+    return RandomSlot(bank: bank, category: category, subcategories: subcategories, tags: tags, count: count)
+  }
+
+  /// A section entry that places a bank's question (`{"question": "BANK/ID", "points": N,
+  /// "version": N}`): it names the question and carries nothing of it, so any other field is
+  /// refused rather than silently ignored.
+  private mutating func slotEntry(seen: [String], name: String?, version: Int?, points: Double?) -> Question? {
+    requireFields(["question"], in: seen)
+    let extra = seen.filter { !["question", "version", "points"].contains($0) }
+    for key in extra {
+      report(
+        "a slot names a bank's question (\"question\": \"BANK/ID\"): \"\(key)\" belongs to the question itself",
+        key: key)
+    }
+    if seen.contains("version") && version == nil { return nil }
+    if seen.contains("points") && (points == nil || points?.isNaN == true) { return nil }
+    if let points, points == 0 {
+      report("points must be greater than 0, found 0", key: "points")
+      return nil
+    }
+    guard extra.isEmpty, let name else { return nil }
+    guard let reference = SlotReference(name: name, version: version, points: points) else {
+      report("\"\(name.prefix(120))\" is not BANK/QUESTION (two ids joined by \"/\"; \(Slug.rule))", key: "question")
+      return nil
+    }
+    return reference.placeholder
   }
 
   /// `{"field": "prompt", "name": "cat.png", "data": "<base64>"}`.

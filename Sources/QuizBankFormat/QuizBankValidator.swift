@@ -59,8 +59,12 @@ extension QuizBankValidator {
           path: path + ".sections",
           message: "the points of the questions add up to more than the largest number quiz can hold"))
     }
-    // The path is written out only when needed: a valid quiz needs none of them.
-    func here(_ s: Int, _ q: Int) -> String { "\(path).sections[\(s)].questions[\(q)]" }
+    // The path is written out only when needed: a valid quiz needs none of them. A section's
+    // random slots stand among its questions in the document.
+    func here(_ s: Int, _ q: Int) -> String {
+      let entry = q + quiz.sections[s].random.count(where: { $0.at <= q })
+      return "\(path).sections[\(s)].questions[\(entry)]"
+    }
     // Question id → where it first stood (section, position).
     var seen: [String: (Int, Int)] = [:]
     for (s, section) in quiz.sections.enumerated() {
@@ -72,12 +76,19 @@ extension QuizBankValidator {
         } else {
           seen[question.id] = (s, q)
         }
-        for message in QuestionRules.questionProblems(question) {
+        // A bank question placed by reference was checked when its bank stored it.
+        for message in question.slot == nil ? QuestionRules.questionProblems(question) : [] {
           problems.append(Problem(path: here(s, q), message: message))
         }
       }
       if let pick = section.pick, pick < 1 {
         problems.append(Problem(path: "\(path).sections[\(s)].pick", message: "must be at least 1"))
+      }
+      if section.pick != nil && !section.random.isEmpty {
+        problems.append(
+          Problem(
+            path: "\(path).sections[\(s)].pick",
+            message: "a section with random slots does not also pick: its random slots draw already"))
       }
     }
     return problems

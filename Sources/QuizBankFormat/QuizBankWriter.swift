@@ -30,11 +30,48 @@ public enum QuizBankWriter {
       if let pick = section.pick { writer.field("pick", pick) }
       writer.key("questions")
       writer.beginArray()
-      for question in section.questions { write(question, to: &writer) }
+      for entry in section.entries {
+        switch entry {
+        case .question(let question):
+          if let slot = question.slot { write(slot, to: &writer) } else { write(question, to: &writer) }
+        case .random(let random): write(random, to: &writer)
+        }
+      }
       writer.endArray()
       writer.endObject()
     }
     writer.endArray()
+    writer.endObject()
+  }
+
+  /// A slot placing a bank's question: its name, and the points and version only when the
+  /// quiz sets them.
+  static func write(_ slot: SlotReference, to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("question", slot.name)
+    if let points = slot.points { writer.field("points", points) }
+    if let version = slot.version { writer.field("version", version) }
+    writer.endObject()
+  }
+
+  /// Random slots: their filter, with only what differs from the defaults, and their points
+  /// when set.
+  public static func write(_ random: RandomSlot, to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("random")
+    writer.beginObject()
+    writer.field("bank", random.bank)
+    if random.category != .top { writer.field("category", random.category.text) }
+    if random.subcategories { writer.field("subcategories", true) }
+    if !random.tags.isEmpty {
+      writer.key("tags")
+      writer.beginArray()
+      for tag in random.tags { writer.string(tag) }
+      writer.endArray()
+    }
+    if random.count != 1 { writer.field("count", random.count) }
+    writer.endObject()
+    if let points = random.points { writer.field("points", points) }
     writer.endObject()
   }
 

@@ -14,17 +14,22 @@ import SQLite
 /// A quiz ready to receive attempts: its content and the version row of each question, and
 /// the other versions that attempts carrying history named, as they are looked up.
 final class AttemptTarget {
+  let stored: StoredQuiz
   let quiz: Quiz
   let quizRow: Int64
   let versionRows: [String: Int64]
+  /// Question id → the row of the question the quiz shows under it.
+  let identities: [String: Int64]
   let questions: [String: Question]
   /// "id#number" → that version, or nil when the quiz has none.
   var versions: [String: StoredVersion?] = [:]
 
   init(_ stored: StoredQuiz) {
+    self.stored = stored
     quiz = stored.quiz
     quizRow = stored.rowID
     versionRows = stored.questionRows.mapValues(\.version)
+    identities = stored.questionRows.mapValues(\.identity)
     var questions: [String: Question] = [:]
     for question in stored.quiz.questions { questions[question.id] = question }
     self.questions = questions
@@ -47,6 +52,30 @@ extension QuizRepository {
   func recordAttempt(
     _ attempt: Attempt, target: AttemptTarget, path: String, at time: Timestamp, problems: inout [Problem]
   ) throws -> AttemptRecording? {
+    // Random slots: the attempt is checked and scored against the questions it says it drew.
+    var target = target
+    if target.quiz.hasRandomSlots {
+      guard let given = attempt.given else {
+        problems.append(
+          Problem(
+            path: path,
+            message: "quiz \"\(attempt.quiz)\" draws questions per attempt (random slots): the attempt must say "
+              + "which it was given (\"given\")"))
+        return nil
+      }
+      let (filled, found) = try givenQuiz(target.stored, given: given, path: path)
+      guard found.isEmpty else {
+        problems += found
+        return nil
+      }
+      target = AttemptTarget(filled)
+    }
+    // A slot that sets a question's points sets them for this attempt: it records what it was
+    // given, with those points, so that they hold after the slot changes or goes.
+    var attempt = attempt
+    if attempt.given == nil && target.quiz.questions.contains(where: { $0.slot?.points != nil }) {
+      attempt.given = target.quiz.questions.map(\.id)
+    }
     var view: AttemptView?
     if attempt.carriesHistory {
       let (made, found) = AttemptView.make(for: attempt, quiz: target.quiz, path: path) { id, number in
@@ -63,7 +92,6 @@ extension QuizRepository {
       problems += found
       return nil
     }
-    var attempt = attempt
     // A taker's name is kept in NFC, as `quiz serve` keeps it: "José" typed with a combining
     // accent is the "José" typed with "é" (grade, take and import record through here).
     attempt.taker = attempt.taker.nfc
@@ -89,7 +117,8 @@ extension QuizRepository {
   func version(_ id: String, _ number: Int, of target: AttemptTarget) throws -> StoredVersion? {
     let key = "\(id)#\(number)"
     if let known = target.versions[key] { return known }
-    let found = try storedVersion(quizRow: target.quizRow, question: id, number: number)
+    let found = try storedVersion(
+      quizRow: target.quizRow, question: id, number: number, identity: target.identities[id])
     target.versions[key] = .some(found)
     return found
   }
@@ -150,13 +179,15 @@ extension QuizRepository {
     }
     guard let given = attempt.given else { return }
     let question = try database.cachedStatement(
-      "INSERT INTO attempt_questions (attempt_id, position, version_id) VALUES (?, ?, ?)")
+      "INSERT INTO attempt_questions (attempt_id, position, version_id, points) VALUES (?, ?, ?, ?)")
     for (position, id) in given.enumerated() {
       guard let versionRow = try pinnedRow(id, numbers: attempt.versions, target: target) else { continue }
       question.reset()
       try question.bind(attemptRow, at: 1)
       try question.bind(Int64(position), at: 2)
       try question.bind(versionRow, at: 3)
+      // What a slot made it worth in this attempt.
+      try question.bind(target.questions[id]?.slot?.points, at: 4)
       try question.executeBound()
     }
   }
@@ -285,7 +316,7 @@ extension QuizRepository {
     let marks = try latestMarks(ofQuiz: stored.rowID)
     let answers = try database.cachedStatement(
       """
-      SELECT an.attempt_id, q.slug, v.version, q.current_version, q.section_id IS NULL, sv.version,
+      SELECT an.attempt_id, q.slug, v.version, q.id, sv.version,
         \(QuestionRows.responseColumns), an.version_id
       FROM attempts a
       JOIN answers an ON an.attempt_id = a.id
@@ -297,11 +328,11 @@ extension QuizRepository {
     try answers.forEachRow { row in
       guard let position = index[row.int64(0)] else { return }
       let id = row.string(1)
-      let mark = marks[MarkKey(attempt: row.int64(0), version: row.int64(10))]?.mark
-      attempts[position].answers.append(Answer(question: id, response: QuestionRows.response(row, at: 6), mark: mark))
+      let mark = marks[MarkKey(attempt: row.int64(0), version: row.int64(9))]?.mark
+      attempts[position].answers.append(Answer(question: id, response: QuestionRows.response(row, at: 5), mark: mark))
       let number = row.int(2)
-      if row.bool(4) || number != row.int(3) { attempts[position].versions[id] = number }
-      if !row.isNull(5), row.int(5) != number { attempts[position].scoredVersions[id] = row.int(5) }
+      if !stored.shows(question: row.int64(3), id: id, version: number) { attempts[position].versions[id] = number }
+      if !row.isNull(4), row.int(4) != number { attempts[position].scoredVersions[id] = row.int(4) }
     }
     for i in attempts.indices {
       // Quiz order, then retired questions by id.
@@ -314,7 +345,7 @@ extension QuizRepository {
   private func readExportedGivenLists(into attempts: inout [Attempt], index: [Int64: Int], stored: StoredQuiz) throws {
     let given = try database.cachedStatement(
       """
-      SELECT aq.attempt_id, q.slug, v.version, q.current_version, q.section_id IS NULL FROM attempts a
+      SELECT aq.attempt_id, q.slug, v.version, q.id FROM attempts a
       JOIN attempt_questions aq ON aq.attempt_id = a.id
       JOIN question_versions v ON v.id = aq.version_id JOIN questions q ON q.id = v.question_id
       WHERE a.quiz_id = ?
@@ -326,7 +357,9 @@ extension QuizRepository {
       let id = row.string(1)
       if attempts[position].given == nil { attempts[position].given = [] }
       attempts[position].given?.append(id)
-      if row.bool(4) || row.int(2) != row.int(3) { attempts[position].versions[id] = row.int(2) }
+      if !stored.shows(question: row.int64(3), id: id, version: row.int(2)) {
+        attempts[position].versions[id] = row.int(2)
+      }
     }
   }
 }

@@ -44,8 +44,13 @@ extension QuizRepository {
     try read { repository in
       let users = try repository.database.fetchAll(
         """
-        SELECT DISTINCT q.bank_id, z.slug FROM questions q JOIN quizzes z ON z.id = q.quiz_id
-        WHERE q.section_id IS NOT NULL ORDER BY q.bank_id, z.slug
+        SELECT bank, slug FROM (
+          SELECT q.bank_id AS bank, z.slug AS slug FROM questions q JOIN quizzes z ON z.id = q.quiz_id
+          WHERE q.section_id IS NOT NULL
+          UNION
+          SELECT q.bank_id, z.slug FROM slots sl JOIN questions q ON q.id = sl.question_id
+          JOIN quizzes z ON z.id = sl.quiz_id)
+        ORDER BY bank, slug
         """
       ) { row in (row.int64(0), row.string(1)) }
       let quizzesByBank = Dictionary(grouping: users, by: \.0).mapValues { $0.map(\.1) }
@@ -120,6 +125,15 @@ extension QuizRepository {
     {
       tags[question, default: []].append(tag)
     }
+    var placedBySlots: [Int64: [String]] = [:]
+    for (question, quiz) in try database.fetchAll(
+      """
+      SELECT q.id, z.slug FROM slots sl JOIN questions q ON q.id = sl.question_id JOIN quizzes z ON z.id = sl.quiz_id
+      WHERE q.bank_id = ? ORDER BY z.slug
+      """, [bankRow], { row in (row.int64(0), row.string(1)) })
+    {
+      placedBySlots[question, default: []].append(quiz)
+    }
     return try database.fetchAll(
       """
       SELECT q.id, q.category_id, q.slug, v.kind, q.current_version,
@@ -135,7 +149,7 @@ extension QuizRepository {
         row.int64(1),
         BankContents.Entry(
           id: row.string(2), kind: kind ?? .description, version: row.int(4), tags: tags[row.int64(0)] ?? [],
-          quizzes: row.isNull(5) ? [] : [row.string(5)])
+          quizzes: ((row.isNull(5) ? [] : [row.string(5)]) + (placedBySlots[row.int64(0)] ?? [])).sorted())
       )
     }
   }
@@ -344,6 +358,15 @@ extension QuizRepository {
           "question \"\(bank)/\(question)\" is placed in quiz \"\(quiz)\": remove it there with "
             + "'quiz rm \(quiz)/\(question)'")
       }
+      if let quiz = try database.fetchOne(
+        """
+        SELECT z.slug FROM slots sl JOIN quizzes z ON z.id = sl.quiz_id WHERE sl.question_id = ? ORDER BY z.slug LIMIT 1
+        """, [identity], { $0.string(0) })
+      {
+        throw RepositoryError.refused(
+          "question \"\(bank)/\(question)\" is placed in quiz \"\(quiz)\": take it out there with "
+            + "'quiz rm \(quiz)/\(question)'")
+      }
       if owner?.2 == true { return .alreadyRetired }
       let time = repository.now()
       if try repository.isAnsweredOrGiven(identity) {
@@ -367,6 +390,16 @@ extension QuizRepository {
         throw RepositoryError.refused(
           "bank \"\(bank)\" is the bank of quiz \"\(quiz)\", which writes its questions there: remove the quiz "
             + "with 'quiz rm \(quiz)'")
+      }
+      if let (quiz, question) = try database.fetchOne(
+        """
+        SELECT z.slug, q.slug FROM slots sl JOIN questions q ON q.id = sl.question_id JOIN quizzes z ON z.id = sl.quiz_id
+        WHERE q.bank_id = ? ORDER BY z.slug, q.slug LIMIT 1
+        """, [bankRow], { ($0.string(0), $0.string(1)) })
+      {
+        throw RepositoryError.refused(
+          "bank \"\(bank)\" is in use: quiz \"\(quiz)\" places its question \"\(question)\" (take it out with "
+            + "'quiz rm \(quiz)/\(question)'): nothing removed")
       }
       let answered =
         try database.fetchOne(

@@ -102,7 +102,7 @@ extension QuizRepository {
   private func missingCurrentVersions() throws -> ([String], Int?) {
     try limitedViolations(
       """
-      SELECT z.slug, q.slug, q.current_version, count(*) OVER () FROM questions q JOIN quizzes z ON z.id = q.quiz_id
+      SELECT z.slug, q.slug, q.current_version, count(*) OVER () FROM questions q JOIN banks z ON z.id = q.bank_id
       WHERE NOT EXISTS (SELECT 1 FROM question_versions v WHERE v.question_id = q.id AND v.version = q.current_version)
       ORDER BY z.slug, q.slug
       """
@@ -119,7 +119,7 @@ extension QuizRepository {
         SELECT 'quiz ' || slug AS what, scoring AS rule FROM quizzes WHERE scoring NOT IN (\(known))
         UNION ALL
         SELECT 'question ' || z.slug || '/' || q.slug || ' version ' || v.version, v.scoring
-        FROM question_versions v JOIN questions q ON q.id = v.question_id JOIN quizzes z ON z.id = q.quiz_id
+        FROM question_versions v JOIN questions q ON q.id = v.question_id JOIN banks z ON z.id = q.bank_id
         WHERE v.scoring NOT IN (\(known))
         UNION ALL
         SELECT 'attempt ' || uid, scoring FROM attempts WHERE scoring NOT IN (\(known)))
@@ -134,6 +134,7 @@ extension QuizRepository {
       JOIN attempts a ON a.id = an.attempt_id
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
       WHERE q.quiz_id != a.quiz_id
+        AND NOT EXISTS (SELECT 1 FROM slots sl WHERE sl.question_id = q.id AND sl.quiz_id = a.quiz_id)
       """
     ) { "attempt \($0.string(0)): an answer to question \($0.string(1)) of another quiz" }
   }
@@ -187,7 +188,10 @@ extension QuizRepository {
         (SELECT m.score FROM marks m WHERE m.attempt_id = a.id AND m.version_id = an.version_id
          ORDER BY m.id DESC LIMIT 1),
         (SELECT m.out_of FROM marks m WHERE m.attempt_id = a.id AND m.version_id = an.version_id
-         ORDER BY m.id DESC LIMIT 1)
+         ORDER BY m.id DESC LIMIT 1),
+        coalesce(
+          (SELECT g.points FROM attempt_questions g WHERE g.attempt_id = a.id AND g.version_id = an.version_id),
+          (SELECT sl.points FROM slots sl WHERE sl.quiz_id = a.quiz_id AND sl.question_id = q.id))
       FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
       JOIN answers an ON an.attempt_id = a.id
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
@@ -204,7 +208,9 @@ extension QuizRepository {
       let response = QuestionRows.response(row, at: 8)
       totals[attempt, default: (uid, row.double(2), 0)].sum += recorded
       if questions[versionRow] == nil { questions[versionRow] = try question(versionRow: versionRow, id: slug) }
-      guard let question = questions[versionRow] else { return }
+      guard var question = questions[versionRow] else { return }
+      // A slot's points are the question's in its quiz.
+      if !row.isNull(14) { question.points = row.double(14) }
       // An essay's score is its latest mark (0 until marked), as the fraction of the points it
       // was given out of when that is known.
       let mark =
@@ -242,11 +248,13 @@ extension QuizRepository {
         coalesce(
           (SELECT r.new_max_score FROM attempt_regrades r WHERE r.attempt_id = a.id ORDER BY r.regrade_id DESC LIMIT 1),
           CASE WHEN a.max_carried = 1 THEN a.max_score END),
-        (SELECT group_concat(v.id || ' ' || q.slug, ',') FROM
-          (SELECT version_id FROM attempt_questions WHERE attempt_id = a.id ORDER BY position) g
-          JOIN question_versions v ON v.id = g.version_id JOIN questions q ON q.id = v.question_id),
-        (SELECT group_concat(v.id || ' ' || q.slug, ',') FROM answers an
+        (SELECT group_concat(v.id || ' ' || coalesce(g.points, sl.points, '-') || ' ' || q.slug, ',') FROM
+          (SELECT version_id, points FROM attempt_questions WHERE attempt_id = a.id ORDER BY position) g
+          JOIN question_versions v ON v.id = g.version_id JOIN questions q ON q.id = v.question_id
+          LEFT JOIN slots sl ON sl.quiz_id = a.quiz_id AND sl.question_id = q.id),
+        (SELECT group_concat(v.id || ' ' || coalesce(sl.points, '-') || ' ' || q.slug, ',') FROM answers an
           JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+          LEFT JOIN slots sl ON sl.quiz_id = a.quiz_id AND sl.question_id = q.id
           WHERE an.attempt_id = a.id)
       FROM attempts a ORDER BY a.id
       """)
@@ -278,15 +286,17 @@ extension QuizRepository {
     return (violations, found)
   }
 
-  /// The most points of the versions in `list` ("ROW SLUG,…"), as an attempt given them (or
-  /// answering them) scores them.
+  /// The most points of the versions in `list` ("ROW POINTS SLUG,…", POINTS a slot's or "-"),
+  /// as an attempt given them (or answering them) scores them.
   private func maxScore(ofVersions list: String, cache: inout [Int64: Question], given: Bool) throws -> Double {
     var drawn: [Question] = []
     for item in list.split(separator: ",") {
-      let parts = item.split(separator: " ", maxSplits: 1)
-      guard parts.count == 2, let row = Int64(parts[0]) else { continue }
-      if cache[row] == nil { cache[row] = try question(versionRow: row, id: String(parts[1])) }
-      if let question = cache[row] { drawn.append(question) }
+      let parts = item.split(separator: " ", maxSplits: 2)
+      guard parts.count == 3, let row = Int64(parts[0]) else { continue }
+      if cache[row] == nil { cache[row] = try question(versionRow: row, id: String(parts[2])) }
+      guard var question = cache[row] else { continue }
+      if let points = Double(parts[1]) { question.points = points }
+      drawn.append(question)
     }
     let quiz = Quiz(id: "check", title: "check", sections: [Section(questions: drawn)])
     return QuestionDraw.maxScore(given: given ? drawn.map(\.id) : nil, in: quiz)

@@ -32,25 +32,36 @@ extension QuizRepository {
       case .quizzes:
         names = try database.fetchAll("SELECT slug FROM quizzes ORDER BY slug") { $0.string(0) }
       case .questions(let quiz):
-        // Retired questions have no section: the join leaves them out.
+        // Retired questions have no section: the join leaves them out. A slot's question is
+        // named by its id in the quiz, as a question written there is.
+        // A database from before slots has no such table.
+        let slots = """
+          UNION ALL
+          SELECT z.slug, z.slug || '/' || q.slug, s.position, sl.position
+          FROM slots sl JOIN quizzes z ON z.id = sl.quiz_id JOIN sections s ON s.id = sl.section_id
+          JOIN questions q ON q.id = sl.question_id
+          """
         let select = """
-          SELECT z.slug || '/' || q.slug
-          FROM questions q JOIN quizzes z ON z.id = q.quiz_id JOIN sections s ON s.id = q.section_id
+          SELECT name FROM (
+            SELECT z.slug AS quiz, z.slug || '/' || q.slug AS name, s.position AS at, q.position AS place
+            FROM questions q JOIN quizzes z ON z.id = q.quiz_id JOIN sections s ON s.id = q.section_id
+            \(try hasTable("slots") ? slots : ""))
           """
         if let quiz {
-          names = try database.fetchAll("\(select) WHERE z.slug = ? ORDER BY s.position, q.position", [quiz]) {
-            $0.string(0)
-          }
+          names = try database.fetchAll("\(select) WHERE quiz = ? ORDER BY at, place", [quiz]) { $0.string(0) }
         } else {
-          names = try database.fetchAll("\(select) ORDER BY z.slug, s.position, q.position") { $0.string(0) }
+          names = try database.fetchAll("\(select) ORDER BY quiz, at, place") { $0.string(0) }
         }
       case .takers:
         names = try database.fetchAll("SELECT DISTINCT taker FROM attempts ORDER BY taker") { $0.string(0) }
       case .banks:
         // A database from before banks has no such table: no names rather than an error.
-        let hasBanks = try database.fetchOne(
-          "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'banks'", [], { $0.int(0) })
-        names = hasBanks == 1 ? try database.fetchAll("SELECT slug FROM banks ORDER BY slug") { $0.string(0) } : []
+        names =
+          try hasTable("banks") ? try database.fetchAll("SELECT slug FROM banks ORDER BY slug") { $0.string(0) } : []
+      }
+      func hasTable(_ name: String) throws -> Bool {
+        try database.fetchOne(
+          "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [name], { $0.int(0) }) == 1
       }
       // By Unicode scalars, as a shell compares bytes: "e" is a prefix of "é" written e + ◌́.
       return names.filter { $0.unicodeScalars.starts(with: prefix.unicodeScalars) }

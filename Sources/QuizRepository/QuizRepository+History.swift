@@ -182,32 +182,41 @@ extension QuizRepository {
   private func answeredQuestions(attemptRow: Int64, quizRule: ScoringRule) throws -> [AnsweredQuestion] {
     let rows = try database.fetchAll(
       """
-      SELECT an.version_id, an.score, q.slug, v.version, q.current_version, q.retired_at IS NOT NULL,
-        coalesce(s.position, 1e9), coalesce(q.position, 0), \(QuestionRows.responseColumns),
-        an.scored_version_id, sv.version
-      FROM answers an
+      SELECT an.version_id, an.score, q.slug, v.version, q.current_version,
+        q.retired_at IS NOT NULL OR (q.quiz_id = a.quiz_id AND s.id IS NULL AND sl.id IS NULL),
+        coalesce(s.position, ss.position, 1e9), coalesce(q.position, sl.position, 0), \(QuestionRows.responseColumns),
+        an.scored_version_id, sv.version,
+        coalesce((SELECT g.points FROM attempt_questions g WHERE g.attempt_id = a.id AND g.version_id = an.version_id),
+          sl.points)
+      FROM answers an JOIN attempts a ON a.id = an.attempt_id
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
       LEFT JOIN question_versions sv ON sv.id = an.scored_version_id
-      LEFT JOIN sections s ON s.id = q.section_id
+      LEFT JOIN sections s ON s.id = q.section_id AND q.quiz_id = a.quiz_id
+      LEFT JOIN slots sl ON sl.question_id = q.id AND sl.quiz_id = a.quiz_id
+      LEFT JOIN sections ss ON ss.id = sl.section_id
       WHERE an.attempt_id = ?
-      ORDER BY 8, 9, q.slug
+      ORDER BY 7, 8,
+        (SELECT g.position FROM attempt_questions g WHERE g.attempt_id = a.id AND g.version_id = an.version_id),
+        q.slug
       """, [attemptRow]
     ) { row in
       (
         row.int64(0), QuestionRows.response(row, at: 8), row.double(1), row.string(2), row.int(3), row.int(4),
-        row.bool(5), row.isNull(12) ? nil : (row.int64(12), row.int(13))
+        row.bool(5), row.isNull(12) ? nil : (row.int64(12), row.int(13)), row.optionalDouble(14)
       )
     }
-    return try rows.map { versionRow, response, score, slug, version, current, retired, scored in
+    return try rows.map { versionRow, response, score, slug, version, current, retired, scored, slotPoints in
       // Shown whole, with its files; scoring (regrade, check) needs no files.
       var question = try question(versionRow: versionRow, id: slug)
       question.files = try files(ofVersionRow: versionRow)
+      if let slotPoints { question.points = slotPoints }
       var answered = AnsweredQuestion(
         questionID: slug, version: version, currentVersion: current, retired: retired, question: question,
         rule: question.scoring ?? quizRule, response: response, score: score,
         marks: try marks(attemptRow: attemptRow, versionRow: versionRow))
       if let (scoredRow, scoredVersion) = scored, scoredRow != versionRow {
         answered.scoredQuestion = try self.question(versionRow: scoredRow, id: slug)
+        if let slotPoints { answered.scoredQuestion?.points = slotPoints }
         answered.scoredVersion = scoredVersion
       }
       return answered

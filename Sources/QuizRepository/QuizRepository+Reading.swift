@@ -17,11 +17,18 @@ public struct StoredQuiz: Equatable, Sendable {
   public var versions: [String: Int]
   let rowID: Int64
   /// Question id → rows of its identity and current version.
-  let questionRows: [String: QuestionRows]
+  var questionRows: [String: QuestionRows]
 
   struct QuestionRows: Equatable, Sendable {
     let identity: Int64
     let version: Int64
+  }
+
+  /// Whether the quiz shows version `number` of the question at row `identity` as `id`: an
+  /// attempt at any other version (an earlier one, a retired question's, or one of a question
+  /// no longer placed) records which it was.
+  func shows(question identity: Int64, id: String, version number: Int) -> Bool {
+    questionRows[id]?.identity == identity && versions[id] == number
   }
 }
 
@@ -60,7 +67,8 @@ extension QuizRepository {
         """
         SELECT z.slug, z.title,
           (SELECT count(*) FROM sections s WHERE s.quiz_id = z.id),
-          (SELECT count(*) FROM questions q WHERE q.quiz_id = z.id AND q.retired_at IS NULL),
+          (SELECT count(*) FROM questions q WHERE q.quiz_id = z.id AND q.section_id IS NOT NULL)
+            + (SELECT total(coalesce(sl.count, 1)) FROM slots sl WHERE sl.quiz_id = z.id),
           (SELECT count(*) FROM attempts a WHERE a.quiz_id = z.id)
         FROM quizzes z ORDER BY z.slug
         """
@@ -114,7 +122,7 @@ extension QuizRepository {
       var rows: [String: StoredQuiz.QuestionRows] = [:]
       let statement = try database.cachedStatement(
         """
-        SELECT q.id, q.slug, q.section_id, q.current_version, v.id, \(QuestionRows.contentColumns)
+        SELECT q.id, q.slug, q.section_id, q.current_version, v.id, q.position, \(QuestionRows.contentColumns)
         FROM questions q
         JOIN sections s ON s.id = q.section_id
         JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
@@ -122,18 +130,36 @@ extension QuizRepository {
         ORDER BY s.position, q.position
         """)
       try statement.bind([quizRow])
+      // A section's questions and slots share its positions: each goes where it stands.
+      var positions = [[Int]](repeating: [], count: sections.count)
       try statement.forEachRow { row in
         let identity = row.int64(0)
         let versionRow = row.int64(4)
         var question = Question(
           id: row.string(1), tags: tags[identity] ?? [],
-          content: QuestionRows.content(row, at: 5, choices: choices[versionRow] ?? []))
+          content: QuestionRows.content(row, at: 6, choices: choices[versionRow] ?? []))
         question.files = files[versionRow] ?? []
         if question.kind != .choice { try loadParts(&question.body, versionRow: versionRow) }
         options[versionRow]?.apply(to: &question)
         versions[question.id] = row.int(3)
         rows[question.id] = StoredQuiz.QuestionRows(identity: identity, version: versionRow)
-        if let index = sectionIndex[row.int64(2)] { sections[index].1.questions.append(question) }
+        if let index = sectionIndex[row.int64(2)] {
+          sections[index].1.questions.append(question)
+          positions[index].append(row.int(5))
+        }
+      }
+      for slot in try slotPlacements(ofQuiz: quizRow) {
+        guard let index = sectionIndex[slot.section] else { continue }
+        let at = positions[index].firstIndex { $0 > slot.position } ?? positions[index].count
+        sections[index].1.questions.insert(slot.question, at: at)
+        positions[index].insert(slot.position, at: at)
+        versions[slot.question.id] = slot.version
+        rows[slot.question.id] = slot.rows
+      }
+      for random in try randomPlacements(ofQuiz: quizRow).sorted(by: { $0.position < $1.position }) {
+        guard let index = sectionIndex[random.section] else { continue }
+        let at = positions[index].firstIndex { $0 > random.position } ?? positions[index].count
+        sections[index].1.random.append(PlacedRandomSlot(at: at, slot: random.slot))
       }
       let quiz = Quiz(
         id: id, title: header.1, description: header.2, scoring: header.3.flatMap(ScoringRule.init),

@@ -37,8 +37,9 @@ extension QuizRepository {
     return try mappingStorageErrors {
       try database.write { _ in
         let stored = try requireQuiz(id)
-        let current = try currentQuestionsEverAnswered(quizRow: stored.rowID)
         let answers = try storedAnswers(quizRow: stored.rowID)
+        let current = try currentQuestionsEverAnswered(
+          stored, answered: Set(answers.values.joined().map(\.questionRow)))
         let attempts = try database.fetchAll(
           "SELECT id, uid, taker, score, max_score FROM attempts WHERE quiz_id = ? ORDER BY submitted_unix, id",
           [stored.rowID]
@@ -56,12 +57,14 @@ extension QuizRepository {
           // answered (it was given those too, and they still count in its score).
           let retiredAnswered = (answers[attemptRow] ?? []).filter { !placed.contains($0.questionRow) }
           let newMax =
-            given[attemptRow].map { identities in
-              identities.reduce(0.0) { $0 + (current[$1]?.question.points ?? 0) }
+            given[attemptRow].map { items in
+              items.reduce(0.0) { $0 + ($1.points ?? current[$1.question]?.question.points ?? 0) }
             } ?? retiredAnswered.reduce(stored.quiz.maxScore) { $0 + (current[$1.questionRow]?.question.points ?? 0) }
           var rescored = RescoredAttempt(row: attemptRow, answers: [], total: 0, newMax: newMax)
           for answer in answers[attemptRow] ?? [] {
-            guard let (question, currentRow) = current[answer.questionRow] else { continue }
+            guard var (question, currentRow) = current[answer.questionRow] else { continue }
+            // What a slot made it worth in this attempt, whichever version scores it.
+            if let points = answer.points { question.points = points }
             if let reason = try regradeRefusal(answer, against: question, cache: &answeredVersions) {
               // Kept as scored (its scored version too), out of that version's points, and said.
               result.kept.append(.init(attempt: uid, question: question.id, reason: reason))
@@ -104,6 +107,8 @@ extension QuizRepository {
     let questionRow: Int64
     let response: Response
     let score: Double
+    /// What a slot made the question worth in this attempt; nil: as the quiz says now.
+    let points: Double?
   }
 
   /// An attempt whose score changes: its answers with their new scores, and the new total.
@@ -115,32 +120,53 @@ extension QuizRepository {
     var newMax: Double
   }
 
-  /// The question rows each attempt was given, by attempt row, for the attempts that record them.
-  private func givenQuestions(quizRow: Int64) throws -> [Int64: [Int64]] {
-    var given: [Int64: [Int64]] = [:]
+  /// The question rows each attempt was given, with what a slot made each worth, by attempt
+  /// row, for the attempts that record them.
+  private func givenQuestions(quizRow: Int64) throws -> [Int64: [(question: Int64, points: Double?)]] {
+    var given: [Int64: [(question: Int64, points: Double?)]] = [:]
     let statement = try database.cachedStatement(
       """
-      SELECT aq.attempt_id, v.question_id FROM attempts a
+      SELECT aq.attempt_id, v.question_id, aq.points FROM attempts a
       JOIN attempt_questions aq ON aq.attempt_id = a.id JOIN question_versions v ON v.id = aq.version_id
       WHERE a.quiz_id = ?
       """)
     try statement.bind([quizRow])
-    try statement.forEachRow { row in given[row.int64(0), default: []].append(row.int64(1)) }
+    try statement.forEachRow { row in
+      given[row.int64(0), default: []].append((row.int64(1), row.optionalDouble(2)))
+    }
     return given
   }
 
-  /// The current version of every question ever answered in the quiz, retired ones too, by
-  /// question row, with the row of that version.
-  private func currentQuestionsEverAnswered(quizRow: Int64) throws -> [Int64: (question: Question, versionRow: Int64)] {
+  /// The version a regrade scores against of every question the quiz shows or an attempt at
+  /// it answered, by question row, with the row of that version: the one the quiz shows (a
+  /// slot's pinned version, worth the slot's points), else the current one (a retired question,
+  /// a slot since removed).
+  private func currentQuestionsEverAnswered(_ stored: StoredQuiz, answered: Set<Int64>) throws
+    -> [Int64: (question: Question, versionRow: Int64)]
+  {
+    var current: [Int64: (question: Question, versionRow: Int64)] = [:]
+    for question in stored.quiz.questions {
+      guard let rows = stored.questionRows[question.id] else { continue }
+      current[rows.identity] = (question, rows.version)
+    }
     let rows = try database.fetchAll(
       """
       SELECT q.id, q.slug, v.id FROM questions q
       JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
       WHERE q.quiz_id = ?
-      """, [quizRow]
+      """, [stored.rowID]
     ) { ($0.int64(0), $0.string(1), $0.int64(2)) }
-    var current: [Int64: (question: Question, versionRow: Int64)] = [:]
-    for (identity, slug, versionRow) in rows {
+    for (identity, slug, versionRow) in rows where current[identity] == nil {
+      current[identity] = (try question(versionRow: versionRow, id: slug), versionRow)
+    }
+    for identity in answered where current[identity] == nil {
+      guard
+        let (slug, versionRow) = try database.fetchOne(
+          """
+          SELECT q.slug, v.id FROM questions q
+          JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version WHERE q.id = ?
+          """, [identity], { ($0.string(0), $0.int64(1)) })
+      else { continue }
       current[identity] = (try question(versionRow: versionRow, id: slug), versionRow)
     }
     return current
@@ -152,7 +178,8 @@ extension QuizRepository {
     let statement = try database.cachedStatement(
       """
       SELECT an.attempt_id, an.version_id, v.question_id, an.score, \(QuestionRows.responseColumns),
-        coalesce(an.scored_version_id, an.version_id)
+        coalesce(an.scored_version_id, an.version_id),
+        (SELECT g.points FROM attempt_questions g WHERE g.attempt_id = a.id AND g.version_id = an.version_id)
       FROM attempts a JOIN answers an ON an.attempt_id = a.id JOIN question_versions v ON v.id = an.version_id
       WHERE a.quiz_id = ?
       """)
@@ -161,7 +188,7 @@ extension QuizRepository {
       answers[row.int64(0), default: []].append(
         StoredAnswer(
           versionRow: row.int64(1), scoredVersionRow: row.int64(8), questionRow: row.int64(2),
-          response: QuestionRows.response(row, at: 4), score: row.double(3)))
+          response: QuestionRows.response(row, at: 4), score: row.double(3), points: row.optionalDouble(9)))
     }
     return answers
   }

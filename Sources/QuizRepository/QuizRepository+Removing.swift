@@ -9,6 +9,9 @@ public enum RemovalOutcome: String, Equatable, Sendable {
   case deleted
   /// Hidden from the quiz, kept for the attempts that answered it.
   case retired
+  /// Taken out of the quiz and kept in its bank: a slot placed it, or another quiz's slot
+  /// places it too.
+  case unplaced
 }
 
 extension QuizRepository {
@@ -29,9 +32,24 @@ extension QuizRepository {
             suggestion: Suggestion.closest(to: questionID, among: stored.quiz.questions.map(\.id)))
         }
         let time = now()
+        if let slot = stored.quiz.questions.first(where: { $0.id == questionID })?.slot {
+          try database.execute(
+            "DELETE FROM slots WHERE quiz_id = ? AND question_id = ?", [stored.rowID, rows.identity])
+          try logChange(
+            .question, .delete, quiz: quizID, item: questionID,
+            detail: QuizRepository.textDetail("slot", slot.name), at: time)
+          return .unplaced
+        }
         let answered = try isAnsweredOrGiven(rows.identity)
+        let placedElsewhere =
+          try database.fetchOne("SELECT EXISTS (SELECT 1 FROM slots WHERE question_id = ?)", [rows.identity]) {
+            $0.bool(0)
+          } ?? false
         let outcome: RemovalOutcome
-        if answered && !purge {
+        if placedElsewhere {
+          try database.execute("UPDATE questions SET section_id = NULL, position = NULL WHERE id = ?", [rows.identity])
+          outcome = .unplaced
+        } else if answered && !purge {
           try database.execute(
             "UPDATE questions SET section_id = NULL, position = NULL, retired_at = ? WHERE id = ?",
             [time.text, rows.identity])
@@ -43,9 +61,9 @@ extension QuizRepository {
           outcome = .deleted
         }
         try markSearchStale(stored.rowID)
-        if answered && purge { try recomputeAttemptScores(ofQuiz: stored.rowID) }
+        if answered && purge && !placedElsewhere { try recomputeAttemptScores(ofQuiz: stored.rowID) }
         try logChange(
-          .question, outcome == .retired ? .update : .delete, quiz: quizID, item: questionID,
+          .question, outcome == .deleted ? .delete : .update, quiz: quizID, item: questionID,
           detail: outcome == .retired ? #"{"retired":true}"# : nil, at: time)
         return outcome
       }
@@ -116,6 +134,17 @@ extension QuizRepository {
           ) { $0.int(0) } ?? 0
         guard inProgress == 0 || force else {
           throw RepositoryError.quizHasAttemptsInProgress(quiz: id, count: inProgress)
+        }
+        // Its questions go with it: none may be one another quiz places.
+        if let (other, question) = try database.fetchOne(
+          """
+          SELECT z.slug, q.slug FROM slots sl JOIN questions q ON q.id = sl.question_id JOIN quizzes z ON z.id = sl.quiz_id
+          WHERE q.quiz_id = ?1 AND sl.quiz_id <> ?1 ORDER BY z.slug, q.slug LIMIT 1
+          """, [stored.rowID], { ($0.string(0), $0.string(1)) })
+        {
+          throw RepositoryError.refused(
+            "quiz \"\(other)\" places question \"\(id)/\(question)\" of this quiz: take it out there first "
+              + "('quiz rm \(other)/\(question)'): nothing removed")
         }
         try database.execute(
           "DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE quiz_id = ?)", [stored.rowID])

@@ -9,7 +9,7 @@ extension QuizRepository {
   public func reportAttempts(quiz id: String) throws -> ReportAttempts {
     return try mappingStorageErrors {
       try database.read { _ in
-        let stored = try requireQuiz(id)
+        let stored = try reportedQuiz(requireQuiz(id))
         let questionOfVersion = try questionIndexOfVersions(stored)
         let count =
           try database.fetchOne("SELECT count(*) FROM attempts WHERE quiz_id = ?", [stored.rowID]) { $0.int(0) } ?? 0
@@ -40,11 +40,18 @@ extension QuizRepository {
     for (index, question) in stored.quiz.questions.enumerated() {
       if let rows = stored.questionRows[question.id] { questionOfIdentity[rows.identity] = index }
     }
-    let versions = try database.fetchAll(
+    var versions = try database.fetchAll(
       "SELECT v.id, v.question_id FROM question_versions v JOIN questions q ON q.id = v.question_id WHERE q.quiz_id = ?",
       [stored.rowID]
-    ) { ($0.int64(0), questionOfIdentity[$0.int64(1)]) }
-    return RowIndex(versions.compactMap { row in row.1.map { (row.0, $0) } })
+    ) { ($0.int64(0), $0.int64(1)) }
+    // Questions of banks that slots placed or drew, version by version.
+    let own = Set(versions.map(\.1))
+    for identity in questionOfIdentity.keys where !own.contains(identity) {
+      versions += try database.fetchAll(
+        "SELECT id, question_id FROM question_versions WHERE question_id = ?", [identity]
+      ) { ($0.int64(0), $0.int64(1)) }
+    }
+    return RowIndex(versions.compactMap { row in questionOfIdentity[row.1].map { (row.0, $0) } })
   }
 
   /// Attempts that record what they were given count only for those questions. One given a
@@ -160,7 +167,7 @@ extension QuizRepository {
     let rows = try database.cachedStatement(
       """
       SELECT v.id, v.kind, c.slug, c.text, c.correct FROM question_versions v JOIN questions q ON q.id = v.question_id
-      LEFT JOIN choices c ON c.version_id = v.id WHERE q.quiz_id = ?
+      LEFT JOIN choices c ON c.version_id = v.id WHERE \(QuizPlacement.ofQuiz)
       """)
     try rows.bind([stored.rowID])
     try rows.forEachRow { row in

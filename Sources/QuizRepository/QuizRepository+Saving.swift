@@ -107,6 +107,7 @@ extension QuizRepository {
   /// Writes `quiz` over `existing` (nil: a new quiz) inside the caller's transaction.
   func writeQuiz(_ quiz: Quiz, existing: StoredQuiz?, at time: Timestamp) throws -> QuizSaveResult {
     guard let existing else { return try insertQuiz(quiz, at: time) }
+    let quiz = resolvingPlaceholders(quiz, existing: existing)
     if existing.quiz == quiz { return QuizSaveResult(quiz: quiz.id, outcome: .unchanged) }
 
     var result = QuizSaveResult(quiz: quiz.id, outcome: .updated)
@@ -129,8 +130,20 @@ extension QuizRepository {
     for (sectionPosition, section) in quiz.sections.enumerated() {
       let sectionRow = try insertSection(section, quizRow: quizRow, position: sectionPosition)
       var categoryRow: Int64?
-      for (position, question) in section.questions.enumerated() {
-        if let rows = existing.questionRows[question.id], let old = oldQuestions[question.id] {
+      for (position, entry) in section.entries.enumerated() {
+        let question: Question
+        switch entry {
+        case .random(let random):
+          try insertRandomSlot(random, quizRow: quizRow, sectionRow: sectionRow, position: position)
+          continue
+        case .question(let fixed): question = fixed
+        }
+        if let slot = question.slot {
+          try insertSlot(slot, quizRow: quizRow, sectionRow: sectionRow, position: position)
+          if oldQuestions[question.id]?.slot == nil { result.newQuestions.append(question.id) }
+        } else if let rows = existing.questionRows[question.id], let old = oldQuestions[question.id],
+          old.slot == nil
+        {
           try updateQuestion(
             question, old: old, identity: rows.identity, version: existing.versions[question.id] ?? 1,
             sectionRow: sectionRow, position: position, at: time, result: &result)
@@ -151,10 +164,17 @@ extension QuizRepository {
         }
       }
     }
-    let present = Set(quiz.questions.map(\.id))
-    result.retiredQuestions = existing.quiz.questions.map(\.id).filter { !present.contains($0) }
+    // A question written in the quiz and no longer in it is retired, unless a slot places it
+    // (it stays in its bank for that quiz). Removing a slot retires nothing.
+    let present = Set(quiz.questions.filter { $0.slot == nil }.map(\.id))
+    result.retiredQuestions = existing.quiz.questions.filter { $0.slot == nil }.map(\.id).filter {
+      !present.contains($0)
+    }
     try database.execute(
-      "UPDATE questions SET retired_at = ? WHERE quiz_id = ? AND section_id IS NULL AND retired_at IS NULL",
+      """
+      UPDATE questions SET retired_at = ? WHERE quiz_id = ? AND section_id IS NULL AND retired_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM slots sl WHERE sl.question_id = questions.id)
+      """,
       [time.text, quizRow])
     return result
   }
@@ -172,9 +192,23 @@ extension QuizRepository {
     var result = QuizSaveResult(quiz: quiz.id, outcome: .added)
     for (sectionPosition, section) in quiz.sections.enumerated() {
       let sectionRow = try insertSection(section, quizRow: quizRow, position: sectionPosition)
-      guard !section.questions.isEmpty else { continue }
-      let categoryRow = try categoryRow(inBank: bankRow, forSectionTitled: section.title)
-      for (position, question) in section.questions.enumerated() {
+      // The section's category, made for its first question written in the quiz.
+      var category: Int64?
+      for (position, entry) in section.entries.enumerated() {
+        let question: Question
+        switch entry {
+        case .random(let random):
+          try insertRandomSlot(random, quizRow: quizRow, sectionRow: sectionRow, position: position)
+          continue
+        case .question(let fixed): question = fixed
+        }
+        if let slot = question.slot {
+          try insertSlot(slot, quizRow: quizRow, sectionRow: sectionRow, position: position)
+          result.newQuestions.append(question.id)
+          continue
+        }
+        let categoryRow = try category ?? categoryRow(inBank: bankRow, forSectionTitled: section.title)
+        category = categoryRow
         let placement = Placement(
           quiz: quizRow, section: sectionRow, position: position, bank: bankRow, category: categoryRow)
         try insertQuestion(question, placement: placement, at: time)

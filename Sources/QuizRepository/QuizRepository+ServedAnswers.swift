@@ -142,25 +142,45 @@ extension QuizRepository {
   private func saveTarget(token: String, question id: String, now: Timestamp, quizzes: [String]?) throws
     -> (AttemptForSave, QuestionForSave)
   {
-    let statement = try database.cachedStatement(
+    // A question written in the quiz is found by its id in one lookup; one a slot placed from
+    // a bank, among the attempt's own questions. "Retired": no longer in the quiz.
+    let written = try database.cachedStatement(
       literal: """
         SELECT s.id, z.slug, z.scoring, s.taker, s.submitted_at IS NULL, s.deadline_unix, s.question_count,
           s.answered_count, s.answered_score,
-          sq.version_id, v.version, v.created_at, q.current_version, q.section_id IS NULL, sq.shown_order,
+          sq.version_id, v.version, v.created_at, q.current_version,
+          q.section_id IS NULL AND NOT EXISTS (SELECT 1 FROM slots sl WHERE sl.question_id = q.id AND sl.quiz_id = s.quiz_id),
+          sq.shown_order,
           (SELECT an.score FROM served_answers an WHERE an.served_id = s.id AND an.version_id = sq.version_id),
-          s.locks_answers
+          s.locks_answers, sq.points
         FROM served_attempts s CROSS JOIN quizzes z CROSS JOIN questions q CROSS JOIN question_versions v
           CROSS JOIN served_questions sq
         WHERE s.token = ?1 AND z.id = s.quiz_id AND q.quiz_id = s.quiz_id AND q.slug = ?2 AND v.question_id = q.id
           AND sq.served_id = s.id AND sq.version_id = v.id
         """)
-    let found = try statement.fetchOne([token, id]) { row in
+    let placed = try database.cachedStatement(
+      literal: """
+        SELECT s.id, z.slug, z.scoring, s.taker, s.submitted_at IS NULL, s.deadline_unix, s.question_count,
+          s.answered_count, s.answered_score,
+          sq.version_id, v.version, v.created_at, q.current_version,
+          NOT EXISTS (SELECT 1 FROM slots sl WHERE sl.question_id = q.id AND sl.quiz_id = s.quiz_id),
+          sq.shown_order,
+          (SELECT an.score FROM served_answers an WHERE an.served_id = s.id AND an.version_id = sq.version_id),
+          s.locks_answers, sq.points
+        FROM served_attempts s CROSS JOIN quizzes z CROSS JOIN served_questions sq CROSS JOIN question_versions v
+          CROSS JOIN questions q
+        WHERE s.token = ?1 AND z.id = s.quiz_id AND sq.served_id = s.id AND v.id = sq.version_id
+          AND q.id = v.question_id AND q.slug = ?2 AND (q.quiz_id IS NOT s.quiz_id)
+        """)
+    let read = { (row: Row) in
       let pinned = PinnedQuestion(
         id: id, versionRow: row.int64(9), number: row.int(10), createdAt: row.string(11),
         currentNumber: row.int(12), retired: row.bool(13),
-        order: PresentationOrder(storageText: row.optionalString(14)) ?? PresentationOrder())
+        order: PresentationOrder(storageText: row.optionalString(14)) ?? PresentationOrder(),
+        points: row.optionalDouble(17))
       return (AttemptForSave(row), QuestionForSave(pinned: pinned, savedScore: row.optionalDouble(15)))
     }
+    let found = try written.fetchOne([token, id], read) ?? placed.fetchOne([token, id], read)
     guard let (attempt, target) = found else {
       throw try saveRefusal(token: token, question: id, at: now, quizzes: quizzes)
     }

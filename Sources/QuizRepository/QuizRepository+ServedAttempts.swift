@@ -100,19 +100,22 @@ extension QuizRepository {
       try logChange(.taker, .update, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
       return .resumed(try loadServedAttempt(row, locksAnswers: locksAnswers))
     }
-    guard !stored.quiz.questions.isEmpty else {
+    guard !stored.quiz.questions.isEmpty || stored.quiz.hasRandomSlots else {
       throw RepositoryError.refused("quiz \"\(quiz)\" has no questions yet")
     }
     let seed = UInt64.random(in: 0...UInt64.max)
+    // Random slots draw now: the served attempt keeps what they drew.
     let row = try insertServedAttempt(
-      stored, taker: taker, seed: seed, timeLimit: timeLimit, now: now, locksAnswers: locksAnswers)
+      try drawnQuiz(stored, taker: taker, seed: seed), recordsGiven: stored.quiz.variesPerAttempt, taker: taker,
+      seed: seed, timeLimit: timeLimit, now: now, locksAnswers: locksAnswers)
     try logChange(.taker, .insert, quiz: quiz, item: taker, detail: try servedDetail(row), at: now)
     return .started(try loadServedAttempt(row))
   }
 
   /// Inserts the served attempt and its pinned questions; returns its row.
   private func insertServedAttempt(
-    _ stored: StoredQuiz, taker: String, seed: UInt64, timeLimit: Double?, now: Timestamp, locksAnswers: Bool
+    _ stored: StoredQuiz, recordsGiven: Bool, taker: String, seed: UInt64, timeLimit: Double?, now: Timestamp,
+    locksAnswers: Bool
   ) throws -> ServedRow {
     let drawn = QuestionDraw.questions(of: stored.quiz, seed: seed)
     let orders = PresentationOrder.draw(for: drawn, seed: seed)
@@ -121,7 +124,7 @@ extension QuizRepository {
     if let timeLimit, timeLimit.isFinite, timeLimit > 0 { deadline = (now.unixSeconds + timeLimit).rounded(.up) }
     let pinned = drawn.enumerated().compactMap { position, question in
       stored.questionRows[question.id].map {
-        (position: Int64(position), version: $0.version, scored: question.kind.isScored)
+        (position: Int64(position), version: $0.version, scored: question.kind.isScored, points: question.slot?.points)
       }
     }
     try database.execute(
@@ -132,13 +135,16 @@ extension QuizRepository {
       """,
       [
         RandomToken.make(), RandomToken.make(), stored.rowID, taker, now.text, now.unixSeconds, deadline,
-        Int64(bitPattern: seed), stored.quiz.variesPerAttempt, pinned.filter(\.scored).count, locksAnswers,
+        Int64(bitPattern: seed), recordsGiven, pinned.filter(\.scored).count, locksAnswers,
       ])
     let servedID = database.lastInsertedRowID
     let insert = try database.cachedStatement(
-      "INSERT INTO served_questions (served_id, position, version_id, shown_order, scored) VALUES (?, ?, ?, ?, ?)")
+      "INSERT INTO served_questions (served_id, position, version_id, shown_order, scored, points) VALUES (?, ?, ?, ?, ?, ?)"
+    )
     for pin in pinned {
-      try insert.execute([servedID, pin.position, pin.version, orders[Int(pin.position)].storageText, pin.scored])
+      try insert.execute([
+        servedID, pin.position, pin.version, orders[Int(pin.position)].storageText, pin.scored, pin.points,
+      ])
     }
     guard
       let row = try database.fetchOne("SELECT \(ServedRow.columns) WHERE s.id = ?", [servedID], { ServedRow($0) })
@@ -297,7 +303,9 @@ extension QuizRepository {
       return scored
     }
     var history = attempt
-    history.maxScore = try pinned.reduce(0) { $0 + (try question(versionRow: $1.versionRow, id: $1.id)).points }
+    history.maxScore = try pinned.reduce(0) {
+      $0 + (try $1.points ?? question(versionRow: $1.versionRow, id: $1.id).points)
+    }
     problems = []
     if case .added(let scored)? = try recordAttempt(history, target: target, path: "$", at: time, problems: &problems) {
       return scored

@@ -101,6 +101,8 @@ struct PinnedQuestion {
   let currentNumber: Int
   let retired: Bool
   let order: PresentationOrder
+  /// What a slot made it worth in this attempt; nil: its version's points.
+  let points: Double?
 }
 
 // MARK: - Reading served attempts
@@ -133,8 +135,9 @@ extension QuizRepository {
   func pinnedQuestions(servedID: Int64, only id: String? = nil) throws -> [PinnedQuestion] {
     try database.fetchAll(
       """
-      SELECT q.slug, sq.version_id, v.version, q.current_version, q.section_id IS NULL, sq.shown_order, v.created_at
-      FROM served_questions sq
+      SELECT q.slug, sq.version_id, v.version, q.current_version, NOT \(QuizPlacement.placed("q", inQuiz: "s.quiz_id")),
+        sq.shown_order, v.created_at, sq.points
+      FROM served_questions sq JOIN served_attempts s ON s.id = sq.served_id
       JOIN question_versions v ON v.id = sq.version_id JOIN questions q ON q.id = v.question_id
       WHERE sq.served_id = ?1 AND (?2 IS NULL OR q.slug = ?2)
       ORDER BY sq.position
@@ -143,16 +146,23 @@ extension QuizRepository {
       PinnedQuestion(
         id: row.string(0), versionRow: row.int64(1), number: row.int(2), createdAt: row.string(6),
         currentNumber: row.int(3),
-        retired: row.bool(4), order: PresentationOrder(storageText: row.optionalString(5)) ?? PresentationOrder())
+        retired: row.bool(4), order: PresentationOrder(storageText: row.optionalString(5)) ?? PresentationOrder(),
+        points: row.optionalDouble(7))
     }
   }
 
   /// A version as it is shown: content, kind parts, files and options (tags are the identity's,
   /// and not shown). Read once per process (`ShownVersionCache`).
   func shownVersion(_ pinned: PinnedQuestion) throws -> Question {
-    if let kept = ShownVersionCache.shared.question(path: path, pinned) { return kept }
-    let question = try readShownVersion(pinned)
-    ShownVersionCache.shared.keep(question, path: path, pinned)
+    var question: Question
+    if let kept = ShownVersionCache.shared.question(path: path, pinned) {
+      question = kept
+    } else {
+      question = try readShownVersion(pinned)
+      ShownVersionCache.shared.keep(question, path: path, pinned)
+    }
+    // The version is kept as stored: what a slot made it worth is this attempt's.
+    if let points = pinned.points { question.points = points }
     return question
   }
 

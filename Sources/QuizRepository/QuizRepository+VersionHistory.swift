@@ -10,16 +10,37 @@ struct StoredVersion {
 // MARK: - Reading versions by number
 
 extension QuizRepository {
-  /// Version `number` of question `id` of the quiz at `quizRow` (placed or retired), with its
-  /// files; nil when there is none.
-  func storedVersion(quizRow: Int64, question id: String, number: Int) throws -> StoredVersion? {
-    guard
-      let row = try database.fetchOne(
-        """
-        SELECT v.id FROM question_versions v JOIN questions q ON q.id = v.question_id
-        WHERE q.quiz_id = ? AND q.slug = ? AND v.version = ?
-        """, [quizRow, id, number], { $0.int64(0) })
-    else { return nil }
+  /// Version `number` of question `id` of the quiz at `quizRow`, with its files; nil when there
+  /// is none. The question is the one at row `identity` when the quiz shows it (written in the
+  /// quiz or placed by a slot), else the quiz's own retired one, else a bank question an attempt
+  /// at the quiz was given (a slot since removed).
+  func storedVersion(quizRow: Int64, question id: String, number: Int, identity: Int64? = nil) throws
+    -> StoredVersion?
+  {
+    let found: Int64?
+    if let identity {
+      found = try database.fetchOne(
+        "SELECT id FROM question_versions WHERE question_id = ? AND version = ?", [identity, number],
+        { $0.int64(0) })
+    } else {
+      found =
+        try database.fetchOne(
+          """
+          SELECT v.id FROM question_versions v JOIN questions q ON q.id = v.question_id
+          WHERE q.quiz_id = ? AND q.slug = ? AND v.version = ?
+          """, [quizRow, id, number], { $0.int64(0) })
+        ?? database.fetchOne(
+          """
+          SELECT v.id FROM question_versions v JOIN questions q ON q.id = v.question_id
+          WHERE q.slug = ?2 AND v.version = ?3 AND q.id IN (
+            SELECT g.question_id FROM attempts a JOIN answers an ON an.attempt_id = a.id
+              JOIN question_versions g ON g.id = an.version_id WHERE a.quiz_id = ?1
+            UNION SELECT g.question_id FROM attempts a JOIN attempt_questions aq ON aq.attempt_id = a.id
+              JOIN question_versions g ON g.id = aq.version_id WHERE a.quiz_id = ?1)
+          LIMIT 1
+          """, [quizRow, id, number], { $0.int64(0) })
+    }
+    guard let row = found else { return nil }
     var question = try question(versionRow: row, id: id)
     question.files = try files(ofVersionRow: row)
     return StoredVersion(row: row, question: question)
@@ -32,15 +53,15 @@ extension QuizRepository {
   func historyForExport(of stored: StoredQuiz) throws -> QuizHistory? {
     let referenced = try database.fetchAll(
       """
-      SELECT q.slug, v.version, v.id FROM question_versions v JOIN questions q ON q.id = v.question_id
+      SELECT q.slug, v.version, v.id, q.id FROM question_versions v JOIN questions q ON q.id = v.question_id
       WHERE v.id IN (
         SELECT an.version_id FROM answers an JOIN attempts a ON a.id = an.attempt_id WHERE a.quiz_id = ?1
         UNION SELECT an.scored_version_id FROM answers an JOIN attempts a ON a.id = an.attempt_id WHERE a.quiz_id = ?1
         UNION SELECT aq.version_id FROM attempt_questions aq JOIN attempts a ON a.id = aq.attempt_id WHERE a.quiz_id = ?1)
-      AND (q.section_id IS NULL OR v.version <> q.current_version)
       ORDER BY q.slug, v.version
       """, [stored.rowID]
-    ) { ($0.string(0), $0.int(1), $0.int64(2)) }
+    ) { ($0.string(0), $0.int(1), $0.int64(2), $0.int64(3)) }
+    .filter { slug, number, _, identity in !stored.shows(question: identity, id: slug, version: number) }
     let regraded =
       try database.fetchOne(
         """
@@ -50,7 +71,7 @@ extension QuizRepository {
       ) { $0.bool(0) } ?? false
     guard !referenced.isEmpty || regraded else { return nil }
     var history = QuizHistory(quiz: stored.quiz.id, current: stored.versions.filter { $0.value != 1 })
-    for (slug, number, row) in referenced {
+    for (slug, number, row, _) in referenced {
       var question = try question(versionRow: row, id: slug)
       question.files = try files(ofVersionRow: row)
       question.tags = try database.fetchAll(
@@ -89,7 +110,9 @@ extension QuizRepository {
     for (index, version) in history.versions.enumerated() {
       let here = "\(path).versions[\(index)]"
       let id = version.question.id
-      if let existing = try storedVersion(quizRow: stored.rowID, question: id, number: version.number) {
+      if let existing = try storedVersion(
+        quizRow: stored.rowID, question: id, number: version.number, identity: stored.questionRows[id]?.identity)
+      {
         if existing.question.content != version.question.content {
           problems.append(
             Problem(

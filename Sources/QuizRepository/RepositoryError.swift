@@ -34,6 +34,9 @@ public enum RepositoryError: Error, Equatable, Sendable {
   case invalid([Problem], total: Int)
   /// Input that conflicts with what is stored (say, a quiz id that exists).
   case conflict(String)
+  /// A slot that cannot be placed: it names a bank, question, version or category that does
+  /// not exist, or draws more questions than its filter matches. Nothing was written.
+  case unplaceable(String)
   /// A request refused to protect what is stored (say, removing a quiz with attempts without
   /// `--force`), or one the stored data cannot satisfy.
   case refused(String)
@@ -83,7 +86,7 @@ extension RepositoryError: CustomStringConvertible {
         + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     case .invalid(let problems, _):
       return problems.map(\.description).joined(separator: "\n")
-    case .conflict(let message), .refused(let message): return message
+    case .conflict(let message), .refused(let message), .unplaceable(let message): return message
     case .storage(let failure): return failure.detail
     case .changedSinceRead(let current):
       return current == nil ? "the quiz was removed in the meantime" : "the quiz was changed in the meantime"

@@ -139,7 +139,7 @@ import Testing
     #expect(
       usageError(["add", "quizz", "demo"])
         == "Unknown kind 'quizz': expected quiz, section, question, short-answer, numerical, matching, essay, "
-        + "description, cloze (did you mean 'quiz'?)")
+        + "description, cloze, slot, random (did you mean 'quiz'?)")
     #expect(usageError(["add", "quiz", "demo", "--title", "T", "--db", "x.sqlite"]) == nil)
   }
 

@@ -68,7 +68,10 @@ import Testing
       ("quiz comp", ["completions"]),
       (
         "quiz add ",
-        ["quiz", "section", "question", "short-answer", "numerical", "matching", "essay", "description", "cloze"]
+        [
+          "quiz", "section", "question", "short-answer", "numerical", "matching", "essay", "description", "cloze",
+          "slot", "random",
+        ]
       ),
       ("quiz add section ", ["art", "geo"]),
       ("quiz add quiz --sc", ["--scoring"]),
@@ -479,6 +482,7 @@ import Testing
       "serve <quiz>": .quiz, "serve --roster": .file, "serve --tls-cert": .file, "serve --tls-key": .file,
       "bank show <bank>": .bank, "bank mv <bank/question>": .bank, "bank rm <bank[/question]>": .bank,
       "add --bank": .bank, "import --bank": .bank, "export --bank": .bank,
+      "add slot <quiz>": .quiz, "add slot <bank/question>": .bank, "add random <quiz>": .quiz, "add --from": .bank,
     ]
     #expect(found == expected)
   }

@@ -55,11 +55,13 @@ enum AddCommand {
             "id", "prompt", "right", "wrong", "section", "points", "single", "multiple", "scoring", "tag",
             "explanation", "feedback",
           ])),
-    ] + kindForms,
+    ] + kindForms + [slotForm, randomForm],
     arguments: [
       ArgumentSpec(name: "kind", help: "quiz, section or question."),
       ArgumentSpec(name: "target", help: "The new quiz's id, or the quiz to add to."),
-      ArgumentSpec(name: "title", help: "The new section's title.", optional: true),
+      ArgumentSpec(
+        name: "title", help: "The new section's title, or the bank question a slot places (BANK/QUESTION).",
+        optional: true),
     ],
     options: [
       .value("title", help: "The quiz's title."),
@@ -94,6 +96,17 @@ enum AddCommand {
       .flag(
         "multiple", help: "Any number of choices may be picked (the default with several --right)."),
       .value("tag", help: "A tag.", repeatable: true),
+      .value(
+        "from", valueName: "bank[/category]",
+        help: "The bank, or its category, that random slots draw from (default category: the top)."),
+      .flag("subcategories", help: "Random slots draw from the categories under --from's too."),
+      .value(
+        "count", valueName: "n", help: "How many random slots to add (default: 1).",
+        type: .whole(1...1000, expected: "a whole number from 1 to 1000")),
+      .value(
+        "version", valueName: "n",
+        help: "The version of the question the slot places (default: the latest when an attempt starts).",
+        type: .whole(1...Int.max, expected: "a whole number of at least 1")),
       .value("explanation", valueName: "text", help: "Shown after the answer."),
       .value("feedback", valueName: "choice=text", help: "Shown when that choice is picked.", repeatable: true),
     ] + kindOptions,
@@ -145,6 +158,10 @@ enum AddCommand {
         }
       }
       console.write("Added section \"\(title)\" to \(target).\n")
+    case "slot":
+      try addSlot(arguments, quiz: target, invocation: invocation)
+    case "random":
+      try addRandom(arguments, quiz: target, invocation: invocation)
     case _ where kind == "question" || kindForms.contains(where: { $0.name == kind }):
       if arguments.value("bank") != nil, arguments.value("section") != nil {
         throw CLIError.usage(

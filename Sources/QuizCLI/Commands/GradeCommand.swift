@@ -32,7 +32,10 @@ enum GradeCommand {
       .value("at", valueName: "timestamp", help: "When it was submitted, RFC 3339 (default: now)."),
       .value(
         "given", valueName: "questions",
-        help: "The questions the attempt was given, comma-separated in order (needed when sections pick)."),
+        help:
+          "The questions the attempt was given, comma-separated in order (needed when sections pick; "
+          + "with random slots, drawn with --seed when left out)."),
+      .value("seed", valueName: "n", help: "Seed for drawing the random slots' questions when --given is left out."),
       .value("attempts", valueName: "file", help: "Newline-delimited JSON attempts to record instead."),
       .flag("dry-run", help: "Score without saving."),
       .format(["text", "json"]),
@@ -79,12 +82,14 @@ enum GradeCommand {
       submittedAt = timestamp
     }
     let repository = try invocation.repository()
-    let quiz = try repository.requireQuiz(quizID).quiz
-    let (answers, sources) = try AnswerOptions.parse(
-      raw, units: arguments.all("unit"), quiz: quiz, command: invocation.command)
-    let given = arguments.value("given").map {
+    var given = arguments.value("given").map {
       $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
     }
+    let (shown, drawn) = try attemptQuiz(
+      repository.requireQuiz(quizID), given: &given, taker: taker, repository: repository, invocation: invocation)
+    let quiz = shown.quiz
+    let (answers, sources) = try AnswerOptions.parse(
+      raw, units: arguments.all("unit"), quiz: quiz, command: invocation.command)
     let attempt = Attempt(quiz: quizID, taker: taker, submittedAt: submittedAt, given: given, answers: answers)
     // Check here, so that problems name the --answer they come from.
     let problems = QuizBankValidator.attemptProblems(attempt, quiz: quiz, path: "$")
@@ -118,7 +123,10 @@ enum GradeCommand {
     var scored: ScoredAttempt?
     _ = try repository.importing(dryRun: dryRun) { session in
       session.quizzesComplete(source: "--answer")
-      scored = try session.add(attempt, path: "$", source: "--answer")
+      scored =
+        drawn
+        ? try session.add(attempt, pinnedTo: shown, path: "$", source: "--answer")
+        : try session.add(attempt, path: "$", source: "--answer")
     }
     guard let scored else { throw CLIError.failure("the attempt was not recorded") }
     let console = invocation.console
@@ -127,6 +135,26 @@ enum GradeCommand {
     } else {
       console.write(text(scored, quiz: quiz, dryRun: dryRun, console: console))
     }
+  }
+
+  /// The quiz as this attempt got it: with random slots, filled by the questions `--given`
+  /// names, or drawn for the taker with `--seed` (and `given` set to them); else as stored.
+  /// Whether it was filled or drawn comes second.
+  static func attemptQuiz(
+    _ stored: StoredQuiz, given: inout [String]?, taker: String, repository: QuizRepository, invocation: Invocation
+  ) throws -> (StoredQuiz, Bool) {
+    guard stored.quiz.hasRandomSlots else { return (stored, false) }
+    if let list = given {
+      let (filled, problems) = try repository.attemptQuiz(stored, given: list)
+      guard problems.isEmpty else {
+        throw CLIError.data("invalid --given, nothing was saved", details: problems.map { "--given: \($0.message)" })
+      }
+      return (filled, true)
+    }
+    let seed = try TakeCommand.seedOption(invocation)
+    let drawn = try repository.drawnQuiz(stored, taker: taker, seed: seed)
+    given = QuestionDraw.questions(of: drawn.quiz, seed: seed).map(\.id)
+    return (drawn, true)
   }
 
   struct ScoreRow: TableRow {

@@ -26,10 +26,16 @@ enum RemoveCommand {
     if let question = address.question {
       let outcome = try repository.removeQuestion(
         question, fromQuiz: address.quiz, purge: invocation.arguments.flag("purge"))
-      invocation.console.write(
-        outcome == .retired
-          ? "Retired question \(question) of \(address.quiz): attempts were given it, so its history is kept.\n"
-          : "Removed question \(question) from \(address.quiz).\n")
+      switch outcome {
+      case .retired:
+        invocation.console.write(
+          "Retired question \(question) of \(address.quiz): attempts were given it, so its history is kept.\n")
+      case .deleted:
+        invocation.console.write("Removed question \(question) from \(address.quiz).\n")
+      case .unplaced:
+        invocation.console.write(
+          "Removed question \(question) from \(address.quiz); it stays in its bank.\n")
+      }
     } else {
       let attempts = try repository.deleteQuiz(address.quiz, force: invocation.arguments.flag("force"))
       invocation.console.write(

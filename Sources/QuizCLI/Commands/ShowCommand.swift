@@ -50,9 +50,9 @@ enum ShowCommand {
     text +=
       [
         quiz.defaultScoring.rawValue, NumberText.plural(quiz.sections.count, "section"),
-        NumberText.plural(questions.count, "question"),
+        NumberText.plural(questions.count + quiz.sections.reduce(0) { $0 + $1.randomCount }, "question"),
         quiz.drawsQuestions
-          ? "\(quiz.sections.reduce(0) { $0 + $1.drawCount }) asked per attempt"
+          ? "\(quiz.sections.reduce(0) { $0 + $1.drawCount + $1.randomCount }) asked per attempt"
           : NumberText.points(quiz.maxScore) + (quiz.maxScore == 1 ? " point" : " points"),
       ].joined(separator: " · ") + (quiz.shuffleQuestions == true ? " · questions shuffled per attempt" : "") + "\n"
     var number = 0
@@ -63,35 +63,65 @@ enum ShowCommand {
           "\(index + 1). \(section.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Section \(index + 1)")", .bold)
         + (section.pick.map { console.styled("  (pick \($0) of \(section.questions.count) per attempt)", .dim) } ?? "")
         + "\n"
-      if section.questions.isEmpty { text += "   (no questions)\n" }
-      for question in section.questions {
-        number += 1
-        var facts = ["v\(stored.versions[question.id] ?? 1)"]
-        if question.kind != .choice { facts.append(question.kind.rawValue) }
-        if question.kind != .description {
-          facts.append(NumberText.points(question.points) + (question.points == 1 ? " pt" : " pts"))
-        }
-        if question.kind == .choice { facts.append(question.multiple ? "several answers" : "one answer") }
-        if let rule = question.scoring { facts.append(rule.rawValue) }
-        if !question.tags.isEmpty { facts.append("tags: " + question.tags.joined(separator: ", ")) }
-        text +=
-          "\n  Q\(number)  " + console.styled(question.id, .cyan) + "  "
-          + console.styled("(\(facts.joined(separator: ", ")))", .dim) + "\n"
-        text += indented(question.prompt, by: 6) + "\n"
-        for choice in question.choices {
-          let box = question.multiple ? "[ ]" : "( )"
-          var line = "      \(box) \(choice.id)) " + indentedContinuation(choice.text, by: 11 + choice.id.count)
-          if withAnswers && choice.correct {
-            line = console.styled(line + "  ✓", .green)
-          }
-          text += line + "\n"
-        }
-        text += KindLines.parts(question, withAnswers: withAnswers, console: console, indent: 6)
-        text += OptionLines.lines(question, withAnswers: withAnswers, console: console, indent: 6)
-        if withAnswers, let explanation = question.explanation, !explanation.isEmpty {
-          text += console.styled(indented("→ " + explanation, by: 6), .dim) + "\n"
+      if section.questions.isEmpty && section.random.isEmpty { text += "   (no questions)\n" }
+      for entry in section.entries {
+        switch entry {
+        case .random(let random):
+          text += randomLines(random, from: number + 1, console: console)
+          number += random.count
+        case .question(let question):
+          number += 1
+          text += questionLines(
+            question, number: number, version: stored.versions[question.id] ?? 1, withAnswers: withAnswers,
+            console: console)
         }
       }
+    }
+    return text
+  }
+
+  /// Random slots: their numbers, points and what they draw from.
+  static func randomLines(_ random: RandomSlot, from number: Int, console: Console) -> String {
+    let numbers = random.count == 1 ? "Q\(number)" : "Q\(number)–Q\(number + random.count - 1)"
+    let points = NumberText.points(random.pointsEach) + (random.pointsEach == 1 ? " pt" : " pts")
+    let facts = [random.count == 1 ? points : points + " each"]
+    return "\n  \(numbers)  " + console.styled("random", .cyan) + "  "
+      + console.styled("(\(facts.joined(separator: ", ")))", .dim) + "\n"
+      + "      drawn from \(random.filterText.terminalSafeLine)\n"
+  }
+
+  /// One question as `show` lists it: its number, id and facts, prompt, choices and parts.
+  static func questionLines(_ question: Question, number: Int, version: Int, withAnswers: Bool, console: Console)
+    -> String
+  {
+    var text = ""
+    var facts = ["v\(version)"]
+    if let slot = question.slot {
+      facts.insert("from \(slot.bank)" + (slot.version == nil ? "" : ", pinned"), at: 0)
+    }
+    if question.kind != .choice { facts.append(question.kind.rawValue) }
+    if question.kind != .description {
+      facts.append(NumberText.points(question.points) + (question.points == 1 ? " pt" : " pts"))
+    }
+    if question.kind == .choice { facts.append(question.multiple ? "several answers" : "one answer") }
+    if let rule = question.scoring { facts.append(rule.rawValue) }
+    if !question.tags.isEmpty { facts.append("tags: " + question.tags.joined(separator: ", ")) }
+    text +=
+      "\n  Q\(number)  " + console.styled(question.id, .cyan) + "  "
+      + console.styled("(\(facts.joined(separator: ", ")))", .dim) + "\n"
+    text += indented(question.prompt, by: 6) + "\n"
+    for choice in question.choices {
+      let box = question.multiple ? "[ ]" : "( )"
+      var line = "      \(box) \(choice.id)) " + indentedContinuation(choice.text, by: 11 + choice.id.count)
+      if withAnswers && choice.correct {
+        line = console.styled(line + "  ✓", .green)
+      }
+      text += line + "\n"
+    }
+    text += KindLines.parts(question, withAnswers: withAnswers, console: console, indent: 6)
+    text += OptionLines.lines(question, withAnswers: withAnswers, console: console, indent: 6)
+    if withAnswers, let explanation = question.explanation, !explanation.isEmpty {
+      text += console.styled(indented("→ " + explanation, by: 6), .dim) + "\n"
     }
     return text
   }
@@ -129,8 +159,15 @@ struct ShownQuizJSON: JSONView {
       if let pick = section.pick { writer.field("pick", pick) }
       writer.key("questions")
       writer.beginArray()
-      for question in section.questions {
-        QuizBankWriter.write(question, to: &writer, withAnswers: withAnswers)
+      for entry in section.entries {
+        switch entry {
+        case .question(let question):
+          QuizBankWriter.write(question, to: &writer, withAnswers: withAnswers) { writer in
+            // Where a slot placed it from.
+            if let slot = question.slot { writer.field("slot", slot.name) }
+          }
+        case .random(let random): QuizBankWriter.write(random, to: &writer)
+        }
       }
       writer.endArray()
       writer.endObject()

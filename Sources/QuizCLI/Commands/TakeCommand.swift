@@ -26,10 +26,22 @@ enum TakeCommand {
       .value("as", valueName: "name", help: "Who is taking the quiz."),
       .value(
         "seed", valueName: "n",
-        help: "Seed for drawing questions from pools and shuffling questions and choices (default: random)."),
+        help:
+          "Seed for drawing questions from pools and random slots and shuffling questions and choices "
+          + "(default: random)."),
     ],
     access: .readWrite,
     run: run)
+
+  /// `--seed`, or a random seed when it is not given.
+  static func seedOption(_ invocation: Invocation) throws -> UInt64 {
+    guard let text = invocation.arguments.value("seed") else { return UInt64.random(in: 0...UInt64.max) }
+    guard let value = UInt64(text) else {
+      throw CLIError.usage(
+        "Invalid '--seed \(text)': expected a whole number from 0 to \(UInt64.max)", command: invocation.command)
+    }
+    return value
+  }
 
   /// The taker stopped before the end: nothing is saved.
   struct Interrupted: Error {}
@@ -38,19 +50,13 @@ enum TakeCommand {
     guard let taker = invocation.arguments.value("as"), !taker.isEmpty else {
       throw CLIError.usage("Missing '--as <name>': who is taking the quiz", command: invocation.command)
     }
-    var seed = UInt64.random(in: 0...UInt64.max)
-    if let text = invocation.arguments.value("seed") {
-      guard let value = UInt64(text) else {
-        throw CLIError.usage(
-          "Invalid '--seed \(text)': expected a whole number from 0 to \(UInt64.max)", command: invocation.command)
-      }
-      seed = value
-    }
+    let seed = try seedOption(invocation)
     let repository = try invocation.repository()
     // The versions shown are the ones the attempt is recorded against, whatever an author
-    // saves meanwhile. On a terminal every text is terminal-safe (ids are slugs, scores do
-    // not change).
-    let stored = try repository.requireQuiz(invocation.arguments.positionals[0])
+    // saves meanwhile; random slots draw now. On a terminal every text is terminal-safe (ids
+    // are slugs, scores do not change).
+    let original = try repository.requireQuiz(invocation.arguments.positionals[0])
+    let stored = try repository.drawnQuiz(original, taker: taker, seed: seed)
     let quiz = stored.quiz.terminalSafe
     guard !quiz.questions.isEmpty else { throw CLIError.failure("quiz \"\(quiz.id)\" has no questions yet") }
     let questions = Shuffle.presentationOrder(
@@ -76,7 +82,7 @@ enum TakeCommand {
       id: UUID().uuidString.lowercased(), quiz: quiz.id, taker: taker,
       startedAt: Timestamp(unixSeconds: started.timeIntervalSince1970),
       submittedAt: Timestamp(unixSeconds: Date().timeIntervalSince1970),
-      given: quiz.variesPerAttempt ? questions.map(\.shown.id) : nil, answers: answers)
+      given: original.quiz.variesPerAttempt ? questions.map(\.shown.id) : nil, answers: answers)
     let scored = try save(attempt, against: stored, in: repository, invocation: invocation)
     var text = "Score: \(NumberText.points(scored.score)) / \(NumberText.points(scored.maxScore))"
     if scored.maxScore > 0 { text += " (\(NumberText.percent(scored.score / scored.maxScore)))" }

@@ -60,7 +60,7 @@ enum CLIError: Error {
       case .noDatabase, .emptyDatabaseFile: self = .noInput(CLIError.advice(for: error))
       case .quizHasAttempts, .quizHasAttemptsInProgress, .backupTargetExists:
         self = .failure(CLIError.advice(for: error))
-      case .conflict: self = .data(error.description)
+      case .conflict, .unplaceable: self = .data(error.description)
       case .notADatabase: self = .data(error.description)
       case .invalid(let problems, let total):
         self = .data(

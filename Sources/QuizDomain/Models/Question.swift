@@ -21,6 +21,9 @@ public struct Question: Equatable, Sendable {
   /// Moodle's penalty for each wrong try (of the interactive behaviour), kept as written. Nil:
   /// absent.
   public var penalty: Double?
+  /// The bank question a quiz's slot places here; nil for a question written in the quiz.
+  /// Not content: placing a question by reference never makes a version of it.
+  public var slot: SlotReference?
 
   /// A choice question.
   public init(

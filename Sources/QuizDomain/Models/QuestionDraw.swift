@@ -101,3 +101,40 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     return z ^ (z >> 31)
   }
 }
+
+// MARK: - Random slots
+
+extension QuestionDraw {
+  /// The generator random slots draw with for `seed`: a sequence of its own, so that adding
+  /// random slots to a quiz changes neither how its sections pick nor how its choices shuffle.
+  public static func randomSlotGenerator(seed: UInt64) -> SplitMix64 {
+    SplitMix64(seed: seed ^ 0x5241_4E44_534C_4F54)
+  }
+
+  /// Picks `count` of `candidates` for random slots as Moodle's random question loader does:
+  /// the ones the taker was given least often before (`usage`; absent: never) first, at random
+  /// among equals; `unavailable` ones (already in the attempt) never. Nil when fewer than
+  /// `count` are available. Only as many candidates are looked at as it takes.
+  public static func pickLeastUsed<ID: Hashable>(
+    _ count: Int, from candidates: [ID], usage: [ID: Int], unavailable: Set<ID>, using generator: inout SplitMix64
+  ) -> [ID]? {
+    var pool = candidates
+    var end = pool.count
+    var chosen: [ID] = []
+    // Given before, in the random order met: sorted by use when the unused run out.
+    var used: [(uses: Int, order: Int, id: ID)] = []
+    while chosen.count < count && end > 0 {
+      let index = Int(generator.next() % UInt64(end))
+      pool.swapAt(index, end - 1)
+      end -= 1
+      let id = pool[end]
+      if unavailable.contains(id) { continue }
+      if let uses = usage[id], uses > 0 { used.append((uses, used.count, id)) } else { chosen.append(id) }
+    }
+    if chosen.count < count {
+      used.sort { ($0.uses, $0.order) < ($1.uses, $1.order) }
+      chosen += used.prefix(count - chosen.count).map(\.id)
+    }
+    return chosen.count == count ? chosen : nil
+  }
+}

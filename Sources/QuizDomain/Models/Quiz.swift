@@ -40,14 +40,22 @@ public struct Quiz: Equatable, Sendable {
     return positions
   }
 
-  /// The most points an attempt given every question can score.
+  /// The most points an attempt given every question can score (each random slot worth its
+  /// points).
   public var maxScore: Double {
     // The same sum, in the same order, as over `questions`, without building that list.
-    sections.reduce(0) { sum, section in section.questions.reduce(sum) { $0 + $1.points } }
+    let fixed = sections.reduce(0) { sum, section in section.questions.reduce(sum) { $0 + $1.points } }
+    return sections.reduce(fixed) { sum, section in
+      section.random.reduce(sum) { $0 + Double($1.slot.count) * $1.slot.pointsEach }
+    }
   }
 
-  /// Whether attempts get a draw of the questions rather than all of them: a section picks.
-  public var drawsQuestions: Bool { sections.contains { $0.pick != nil } }
+  /// Whether the quiz has random slots: its attempts draw questions from banks.
+  public var hasRandomSlots: Bool { sections.contains { !$0.random.isEmpty } }
+
+  /// Whether attempts get a draw of the questions rather than all of them: a section picks, or
+  /// random slots draw.
+  public var drawsQuestions: Bool { sections.contains { $0.pick != nil || !$0.random.isEmpty } }
 
   /// Whether an attempt records the questions it was given: they are drawn or reordered.
   public var variesPerAttempt: Bool { drawsQuestions || shuffleQuestions == true }
@@ -64,7 +72,10 @@ public struct Section: Equatable, Sendable {
   /// How many of its questions each attempt gets, drawn at random; `nil` means all of them.
   /// A section holding fewer questions than `pick` gives all it has.
   public var pick: Int?
+  /// Its fixed questions: written in the quiz or placed from a bank by a slot.
   public var questions: [Question]
+  /// Its random slots, where they stand among the questions (`entries` gives the order).
+  public var random: [PlacedRandomSlot] = []
 
   public init(title: String? = nil, pick: Int? = nil, questions: [Question]) {
     self.title = title

@@ -100,6 +100,9 @@ public struct AttemptView: Sendable {
       if let q = quiz.sections[s].questions.firstIndex(where: { $0.id == id }) {
         var version = question
         version.tags = quiz.sections[s].questions[q].tags
+        // A slot's points are the question's in this quiz, whichever version it gave.
+        version.slot = quiz.sections[s].questions[q].slot
+        if let points = version.slot?.points { version.points = points }
         quiz.sections[s].questions[q] = version
         return
       }

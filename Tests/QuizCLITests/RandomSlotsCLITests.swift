@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// Random slots (issue 36): each draws one question per attempt from a bank's category by tag,
+/// the least given to the taker first, never one the attempt already has.
+@Suite struct RandomSlotsCLITests {
+  /// Bank `bio`: c1…c6 in Cells (c1–c3 tagged easy, c4–c6 hard), o1 in Cells/Organelles (easy),
+  /// and d1, a description in Cells tagged easy (never drawn). Quiz `fin`: its own question own1,
+  /// a slot placing bio/c1, and two random slots from Cells and below, tagged easy, worth 2.
+  static func final() throws -> Workspace {
+    let workspace = try Workspace()
+    var commands: [[String]] = [["bank", "add", "bio", "--title", "Biology"]]
+    for number in 1...6 {
+      commands.append([
+        "add", "question", "--bank", "bio/Cells", "--id", "c\(number)", "--prompt", "Cell question \(number)",
+        "--right", "yes", "--wrong", "no", "--tag", number <= 3 ? "easy" : "hard",
+      ])
+    }
+    commands += [
+      [
+        "add", "question", "--bank", "bio/Cells/Organelles", "--id", "o1", "--prompt", "Organelle", "--right", "yes",
+        "--wrong", "no", "--tag", "easy",
+      ],
+      ["add", "description", "--bank", "bio/Cells", "--id", "d1", "--prompt", "Read this first", "--tag", "easy"],
+      ["add", "quiz", "fin", "--title", "Final"],
+      ["add", "question", "fin", "--id", "own1", "--prompt", "2+2", "--right", "4", "--wrong", "5"],
+      ["add", "slot", "fin", "bio/c1"],
+    ]
+    for arguments in commands {
+      let run = try workspace.quiz(arguments: arguments)
+      #expect(run.status == 0, "\(arguments): \(run)")
+    }
+    let random = try workspace.quiz(
+      "add", "random", "fin", "--from", "bio/Cells", "--subcategories", "--tag", "easy", "--count", "2", "--points",
+      "2")
+    #expect(random.status == 0, "\(random)")
+    #expect(random.stdout == "Added 2 random slots drawing from bio/Cells (and below) tagged easy to fin.\n")
+    return workspace
+  }
+
+  /// The questions attempt `id` was given, from its export.
+  static func given(_ workspace: Workspace, quiz: String = "fin") throws -> [[String]] {
+    let export = try workspace.quiz("export", quiz, "--with-attempts")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+    let attempts = try #require(object["attempts"] as? [[String: Any]])
+    return attempts.map { $0["given"] as? [String] ?? [] }
+  }
+
+  @Test func randomSlotsShowExportAndReadBack() throws {
+    let workspace = try Self.final()
+    let show = try workspace.quiz("show", "fin")
+    #expect(show.stdout.contains("4 questions · 4 asked per attempt"), "\(show.stdout)")
+    #expect(show.stdout.contains("Q3–Q4  random  (2 pts each)\n      drawn from bio/Cells (and below) tagged easy\n"))
+    let export = try workspace.quiz("export", "fin")
+    #expect(
+      export.stdout.contains(
+        """
+                    {
+                      "random": {
+                        "bank": "bio",
+                        "category": "Cells",
+                        "subcategories": true,
+                        "tags": [
+                          "easy"
+                        ],
+                        "count": 2
+                      },
+                      "points": 2
+                    }
+        """), "\(export.stdout)")
+    let file = try workspace.write("fin.json", export.stdout)
+    #expect(try QuizProcess.validatesAgainstSchema(file, in: workspace) == true)
+    let again = try workspace.quiz("import", file)
+    #expect(again.status == 0 && again.stdout.contains("1 unchanged"), "\(again)")
+    #expect(try workspace.quiz("list").stdout.contains("fin  Final         1          4         0"))
+  }
+
+  @Test func aDrawTakesNoQuestionTheAttemptHasAndPrefersTheLeastGiven() throws {
+    let workspace = try Self.final()
+    // Candidates: c2, c3, o1 (c1 is placed by the quiz, d1 is a description, c4–c6 are hard).
+    var seen: [String] = []
+    for seed in ["1", "2", "3"] {
+      let grade = try workspace.quiz("grade", "fin", "--as", "ann", "--seed", seed, "--answer", "own1=a")
+      #expect(grade.status == 0, "\(grade)")
+    }
+    let lists = try Self.given(workspace)
+    #expect(lists.count == 3)
+    for list in lists {
+      #expect(Array(list.prefix(2)) == ["own1", "c1"], "\(list)")
+      let drawn = Array(list.dropFirst(2))
+      #expect(drawn.count == 2 && Set(drawn).count == 2, "\(list)")
+      #expect(Set(drawn).isSubset(of: ["c2", "c3", "o1"]), "\(list)")
+      seen += drawn
+    }
+    // Six draws over three candidates, least given first: each exactly twice.
+    #expect(Dictionary(grouping: seen, by: { $0 }).mapValues(\.count) == ["c2": 2, "c3": 2, "o1": 2], "\(seen)")
+    #expect(try workspace.quiz("check").status == 0)
+    #expect(try workspace.quiz("regrade", "fin", "--dry-run").stdout.contains("No score changes (3 attempts checked)"))
+  }
+
+  @Test func theSameSeedDrawsTheSameQuestions() throws {
+    let first = try Self.final()
+    let second = try Self.final()
+    for workspace in [first, second] {
+      #expect(try workspace.quiz("grade", "fin", "--as", "ann", "--seed", "42", "--answer", "own1=a").status == 0)
+    }
+    #expect(try Self.given(first) == Self.given(second))
+  }
+
+  @Test func aDrawnQuestionIsWorthTheSlotsPointsEverywhere() throws {
+    let workspace = try Self.final()
+    let grade = try workspace.quiz(
+      "grade", "fin", "--as", "bo", "--given", "own1,c1,o1,c3", "--answer", "own1=a", "--answer", "o1=a",
+      "--answer", "c3=b")
+    #expect(grade.status == 0, "\(grade)")
+    #expect(grade.stdout.contains("o1        a             2    2"), "\(grade.stdout)")
+    #expect(grade.stdout.contains("Total: 3 / 6 (50%)"))
+    let report = try workspace.quiz("report", "fin", "--format", "json")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+    let items = try #require(object["items"] as? [[String: Any]])
+    #expect(items.map { $0["question"] as? String } == ["own1", "c1", "c3", "o1"], "\(items)")
+    #expect(items.map { $0["max_mark"] as? Double } == [1, 1, 2, 2])
+    #expect(try workspace.quiz("check").status == 0)
+    // The bank's edit of o1 changes nothing recorded.
+    let history = try workspace.quiz("history", "--quiz", "fin", "--format", "json")
+    let attempts = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+    let detail = try workspace.quiz("history", try #require(attempts.first?["id"] as? String))
+    #expect(detail.stdout.contains("o1  (version 1, all-or-nothing)"), "\(detail.stdout)")
+    #expect(!detail.stdout.contains("retired"))
+  }
+
+  @Test func aGivenListMustFillEveryRandomSlotWithQuestionsTheirFilterMatches() throws {
+    let workspace = try Self.final()
+    let short = try workspace.quiz("grade", "fin", "--as", "bo", "--given", "own1,c1,o1", "--answer", "own1=a")
+    #expect(short.status == 65)
+    #expect(
+      short.stderr == """
+        Error: invalid --given, nothing was saved:
+        --given: section 1's random slots from bio/Cells (and below) tagged easy give 2 questions per attempt, \
+        the list has 1 of theirs
+
+        """, "\(short.stderr)")
+    let hard = try workspace.quiz("grade", "fin", "--as", "bo", "--given", "own1,c1,o1,c4", "--answer", "own1=a")
+    #expect(hard.status == 65 && hard.stderr.contains("the list has 1 of theirs"), "\(hard)")
+    let missing = try workspace.write(
+      "attempts.ndjson", #"{"quiz": "fin", "taker": "cy", "answers": [{"question": "own1", "selected": ["a"]}]}"# + "\n"
+    )
+    let file = try workspace.quiz("grade", "--attempts", missing)
+    #expect(file.status == 65)
+    #expect(file.stderr.contains("draws questions per attempt (random slots): the attempt must say which"), "\(file)")
+    #expect(try workspace.quiz("history").stdout.hasPrefix("No attempts"))
+  }
+
+  @Test func aFilterThatMatchesTooFewIsRefusedWithHowManyMatch() throws {
+    let workspace = try Self.final()
+    let before = try workspace.quiz("export", "fin").stdout
+    let many = try workspace.quiz("add", "random", "fin", "--from", "bio/Cells", "--tag", "easy", "--count", "4")
+    #expect(many.status == 65)
+    #expect(many.stderr == "Error: random slots from bio/Cells tagged easy would draw 4 questions; 3 match\n")
+    let unknown = try workspace.quiz("add", "random", "fin", "--from", "bio/Cels")
+    #expect(unknown.status == 65)
+    #expect(unknown.stderr == "Error: no category \"Cels\" in bank \"bio\" (did you mean \"Cells\"?) to draw from\n")
+    #expect(try workspace.quiz("export", "fin").stdout == before)
+    // Two more slots over the same three candidates: the third of four cannot be filled.
+    #expect(
+      try workspace.quiz("add", "random", "fin", "--from", "bio/Cells", "--subcategories", "--tag", "easy").status == 0)
+    #expect(
+      try workspace.quiz("add", "random", "fin", "--from", "bio/Cells", "--subcategories", "--tag", "easy").status == 0)
+    let draw = try workspace.quiz("grade", "fin", "--as", "ann", "--answer", "own1=a")
+    #expect(draw.status == 65)
+    #expect(
+      draw.stderr
+        == "Error: section 1 of quiz \"fin\" draws 1 from bio/Cells (and below) tagged easy: 0 questions match besides "
+        + "those the attempt has already\n", "\(draw.stderr)")
+  }
+
+  @Test func takeDrawsAndRecordsWhatItGave() throws {
+    let workspace = try Self.final()
+    let run = try workspace.quiz("take", "fin", "--as", "dee", "--seed", "5", input: Data("a\na\na\na\n".utf8))
+    #expect(run.status == 0, "\(run)")
+    let lists = try Self.given(workspace)
+    #expect(lists.count == 1 && lists[0].count == 4, "\(lists)")
+    #expect(try workspace.quiz("check").status == 0)
+  }
+}
