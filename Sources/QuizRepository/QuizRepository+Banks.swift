@@ -542,3 +542,31 @@ extension QuizRepository {
     return stored
   }
 }
+
+// MARK: - Quizzes using a bank's questions
+
+extension QuizRepository {
+  /// Each question of bank `bank` that a quiz uses, by id, with those quizzes' ids in order: a
+  /// quiz that writes it, places it by a slot, or whose random slots drew it in an attempt.
+  public func quizzesUsingQuestions(ofBank bank: String) throws -> [String: [String]] {
+    try read { repository in
+      let bankRow = try repository.bankHeader(bank).row
+      let rows = try repository.database.fetchAll(
+        """
+        SELECT q.slug, z.slug FROM questions q JOIN quizzes z ON z.id = q.quiz_id
+        WHERE q.bank_id = ?1 AND q.section_id IS NOT NULL
+        UNION
+        SELECT q.slug, z.slug FROM slots sl JOIN questions q ON q.id = sl.question_id JOIN quizzes z ON z.id = sl.quiz_id
+        WHERE q.bank_id = ?1
+        UNION
+        SELECT q.slug, z.slug FROM attempts a
+        JOIN attempt_questions aq ON aq.attempt_id = a.id JOIN question_versions v ON v.id = aq.version_id
+        JOIN questions q ON q.id = v.question_id JOIN quizzes z ON z.id = a.quiz_id
+        WHERE q.bank_id = ?1 AND EXISTS (SELECT 1 FROM slots r WHERE r.quiz_id = a.quiz_id AND r.category_id IS NOT NULL)
+        ORDER BY 1, 2
+        """, [bankRow]
+      ) { ($0.string(0), $0.string(1)) }
+      return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
+    }
+  }
+}

@@ -177,6 +177,36 @@ import Testing
     _ = before
   }
 
+  @Test func aBankQuestionsFiguresAreShownForEachQuizThatUsedItAndOverThemAll() throws {
+    let workspace = try Self.midterm()
+    #expect(try workspace.quiz("add", "quiz", "fin", "--title", "Final").status == 0)
+    #expect(try workspace.quiz("add", "slot", "fin", "bio/cell1").status == 0)
+    for (quiz, taker, choice) in [("mid", "ann", "a"), ("mid", "bo", "b"), ("fin", "cy", "a")] {
+      let run = try workspace.quiz("grade", quiz, "--as", taker, "--answer", "cell1=\(choice)")
+      #expect(run.status == 0, "\(run)")
+    }
+    let report = try workspace.quiz("report", "bio/cell1", "--format", "json")
+    #expect(report.status == 0, "\(report)")
+    let figures = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [[String: Any]])
+    let cell1 = try #require(figures.first)
+    #expect(cell1["question"] as? String == "bio/cell1")
+    let quizzes = try #require(cell1["quizzes"] as? [[String: Any]])
+    #expect(quizzes.map { $0["quiz"] as? String } == ["fin", "mid"])
+    #expect(quizzes.map { $0["facility"] as? Double } == [1, 0.5])
+    #expect(cell1["attempts"] as? Int == 3)
+    // Moodle's question bank: the mean of the quizzes' facilities, not of all attempts.
+    #expect(cell1["facility"] as? Double == 0.75)
+    let table = try workspace.quiz("report", "--bank", "bio")
+    #expect(table.stdout.contains("bio/cell1\nQUIZ  "), "\(table.stdout)")
+    #expect(table.stdout.contains("All (mean of quizzes)         3    75.00%"), "\(table.stdout)")
+    #expect(table.stdout.contains("bio/cell2\n"))
+    let unknown = try workspace.quiz("report", "bio/cel1")
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr == "Error: bank \"bio\" has no question \"cel1\" (did you mean \"cell1\"?)\n")
+    let mixed = try workspace.quiz("report", "bio/cell1", "mid")
+    #expect(mixed.status == 64)
+  }
+
   @Test func aDocumentsSlotToAMissingQuestionIsAnErrorAtItsPath() throws {
     let workspace = try Self.midterm()
     let document = try workspace.write(

@@ -9,16 +9,23 @@ enum ReportCommand {
       For a quiz: the test's mean, median, standard deviation, skewness, kurtosis, coefficient of \
       internal consistency and standard error; per question its facility, discrimination index and \
       efficiency, random guess score, intended and effective weights, and how often each choice \
-      was picked. CSV has one row per question. HTML is one self-contained file with charts.
+      was picked. CSV has one row per question. HTML is one self-contained file with charts. \
+      For a bank's question (BANK/QUESTION, or every question of --bank BANK): its attempts, \
+      facility, discrimination index and efficiency in each quiz that used it and their mean over \
+      those quizzes, as Moodle's question bank shows them.
       """,
     arguments: [
-      ArgumentSpec(name: "quiz", help: "The quizzes to report on, each in turn.", optional: true, repeatable: true)
+      ArgumentSpec(
+        name: "quiz", help: "The quizzes to report on, each in turn (or bank questions, BANK/QUESTION).",
+        optional: true,
+        repeatable: true)
     ],
     options: [
       .value(
         "attempts", valueName: "which", help: "Which attempts count: all, or per taker the first, last or best.",
         allowed: AttemptSelection.allCases.map(\.rawValue), defaultValue: "all"),
       .value("taker", valueName: "name", help: "Report one taker's attempts over time instead."),
+      .value("bank", help: "Report every question of this bank that a quiz used, across its quizzes."),
       .flag(
         "responses",
         help: "With --format csv: the response analysis (each answer's count, the responses that matched none)."),
@@ -31,7 +38,9 @@ enum ReportCommand {
     let arguments = invocation.arguments
     let output: String
     let console = arguments.value("output").map { $0 == "-" } ?? true ? invocation.console : .plain
-    if let taker = arguments.value("taker") {
+    if let bank = arguments.value("bank") ?? bankQuestions(arguments.positionals)?.bank {
+      output = try bankReport(bank, invocation: invocation, console: console)
+    } else if let taker = arguments.value("taker") {
       if arguments.given.contains("attempts") {
         throw CLIError.usage(
           "'--attempts' chooses the attempts of a quiz report; '--taker' shows every attempt of the taker",
@@ -229,5 +238,45 @@ struct TakerReportJSON: JSONView {
     }
     writer.endArray()
     writer.endObject()
+  }
+}
+
+// MARK: - Bank questions
+
+extension ReportCommand {
+  /// The bank and questions `BANK/QUESTION` arguments name, all of one bank; nil when the first
+  /// names a quiz.
+  static func bankQuestions(_ positionals: [String]) -> (bank: String, questions: [String])? {
+    guard let first = positionals.first, let slash = first.firstIndex(of: "/") else { return nil }
+    let bank = String(first[..<slash])
+    return (bank, positionals.map { QuestionAddress($0).question ?? "" })
+  }
+
+  static func bankReport(_ bank: String, invocation: Invocation, console: Console) throws -> String {
+    let arguments = invocation.arguments
+    var questions: [String]?
+    if let named = bankQuestions(arguments.positionals) {
+      let addresses = arguments.positionals.map(QuestionAddress.init)
+      guard arguments.value("bank") == nil, addresses.allSatisfy({ $0.quiz == named.bank && $0.question != nil }) else {
+        throw CLIError.usage(
+          "A bank report takes BANK/QUESTION arguments of one bank, or --bank BANK alone", command: invocation.command)
+      }
+      questions = named.questions
+    } else if !arguments.positionals.isEmpty {
+      throw CLIError.usage("'--bank' reports a bank's questions: it takes no quiz", command: invocation.command)
+    }
+    if arguments.value("taker") != nil || arguments.flag("responses") {
+      throw CLIError.usage("A bank report takes neither '--taker' nor '--responses'", command: invocation.command)
+    }
+    guard invocation.format == "table" || invocation.format == "json" else {
+      throw CLIError.usage(
+        "A bank report is written as a table or JSON ('--format table' or '--format json')",
+        command: invocation.command)
+    }
+    let selection = AttemptSelection(rawValue: arguments.value("attempts") ?? "all") ?? .all
+    let figures = try BankReport.figures(
+      bank: bank, questions: questions, selection: selection, repository: invocation.repository())
+    if figures.isEmpty && invocation.format != "json" { return "No quiz has used a question of bank \(bank) yet.\n" }
+    return BankReport.render(figures, format: invocation.format, console: console)
   }
 }
