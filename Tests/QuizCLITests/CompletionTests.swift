@@ -483,6 +483,7 @@ import Testing
       "bank show <bank>": .bank, "bank mv <bank/question>": .bank, "bank rm <bank[/question]>": .bank,
       "add --bank": .bank, "import --bank": .bank, "export --bank": .bank,
       "add slot <quiz>": .quiz, "add slot <bank/question>": .bank, "add random <quiz>": .quiz, "add --from": .bank,
+      "report --bank": .bank,
     ]
     #expect(found == expected)
   }
