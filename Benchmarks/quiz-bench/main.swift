@@ -16,6 +16,8 @@ import QuizRepository
 //                                    SAVES answer saves through a shared writer's committer, as
 //                                    `quiz serve` makes them, without HTTP; prints saves/s and the
 //                                    committer thread's CPU per save
+//   quiz-bench draw DB QUIZ N        N attempt starts at QUIZ (its random slots drawn, nothing
+//                                    written); prints milliseconds per start
 let arguments = CommandLine.arguments
 
 func fail(_ message: String) -> Never {
@@ -89,8 +91,16 @@ case "committer":
     fail("\(error)")
   }
 
+case "draw":
+  guard arguments.count >= 5, let count = Int(arguments[4]), count > 0 else { fail("usage: quiz-bench draw DB QUIZ N") }
+  do {
+    try DrawBench.run(path: arguments[2], quiz: arguments[3], count: count)
+  } catch {
+    fail("\(error)")
+  }
+
 default:
   fail(
     "usage: quiz-bench parse FILE | edit DB QUIZ N MS | served DB QUIZ TAKERS THREADS"
-      + " | committer DB QUIZ TAKERS SAVES THREADS IN_FLIGHT")
+      + " | committer DB QUIZ TAKERS SAVES THREADS IN_FLIGHT | draw DB QUIZ N")
 }
