@@ -491,6 +491,22 @@ extension QuizRepository {
     }
   }
 
+  /// Bank `id` as `bankAsQuiz` gives it, with its questions' current versions, for a view of
+  /// one of its questions (`quiz show BANK/QUESTION`); nil when there is no such bank.
+  public func storedBank(_ id: String) throws -> StoredQuiz? {
+    try read { repository in
+      guard let header = try repository.optionalBankHeader(id) else { return nil }
+      let questions = try repository.bankQuestions(.inBank(header.row))
+      return StoredQuiz(
+        quiz: try repository.bankQuiz(id, header: header, questions: questions),
+        versions: Dictionary(questions.map { ($0.question.id, $0.version) }, uniquingKeysWith: { first, _ in first }),
+        rowID: header.row,
+        questionRows: Dictionary(
+          questions.map { ($0.question.id, StoredQuiz.QuestionRows(identity: $0.identity, version: 0)) },
+          uniquingKeysWith: { first, _ in first }))
+    }
+  }
+
   /// The bank as `bankAsQuiz` gives it, of its questions `questions` (those in use).
   func bankQuiz(
     _ id: String, header: (row: Int64, title: String, description: String?), questions: [StoredBankQuestion]

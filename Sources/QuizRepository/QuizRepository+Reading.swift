@@ -240,25 +240,42 @@ extension QuizRepository {
   /// a retired question.
   public func versions(ofQuestion questionID: String, inQuiz quizID: String) throws -> [QuestionVersion] {
     return try read { _ in
-      let rows = try database.fetchAll(
-        """
-        SELECT v.id, v.version, v.created_at, \(QuestionRows.contentColumns)
-        FROM question_versions v JOIN questions q ON q.id = v.question_id JOIN quizzes z ON z.id = q.quiz_id
-        WHERE z.slug = ? AND q.slug = ? ORDER BY v.version
-        """, [quizID, questionID]
-      ) { row in
-        (
-          row.int64(0),
-          QuestionVersion(number: row.int(1), createdAt: row.string(2), content: QuestionRows.content(row, at: 3))
-        )
-      }
-      return try rows.map { versionRow, version in
-        var version = version
-        try loadParts(&version.content.body, versionRow: versionRow)
-        try options(ofVersionRow: versionRow).apply(to: &version.content)
-        version.content.files = try files(ofVersionRow: versionRow)
-        return version
-      }
+      // The question the quiz shows under that id: its own, or one a slot places from a bank.
+      guard let identity = try readStoredQuiz(quizID)?.questionRows[questionID]?.identity else { return [] }
+      return try versions(ofIdentity: identity)
+    }
+  }
+
+  /// Every version of question `questionID` of bank `bankID`, oldest first.
+  public func versions(ofQuestion questionID: String, inBank bankID: String) throws -> [QuestionVersion] {
+    return try read { _ in
+      let identity = try database.fetchOne(
+        "SELECT q.id FROM questions q JOIN banks b ON b.id = q.bank_id WHERE b.slug = ? AND q.slug = ?",
+        [bankID, questionID]
+      ) { $0.int64(0) }
+      guard let identity else { return [] }
+      return try versions(ofIdentity: identity)
+    }
+  }
+
+  private func versions(ofIdentity identity: Int64) throws -> [QuestionVersion] {
+    let rows = try database.fetchAll(
+      """
+      SELECT v.id, v.version, v.created_at, \(QuestionRows.contentColumns)
+      FROM question_versions v WHERE v.question_id = ? ORDER BY v.version
+      """, [identity]
+    ) { row in
+      (
+        row.int64(0),
+        QuestionVersion(number: row.int(1), createdAt: row.string(2), content: QuestionRows.content(row, at: 3))
+      )
+    }
+    return try rows.map { versionRow, version in
+      var version = version
+      try loadParts(&version.content.body, versionRow: versionRow)
+      try options(ofVersionRow: versionRow).apply(to: &version.content)
+      version.content.files = try files(ofVersionRow: versionRow)
+      return version
     }
   }
 

@@ -138,7 +138,8 @@ extension QuizRepository {
           continue
         case .question(let fixed): question = fixed
         }
-        if let slot = question.slot {
+        if question.slot != nil {
+          let slot = try Self.slotToWrite(question, old: oldQuestions[question.id])
           try insertSlot(slot, quizRow: quizRow, sectionRow: sectionRow, position: position)
           if oldQuestions[question.id]?.slot == nil { result.newQuestions.append(question.id) }
         } else if let rows = existing.questionRows[question.id], let old = oldQuestions[question.id],

@@ -88,6 +88,28 @@ extension QuizRepository {
     return question.0
   }
 
+  /// The slot `question` stands for, as a quiz saved from a file of another format than
+  /// quiz-bank/1 shows it: its points there are the slot's. Its content is its bank's, and a
+  /// change to it is refused rather than lost: the bank is where it is edited.
+  static func slotToWrite(_ question: Question, old: Question?) throws -> SlotReference {
+    guard var slot = question.slot else { throw RepositoryError.refused("question \(question.id) has no slot") }
+    guard let old, old.slot?.bank == slot.bank, old.slot?.question == slot.question else { return slot }
+    var edited = question.content
+    var stored = old.content
+    (edited.points, stored.points) = (0, 0)
+    guard edited == stored else {
+      throw RepositoryError.invalid(
+        [
+          Problem(
+            path: question.id,
+            message: "question \(question.id) is \(slot.name), placed from bank \(slot.bank): its text and answers "
+              + "are edited in the bank ('quiz import FILE --bank \(slot.bank)'), not in the quiz")
+        ], total: 1)
+    }
+    if question.points != old.points { slot.points = question.points }
+    return slot
+  }
+
   /// Writes the slot placing `reference` at `position` of the section at `sectionRow`.
   func insertSlot(_ reference: SlotReference, quizRow: Int64, sectionRow: Int64, position: Int) throws {
     let questionRow = try slotQuestionRow(reference)
@@ -103,15 +125,21 @@ extension QuizRepository {
     guard let existing, quiz.sections.contains(where: { $0.questions.contains { $0.slot != nil } }) else {
       return quiz
     }
-    var placed: [SlotReference: Question] = [:]
-    for question in existing.quiz.questions { if let slot = question.slot { placed[slot] = question } }
+    var placed: [String: Question] = [:]
+    for question in existing.quiz.questions { if let slot = question.slot { placed[slot.name] = question } }
     var resolved = quiz
     for s in resolved.sections.indices {
       for q in resolved.sections[s].questions.indices {
+        // Only a placeholder takes the stored content: a question a format showed in full (a
+        // GIFT edit) keeps what it holds, for `slotToWrite` to compare with the bank's.
         let question = resolved.sections[s].questions[q]
-        if let slot = question.slot, let stored = placed[slot], stored.id == question.id {
-          resolved.sections[s].questions[q] = stored
-        }
+        guard let slot = question.slot, question == slot.placeholder, let stored = placed[slot.name],
+          stored.id == question.id
+        else { continue }
+        var filled = stored
+        filled.slot = slot
+        filled.points = slot.points ?? stored.points
+        resolved.sections[s].questions[q] = filled
       }
     }
     return resolved

@@ -1,4 +1,5 @@
 import HTTP
+import Locking
 import QuizDomain
 import QuizRepository
 
@@ -82,16 +83,32 @@ extension ServerState {
   private func save(_ answer: Answer, to attempt: ServedAttempt, at index: Int, by navigation: PageNavigation)
     throws -> HTTPResponse?
   {
-    let policy = reveal(for: attempt)
-    var now = Clock.now
+    let now = Clock.now
     if navigation == .timeUp, let deadline = attempt.deadline?.unixSeconds, now.unixSeconds >= deadline,
       now.unixSeconds < deadline + PageNavigation.timeUpGrace
     {
-      guard timeUpGraces.withLock({ $0.insert(attempt.token).inserted }) else {
-        return try leave(attempt, at: index, by: .finish)
+      // The attempt's gate is held through the save, so a second page posted at once waits
+      // for the first to be stored before it submits the attempt.
+      let gate = timeUpGraces.withLock { gates in
+        if let gate = gates[attempt.token] { return gate }
+        let gate = Locked(false)
+        gates[attempt.token] = gate
+        return gate
       }
-      now = Timestamp(unixSeconds: deadline - 0.001)
+      return try gate.withLock { (used: inout Bool) throws -> HTTPResponse? in
+        guard !used else { return try leave(attempt, at: index, by: .finish) }
+        used = true
+        return try store(answer, to: attempt, at: index, by: navigation, now: Timestamp(unixSeconds: deadline - 0.001))
+      }
     }
+    return try store(answer, to: attempt, at: index, by: navigation, now: now)
+  }
+
+  /// Stores `answer` as given at `now`; the page to answer with when it was refused.
+  private func store(
+    _ answer: Answer, to attempt: ServedAttempt, at index: Int, by navigation: PageNavigation, now: Timestamp
+  ) throws -> HTTPResponse? {
+    let policy = reveal(for: attempt)
     do {
       _ = try pool.with {
         try $0.saveServedAnswer(

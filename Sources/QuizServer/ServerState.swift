@@ -11,8 +11,8 @@ final class ServerState: Sendable {
   let limits = SignInLimits()
   /// The attempts whose page used the grace after their deadline (`PageNavigation.timeUpGrace`):
   /// one page's answer each, so that a script posting every question at once past the deadline
-  /// saves one, as one page would.
-  let timeUpGraces = Locked<Set<String>>([])
+  /// saves one, as one page would. Each attempt's gate is held while its grace page is saved.
+  let timeUpGraces = Locked<[String: Locked<Bool>]>([:])
   let monitorToken: String
   let monitor: MonitorFeed
 

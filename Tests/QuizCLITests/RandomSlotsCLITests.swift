@@ -182,4 +182,37 @@ import Testing
     #expect(lists.count == 1 && lists[0].count == 4, "\(lists)")
     #expect(try workspace.quiz("check").status == 0)
   }
+
+  /// GIFT shows neither slots nor random slots: an edit of the quiz's own question keeps both,
+  /// an edit of a bank question's text through the quiz is refused (the bank is where it is
+  /// edited), and an export says what it leaves out.
+  @Test func aGIFTEditKeepsSlotsAndRandomSlotsAndRefusesABankQuestionsText() throws {
+    let workspace = try Self.final()
+    let before = try workspace.quiz("export", "fin").stdout
+    let seen = workspace.directory.path("seen.gift")
+    let own = try workspace.write("own.sh", "#!/bin/sh\ncp \"$1\" '\(seen)'\nsed -i 's/2+2/3+3/' \"$1\"\n")
+    chmod(own, 0o755)
+    let edit = try workspace.quiz("edit", "fin", "--format", "gift", environment: ["EDITOR": own])
+    #expect(edit.status == 0 && edit.stdout == "question own1: version 1 → 2\n", "\(edit)")
+    #expect(try workspace.quiz("export", "fin").stdout == before.replacingOccurrences(of: "2+2", with: "3+3"))
+    let header = try String(contentsOfFile: seen, encoding: .utf8)
+    #expect(header.contains("random slots (2), kept as they are"), "\(header)")
+    #expect(header.contains("that c1 is placed from banks"), "\(header)")
+
+    let bankText = try workspace.write("bank.sh", "#!/bin/sh\nsed -i 's/Cell question 1/Cell question one/' \"$1\"\n")
+    chmod(bankText, 0o755)
+    let refused = try workspace.quiz("edit", "fin", "--format", "gift", environment: ["EDITOR": bankText])
+    #expect(refused.status == 65, "\(refused)")
+    #expect(refused.stderr.contains("placed from bank bio"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("quiz import FILE --bank bio"), "\(refused.stderr)")
+    #expect(try workspace.quiz("export", "fin").stdout == before.replacingOccurrences(of: "2+2", with: "3+3"))
+    #expect(try workspace.quiz("show", "bio/c1").stdout.contains("Cell question 1"))
+
+    let gift = try workspace.quiz("export", "fin", "--format", "gift")
+    #expect(gift.status == 0 && gift.stdout.contains("Cell question 1"), "\(gift)")
+    #expect(
+      gift.stderr.contains(
+        "section 1's random slots (2 from bio/Cells (and below) tagged easy) cannot be written in GIFT"),
+      "\(gift.stderr)")
+  }
 }

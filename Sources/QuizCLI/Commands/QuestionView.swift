@@ -8,16 +8,34 @@ enum QuestionView {
     let repository = try invocation.repository()
     let console = invocation.console
     try LiveView.show(watching: invocation.arguments.flag("watch"), repository: repository, console: console) {
-      let stored = try repository.requireQuiz(quizID)
+      // QUIZ/QUESTION, else BANK/QUESTION: a question of a bank no quiz is named after.
+      let quiz = try repository.storedQuiz(quizID)
+      guard let stored = try quiz ?? repository.storedBank(quizID) else { throw try unknownQuiz(quizID, repository) }
+      if quiz == nil && stored.quiz.location(of: id) == nil {
+        throw RepositoryError.refused(
+          "no question \"\(id)\" in bank \"\(quizID)\""
+            + Suggestion.didYouMean(id, among: stored.quiz.questions.map(\.id)))
+      }
       let location = try stored.quiz.requireQuestion(id)
+      let history = invocation.arguments.flag("history")
       let versions =
-        invocation.arguments.flag("history") ? try repository.versions(ofQuestion: id, inQuiz: quizID) : []
+        !history
+        ? []
+        : quiz != nil
+          ? try repository.versions(ofQuestion: id, inQuiz: quizID)
+          : try repository.versions(ofQuestion: id, inBank: quizID)
       let shown = Shown(
         stored: stored, section: location.section, position: location.position, versions: versions,
         withAnswers: invocation.arguments.flag("answers"))
       return invocation.format == "json"
         ? String(decoding: json(shown), as: UTF8.self) : text(shown, console: console)
     }
+  }
+
+  /// The error for a name that is neither a quiz's nor a bank's: the quiz's, with its suggestion.
+  private static func unknownQuiz(_ id: String, _ repository: QuizRepository) throws -> any Error {
+    do { _ = try repository.requireQuiz(id) } catch { return error }
+    return RepositoryError.unknownQuiz(id, suggestion: nil)
   }
 
   /// The question to show, where it stands, and its versions when asked for.

@@ -22,6 +22,12 @@ extension Quiz {
     let empty = sections.count(where: \.questions.isEmpty)
     if empty > 0 { phrases.append("empty sections (\(empty))") }
     if !carries.contains(.sections) && sections.count > 1 { phrases.append("sections (\(sections.count))") }
+    let random = sections.reduce(0) { $0 + $1.randomCount }
+    if random > 0 && !carries.contains(.randomSlots) { phrases.append("random slots (\(random)), kept as they are") }
+    let placed = questions.filter { $0.slot != nil }.map(\.id)
+    if !placed.isEmpty {
+      phrases.append("that \(placed.joined(separator: ", ")) \(placed.count == 1 ? "is" : "are") placed from banks")
+    }
     if !carries.carriesEveryKind {
       let others = questions.filter { !carries.carries(question: $0) }.map {
         "\($0.id) (\($0.kind == .choice ? "several answers" : $0.kind.rawValue))"

@@ -53,6 +53,8 @@ struct QuestionMerge {
   var merged: Question {
     var question = edited
     question.id = stored.id
+    // A question a slot places stays placed by it: no format but quiz-bank/1 shows slots.
+    question.slot = stored.slot
     question.prompt = keep(\.prompt)
     question.explanation = keep(\.explanation)
     question.points = keep(\.points)

@@ -23,6 +23,8 @@ public struct FormatCarries: OptionSet, Sendable {
   public static let cloze = FormatCarries(rawValue: 1 << 6)
   /// Choice questions of several answers (Aiken has single answers only).
   public static let severalAnswers = FormatCarries(rawValue: 1 << 7)
+  /// Random slots (no format but quiz-bank/1 yet: they are kept from the stored quiz).
+  public static let randomSlots = FormatCarries(rawValue: 1 << 8)
 
   /// Whether a question of `kind` is carried: choice questions always, cloze with `.cloze`,
   /// the other kinds with `.questionKinds`.
@@ -73,6 +75,7 @@ extension Quiz {
       merged.sections = Keep.storedLayout(merged.questions, stored: stored, matched: matcher.storedIDs)
     }
     if !carries.carriesEveryKind { Keep.otherKinds(into: &merged, stored: stored, carries: carries) }
+    if !carries.contains(.randomSlots) { Keep.randomSlots(into: &merged, stored: stored) }
     return merged
   }
 }
@@ -94,6 +97,23 @@ enum Keep {
         let at = min(p, merged.sections[target].questions.count)
         merged.sections[target].questions.insert(question, at: at)
       }
+    }
+  }
+
+  /// The stored random slots, which the format cannot show, back in the section of the same
+  /// title (else of the same place), after the questions they followed there.
+  static func randomSlots(into merged: inout Quiz, stored: Quiz) {
+    for (s, section) in stored.sections.enumerated() where !section.random.isEmpty {
+      if merged.sections.isEmpty { merged.sections = [Section(title: section.title, questions: [])] }
+      let target =
+        merged.sections.firstIndex { $0.title != nil && $0.title == section.title } ?? min(s, merged.sections.count - 1)
+      for placed in section.random {
+        let before = Set(section.questions.prefix(placed.at).map(\.id))
+        let questions = merged.sections[target].questions
+        let at = (questions.lastIndex { before.contains($0.id) }).map { $0 + 1 } ?? 0
+        merged.sections[target].random.append(PlacedRandomSlot(at: at, slot: placed.slot))
+      }
+      merged.sections[target].random.sort { $0.at < $1.at }
     }
   }
 

@@ -21,12 +21,24 @@ extension QuizFileFormat {
   public func write(_ quiz: Quiz) throws -> FormatWriting? {
     guard let writer else { return nil }
     let (shown, others) = carriesEveryKind ? (quiz, []) : carriedQuestions(of: quiz)
-    var writing = try writer(shown)
+    var written = shown
+    var dropped: [String] = []
+    if !carries.contains(.randomSlots) {
+      for s in written.sections.indices {
+        for placed in written.sections[s].random {
+          dropped.append(
+            "section \(s + 1)'s random slots (\(placed.slot.count) from \(placed.slot.filterText)) cannot be written "
+              + "in \(title): they are left out (export --format json keeps them)")
+        }
+        written.sections[s].random = []
+      }
+    }
+    var writing = try writer(written)
     writing.warnings =
       others.map {
         "question \($0.id) is \($0.kind.rawValue), which \(title) export does not carry: it is left out "
           + "(export --format json keeps it)"
-      } + writing.warnings
+      } + dropped + writing.warnings
     return writing
   }
 
@@ -37,7 +49,13 @@ extension QuizFileFormat {
     guard !others.isEmpty else { return (quiz, []) }
     var kept = quiz
     for s in kept.sections.indices {
-      kept.sections[s].questions = kept.sections[s].questions.filter { carried.contains($0.kind) }
+      // Random slots stay after the questions they followed.
+      kept.sections[s] = Section(
+        title: kept.sections[s].title, pick: kept.sections[s].pick,
+        entries: kept.sections[s].entries.filter { entry in
+          guard case .question(let question) = entry else { return true }
+          return carried.contains(question.kind)
+        })
     }
     return (kept, others)
   }
