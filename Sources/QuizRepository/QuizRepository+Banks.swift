@@ -59,7 +59,7 @@ extension QuizRepository {
         SELECT b.id, b.slug, b.title,
           (SELECT count(*) FROM questions q WHERE q.bank_id = b.id AND q.retired_at IS NULL),
           (SELECT count(*) FROM categories c WHERE c.bank_id = b.id AND c.parent_id IS NOT NULL)
-        FROM banks b ORDER BY b.slug
+        FROM banks b WHERE b.removed_at IS NULL ORDER BY b.slug
         """
       ) { row in
         BankSummary(
@@ -163,12 +163,12 @@ extension QuizRepository {
   /// Bank `id`'s row, title and description; nil when there is no such bank.
   func optionalBankHeader(_ id: String) throws -> (row: Int64, title: String, description: String?)? {
     try database.fetchOne(
-      "SELECT id, title, description FROM banks WHERE slug = ?", [id],
+      "SELECT id, title, description FROM banks WHERE slug = ? AND removed_at IS NULL", [id],
       { row in (row: row.int64(0), title: row.string(1), description: row.optionalString(2)) })
   }
 
   private func unknownBank(_ id: String) throws -> RepositoryError {
-    let ids = try database.fetchAll("SELECT slug FROM banks", []) { $0.string(0) }
+    let ids = try database.fetchAll("SELECT slug FROM banks WHERE removed_at IS NULL", []) { $0.string(0) }
     return .unknownBank(id, suggestion: Suggestion.closest(to: id, among: ids))
   }
 }
@@ -380,9 +380,14 @@ extension QuizRepository {
     }
   }
 
-  /// Deletes bank `bank` with its categories and questions. Refused while it is a quiz's own
-  /// bank or any of its questions is placed in a quiz or was answered.
-  public func removeBank(_ bank: String) throws {
+  /// Removes bank `bank` with its categories and questions. Refused while it is a quiz's own
+  /// bank; refused, unless `force`, while a quiz's slot places one of its questions or draws from
+  /// one of its categories, or an attempt was given one of its questions. With `force` those
+  /// slots are taken out of their quizzes, and the questions attempts were given are retired
+  /// and kept with the bank, set aside under a new id (`ID.removed-N`) so that the attempts'
+  /// history stays whole; the others are deleted.
+  @discardableResult
+  public func removeBank(_ bank: String, force: Bool = false) throws -> BankRemoval {
     try write { repository in
       let database = repository.database
       let bankRow = try repository.bankHeader(bank).row
@@ -391,30 +396,84 @@ extension QuizRepository {
           "bank \"\(bank)\" is the bank of quiz \"\(quiz)\", which writes its questions there: remove the quiz "
             + "with 'quiz rm \(quiz)'")
       }
-      if let (quiz, question) = try database.fetchOne(
-        """
-        SELECT z.slug, q.slug FROM slots sl JOIN questions q ON q.id = sl.question_id JOIN quizzes z ON z.id = sl.quiz_id
-        WHERE q.bank_id = ? ORDER BY z.slug, q.slug LIMIT 1
-        """, [bankRow], { ($0.string(0), $0.string(1)) })
-      {
+      let users = try repository.slotUsers(ofBank: bankRow)
+      if let user = users.first, !force {
         throw RepositoryError.refused(
-          "bank \"\(bank)\" is in use: quiz \"\(quiz)\" places its question \"\(question)\" (take it out with "
-            + "'quiz rm \(quiz)/\(question)'): nothing removed")
+          "bank \"\(bank)\" is in use: quiz \"\(user.quiz)\" \(user.use): nothing removed ('quiz bank rm \(bank) "
+            + "--force' takes it out of every quiz)")
       }
-      let answered =
-        try database.fetchOne(
-          """
-          SELECT count(*) FROM questions q WHERE q.bank_id = ?1 AND (q.quiz_id IS NOT NULL
-            OR EXISTS (SELECT 1 FROM question_versions v JOIN answers a ON a.version_id = v.id WHERE v.question_id = q.id))
-          """, [bankRow], { $0.int(0) }) ?? 0
-      guard answered == 0 else {
+      let kept = try database.fetchAll(
+        "SELECT id FROM questions WHERE bank_id = ? ORDER BY id", [bankRow], { $0.int64(0) }
+      ).filter { try repository.isAnsweredOrGiven($0) }
+      if !kept.isEmpty && !force {
         throw RepositoryError.refused(
-          "bank \"\(bank)\" holds \(answered) question\(answered == 1 ? "" : "s") that quizzes used: nothing removed")
+          "bank \"\(bank)\" holds \(kept.count) question\(kept.count == 1 ? "" : "s") that attempts were given: "
+            + "nothing removed ('quiz bank rm \(bank) --force' retires them and keeps the attempts' history)")
       }
-      try database.execute("DELETE FROM questions WHERE bank_id = ?", [bankRow])
-      try database.execute("DELETE FROM banks WHERE id = ?", [bankRow])
-      try repository.logChange(.bank, .delete, quiz: bank, at: repository.now())
+      let time = repository.now()
+      try repository.takeSlotsOut(ofBank: bankRow, from: users, at: time)
+      let placeholders = Array(repeating: "?", count: kept.count).joined(separator: ", ")
+      try database.execute(
+        "DELETE FROM questions WHERE bank_id = ?" + (kept.isEmpty ? "" : " AND id NOT IN (\(placeholders))"),
+        [bankRow as any DatabaseValueConvertible] + kept.map { $0 as any DatabaseValueConvertible })
+      var setAside: String?
+      if kept.isEmpty {
+        try database.execute("DELETE FROM banks WHERE id = ?", [bankRow])
+      } else {
+        setAside = try repository.setAside(bankRow, id: bank, at: time)
+      }
+      try repository.logChange(.bank, .delete, quiz: bank, at: time)
+      return BankRemoval(
+        quizzes: Array(Set(users.map(\.quiz))).sorted(), keptQuestions: kept.count, setAsideAs: setAside)
     }
+  }
+
+  /// The quizzes whose slots use bank `bankRow`, each with what it does, by quiz.
+  private func slotUsers(ofBank bankRow: Int64) throws -> [(quiz: String, use: String)] {
+    try database.fetchAll(
+      """
+      SELECT z.slug, 'places its question "' || q.slug || '"'
+      FROM slots sl JOIN questions q ON q.id = sl.question_id JOIN quizzes z ON z.id = sl.quiz_id
+      WHERE q.bank_id = ?1
+      UNION ALL
+      SELECT z.slug, 'draws random questions from it'
+      FROM slots sl JOIN categories c ON c.id = sl.category_id JOIN quizzes z ON z.id = sl.quiz_id
+      WHERE c.bank_id = ?1
+      ORDER BY 1, 2
+      """, [bankRow]
+    ) { row in (quiz: row.string(0), use: row.string(1)) }
+  }
+
+  /// Deletes the slots of `users` that place or draw from bank `bankRow`, and logs each quiz's change.
+  private func takeSlotsOut(ofBank bankRow: Int64, from users: [(quiz: String, use: String)], at time: Timestamp)
+    throws
+  {
+    guard !users.isEmpty else { return }
+    try database.execute(
+      """
+      DELETE FROM slots WHERE question_id IN (SELECT id FROM questions WHERE bank_id = ?1)
+        OR category_id IN (SELECT id FROM categories WHERE bank_id = ?1)
+      """, [bankRow])
+    for quiz in Set(users.map(\.quiz)).sorted() {
+      try database.execute("UPDATE quizzes SET updated_at = ? WHERE slug = ?", [time.text, quiz])
+      try logChange(.quiz, .update, quiz: quiz, at: time)
+    }
+  }
+
+  /// Retires bank `bankRow`'s questions and sets the bank aside as `ID.removed-N`, freeing its
+  /// id; the id it now has.
+  private func setAside(_ bankRow: Int64, id: String, at time: Timestamp) throws -> String {
+    var number = 1
+    while try database.fetchOne("SELECT 1 FROM banks WHERE slug = ?", ["\(id).removed-\(number)"], { $0.int(0) }) != nil
+    {
+      number += 1
+    }
+    let aside = "\(id).removed-\(number)"
+    try database.execute(
+      "UPDATE questions SET retired_at = coalesce(retired_at, ?) WHERE bank_id = ?", [time.text, bankRow])
+    try database.execute(
+      "UPDATE banks SET slug = ?, removed_at = ?, updated_at = ? WHERE id = ?", [aside, time.text, time.text, bankRow])
+    return aside
   }
 
   /// Removes the category at `category` of bank `bank` with the categories under it, when
@@ -464,6 +523,16 @@ extension QuizRepository {
     }
     return (bankRow, identity)
   }
+}
+
+/// What `removeBank` did.
+public struct BankRemoval: Equatable, Sendable {
+  /// The quizzes whose slots it took out, by id.
+  public let quizzes: [String]
+  /// The questions kept, retired, for the attempts given them.
+  public let keptQuestions: Int
+  /// The id the bank was set aside under when questions were kept; nil when it was deleted.
+  public let setAsideAs: String?
 }
 
 // MARK: - Whole banks

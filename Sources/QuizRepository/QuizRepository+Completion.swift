@@ -56,8 +56,15 @@ extension QuizRepository {
         names = try database.fetchAll("SELECT DISTINCT taker FROM attempts ORDER BY taker") { $0.string(0) }
       case .banks:
         // A database from before banks has no such table: no names rather than an error.
+        // One from before removed banks has no removed_at.
+        let inUse = try hasColumn("removed_at", of: "banks") ? "WHERE removed_at IS NULL" : ""
         names =
-          try hasTable("banks") ? try database.fetchAll("SELECT slug FROM banks ORDER BY slug") { $0.string(0) } : []
+          try hasTable("banks")
+          ? try database.fetchAll("SELECT slug FROM banks \(inUse) ORDER BY slug") { $0.string(0) } : []
+      }
+      func hasColumn(_ column: String, of table: String) throws -> Bool {
+        try database.fetchOne(
+          "SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", [table, column], { $0.int(0) }) == 1
       }
       func hasTable(_ name: String) throws -> Bool {
         try database.fetchOne(

@@ -37,7 +37,7 @@ struct ServedQuizzesJSON: JSONView {
       writer.beginObject()
       writer.field("id", quiz.id)
       writer.field("title", quiz.title)
-      writer.field("questions", quiz.sections.reduce(0) { $0 + $1.drawCount })
+      writer.field("questions", quiz.askedPerAttempt)
       writer.key("time_limit")
       writer.number(timeLimit)
       writer.endObject()

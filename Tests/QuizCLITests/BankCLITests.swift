@@ -247,6 +247,66 @@ import Testing
   }
 }
 
+/// Writers on the same bank and the same quiz at once (issue 36): slots placed, random slots
+/// added, questions written into the quiz and into the bank, all kept.
+@Suite struct BankAndQuizWritersTests {
+  @Test func slotsRandomSlotsAndQuestionsWrittenAtOnceAreAllKept() throws {
+    let workspace = try Workspace()
+    var setup: [[String]] = [
+      ["bank", "add", "dept", "--title", "Department"], ["add", "quiz", "mid", "--title", "Mid"],
+    ]
+    for index in 0..<12 {
+      setup.append([
+        "add", "question", "--bank", "dept/Unit", "--id", "q\(index)", "--prompt", "Q\(index)?", "--right", "yes",
+        "--wrong", "no",
+      ])
+    }
+    for arguments in setup { #expect(try workspace.quiz(arguments: arguments).status == 0, "\(arguments)") }
+    var writers: [[String]] = (0..<6).map { ["add", "slot", "mid", "dept/q\($0)"] }
+    writers += (0..<2).map { _ in ["add", "random", "mid", "--from", "dept/Unit"] }
+    writers += (0..<3).map {
+      ["add", "question", "mid", "--id", "own\($0)", "--prompt", "Own \($0)?", "--right", "yes", "--wrong", "no"]
+    }
+    writers += (0..<3).map {
+      [
+        "add", "question", "--bank", "dept/Unit/New", "--id", "n\($0)", "--prompt", "N?", "--right", "y", "--wrong",
+        "n",
+      ]
+    }
+    let runs = Locked<[Int: Run]>([:])
+    let group = DispatchGroup()
+    nonisolated(unsafe) let shared = workspace
+    for (index, arguments) in writers.enumerated() {
+      group.enter()
+      Thread.detachNewThread {
+        defer { group.leave() }
+        let run = try? shared.quiz(arguments: arguments)
+        runs.withLock { $0[index] = run }
+      }
+    }
+    #expect(group.wait(timeout: .now() + 120) == .success, "the writers did not finish within 2 minutes")
+    let finished = runs.withLock { $0 }
+    for (index, arguments) in writers.enumerated() {
+      #expect(finished[index]?.status == 0, "\(arguments): \(finished[index]?.stderr ?? "did not run")")
+    }
+    let database = try Database(path: workspace.database, readOnly: true)
+    #expect(try database.fetchOne("SELECT count(*) FROM slots WHERE category_id IS NULL", [], { $0.int(0) }) == 6)
+    #expect(
+      try database.fetchOne(
+        "SELECT coalesce(sum(count), 0) FROM slots WHERE category_id IS NOT NULL", [], { $0.int(0) })
+        == 2)
+    let show = try workspace.quiz("show", "mid")
+    #expect(show.stdout.contains("11 questions · 11 asked per attempt"), "\(show.stdout)")
+    for id in ["own0", "own1", "own2", "q0", "q5"] { #expect(show.stdout.contains(id), "\(id) in \(show.stdout)") }
+    let bank = try workspace.quiz("bank", "show", "dept")
+    for id in ["q11", "n0", "n1", "n2"] { #expect(bank.stdout.contains(id), "\(id) in \(bank.stdout)") }
+    #expect(try workspace.quiz("check").status == 0)
+    // Every attempt gets the eleven: the random slots draw two of q6…q11 and n0…n2.
+    let take = try workspace.quiz("grade", "mid", "--as", "ana", "--seed", "7", "--answer", "own0=a")
+    #expect(take.status == 0, "\(take)")
+  }
+}
+
 /// `quiz import --bank` and `quiz export --bank`: banks in and out of the formats whose
 /// categories hold them (issue 36).
 @Suite struct BankImportExportCLITests {

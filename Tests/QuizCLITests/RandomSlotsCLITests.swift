@@ -215,4 +215,40 @@ import Testing
         "section 1's random slots (2 from bio/Cells (and below) tagged easy) cannot be written in GIFT"),
       "\(gift.stderr)")
   }
+
+  /// `bank rm` refuses a bank quizzes use; `--force` takes its slots out of them and keeps the
+  /// questions attempts were given, retired, under a new id, so every attempt reads as before.
+  @Test func removingABankInUseNeedsForceWhichKeepsTheAttemptsHistory() throws {
+    let workspace = try Self.final()
+    let refused = try workspace.quiz("bank", "rm", "bio")
+    #expect(refused.status == 1, "\(refused)")
+    #expect(
+      refused.stderr.hasPrefix(
+        "Error: bank \"bio\" is in use: quiz \"fin\" draws random questions from it: nothing removed ('quiz bank rm "
+          + "bio --force' takes it out of every quiz)"), "\(refused.stderr)")
+    #expect(try workspace.quiz("grade", "fin", "--as", "ann", "--seed", "3", "--answer", "own1=a").status == 0)
+    let before = try workspace.quiz("export", "fin", "--with-attempts").stdout
+    let attempts = try #require(
+      (try JSONSerialization.jsonObject(with: Data(before.utf8)) as? [String: Any])?["attempts"] as? [[String: Any]])
+    let history = try workspace.quiz("history", "--quiz", "fin").stdout
+
+    let removed = try workspace.quiz("bank", "rm", "bio", "--force")
+    #expect(
+      removed.stdout
+        == "Removed bank bio.\nTook its slots out of fin.\nKept 3 questions retired for the attempts given them, as "
+        + "bank bio.removed-1.\n", "\(removed)")
+    #expect(!(try workspace.quiz("bank", "list").stdout.contains("bio")))
+    #expect(try workspace.quiz("show", "fin").stdout.contains("1 question"))
+    let after = try workspace.quiz("export", "fin", "--with-attempts").stdout
+    let kept = try #require(
+      (try JSONSerialization.jsonObject(with: Data(after.utf8)) as? [String: Any])?["attempts"] as? [[String: Any]])
+    #expect(kept.count == 1 && kept.first?["given"] as? [String] == attempts.first?["given"] as? [String], "\(after)")
+    #expect(kept.first?["score"] as? Double == attempts.first?["score"] as? Double)
+    #expect(try workspace.quiz("history", "--quiz", "fin").stdout == history)
+    let check = try workspace.quiz("check")
+    #expect(check.status == 0, "\(check)")
+    // The id is free again.
+    #expect(try workspace.quiz("bank", "add", "bio", "--title", "Biology again").status == 0)
+    #expect(try workspace.quiz("bank", "rm", "bio").stdout == "Removed bank bio.\n")
+  }
 }

@@ -25,8 +25,8 @@ enum BankCommand {
         name: "mv", arguments: ["bank/question"], synopsis: "<bank/question> --category <category>",
         options: ["category"]),
       Command.Form(
-        name: "rm", arguments: ["bank[/question]"], synopsis: "<bank[/question]> | <bank> --category <category>",
-        options: ["category"]),
+        name: "rm", arguments: ["bank[/question]"],
+        synopsis: "<bank[/question]> | <bank> --category <category> | <bank> --force", options: ["category", "force"]),
     ],
     arguments: [
       ArgumentSpec(name: "action", help: "add, list, show, mv or rm."),
@@ -41,6 +41,10 @@ enum BankCommand {
         help: "A category path such as Biology/Cells: show only it and those under it; the category mv moves to "
           + "(made when new); the empty category rm removes, with those under it."),
       .value("tag", help: "Show only questions with this tag (every --tag given).", repeatable: true),
+      .flag(
+        "force",
+        help: "rm: remove a bank quizzes use, taking its slots out of them; questions attempts were given are "
+          + "retired and kept for their history."),
       .format(["table", "json"]),
     ],
     access: .readWrite,
@@ -97,8 +101,17 @@ enum BankCommand {
       return invocation.console.write("Removed category \(category.text.terminalSafeLine) of bank \(target).\n")
     }
     guard target.contains("/") else {
-      try repository.removeBank(target)
-      return invocation.console.write("Removed bank \(target).\n")
+      let removal = try repository.removeBank(target, force: invocation.arguments.flag("force"))
+      var lines = ["Removed bank \(target)."]
+      if !removal.quizzes.isEmpty {
+        lines.append("Took its slots out of \(removal.quizzes.joined(separator: ", ")).")
+      }
+      if let aside = removal.setAsideAs {
+        lines.append(
+          "Kept \(NumberText.plural(removal.keptQuestions, "question")) retired for the attempts given them, "
+            + "as bank \(aside).")
+      }
+      return invocation.console.write(lines.joined(separator: "\n") + "\n")
     }
     let (bank, question) = try bankQuestion(target, invocation: invocation)
     switch try repository.removeBankQuestion(question, ofBank: bank) {

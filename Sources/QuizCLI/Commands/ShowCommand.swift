@@ -52,7 +52,7 @@ enum ShowCommand {
         quiz.defaultScoring.rawValue, NumberText.plural(quiz.sections.count, "section"),
         NumberText.plural(questions.count + quiz.sections.reduce(0) { $0 + $1.randomCount }, "question"),
         quiz.drawsQuestions
-          ? "\(quiz.sections.reduce(0) { $0 + $1.drawCount + $1.randomCount }) asked per attempt"
+          ? "\(quiz.askedPerAttempt) asked per attempt"
           : NumberText.points(quiz.maxScore) + (quiz.maxScore == 1 ? " point" : " points"),
       ].joined(separator: " · ") + (quiz.shuffleQuestions == true ? " · questions shuffled per attempt" : "") + "\n"
     var number = 0

@@ -53,6 +53,10 @@ public struct Quiz: Equatable, Sendable {
   /// Whether the quiz has random slots: its attempts draw questions from banks.
   public var hasRandomSlots: Bool { sections.contains { !$0.random.isEmpty } }
 
+  /// How many questions an attempt is given: each section's pick (or all its questions) and
+  /// one per random slot.
+  public var askedPerAttempt: Int { sections.reduce(0) { $0 + $1.drawCount + $1.randomCount } }
+
   /// Whether attempts get a draw of the questions rather than all of them: a section picks, or
   /// random slots draw.
   public var drawsQuestions: Bool { sections.contains { $0.pick != nil || !$0.random.isEmpty } }
