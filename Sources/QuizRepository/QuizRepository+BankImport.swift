@@ -105,6 +105,7 @@ extension QuizRepository {
       }
       try update(old, with: question, category: category, bank: bank, at: time, result: &result)
     }
+    try markBankSearchStale(bankRow)
     try database.execute("UPDATE banks SET updated_at = ? WHERE id = ?", [time.text, bankRow])
     try logChange(
       .bank, result.bankAdded ? .insert : .update, quiz: bank,
@@ -144,13 +145,11 @@ extension QuizRepository {
       try database.execute("UPDATE questions SET category_id = ? WHERE id = ?", [category, old.identity])
       result.moved.append(question.id)
     }
-    // A question a quiz wrote is that quiz's too: its search and its watchers see a new
-    // version or new tags.
+    // A question a quiz wrote is that quiz's too: its watchers see a new version or new tags.
     let seenByQuiz = question.content != old.question.content || question.tags != old.question.tags
     if seenByQuiz, let quiz = old.quiz,
       let slug = try database.fetchOne("SELECT slug FROM quizzes WHERE id = ?", [quiz], { $0.string(0) })
     {
-      try markSearchStale(quiz)
       try database.execute("UPDATE quizzes SET updated_at = ? WHERE id = ?", [time.text, quiz])
       try logChange(.question, .update, quiz: slug, item: question.id, at: time)
     }

@@ -95,6 +95,18 @@ extension QuizRepository {
     }
   }
 
+  /// The rows of the category at `category` of bank `bankRow` (named `bank`, for the error)
+  /// and of every category under it; an unknown category is an error naming the closest.
+  func categoryRows(within category: CategoryPath, ofBank bankRow: Int64, named bank: String) throws -> [Int64] {
+    let paths = try categoryPaths(ofBank: bankRow)
+    guard paths.values.contains(category) else {
+      throw RepositoryError.unknownCategory(
+        bank: bank, category: category.text,
+        suggestion: Suggestion.closest(to: category.text, among: paths.values.map(\.text)))
+    }
+    return paths.filter { $0.value.isWithin(category) }.map(\.key).sorted()
+  }
+
   /// Every category of the bank: row → path.
   func categoryPaths(ofBank bankRow: Int64) throws -> [Int64: CategoryPath] {
     let rows = try database.fetchAll(
@@ -309,6 +321,7 @@ extension QuizRepository {
       let identity = database.lastInsertedRowID
       try repository.insertVersion(question.content, identity: identity, number: 1, at: time)
       try repository.insertTags(question.tags, identity: identity)
+      try repository.markBankSearchStale(bankRow)
       try database.execute("UPDATE banks SET updated_at = ? WHERE id = ?", [time.text, bankRow])
       try repository.logChange(.bank, .update, quiz: bank, item: question.id, detail: #"{"added":true}"#, at: time)
     }
@@ -371,9 +384,11 @@ extension QuizRepository {
       let time = repository.now()
       if try repository.isAnsweredOrGiven(identity) {
         try database.execute("UPDATE questions SET retired_at = ? WHERE id = ?", [time.text, identity])
+        try repository.unindex(questionRows: [identity])
         try repository.logChange(.bank, .update, quiz: bank, item: question, detail: #"{"retired":true}"#, at: time)
         return .retired
       }
+      try repository.unindex(questionRows: [identity])
       try database.execute("DELETE FROM questions WHERE id = ?", [identity])
       try repository.logChange(.bank, .delete, quiz: bank, item: question, at: time)
       return .deleted
@@ -412,6 +427,7 @@ extension QuizRepository {
       }
       let time = repository.now()
       try repository.takeSlotsOut(ofBank: bankRow, from: users, at: time)
+      try repository.unindexBank(bankRow)
       let placeholders = Array(repeating: "?", count: kept.count).joined(separator: ", ")
       try database.execute(
         "DELETE FROM questions WHERE bank_id = ?" + (kept.isEmpty ? "" : " AND id NOT IN (\(placeholders))"),
@@ -482,13 +498,7 @@ extension QuizRepository {
     guard category != .top else { throw RepositoryError.refused("the top of a bank is removed with the bank") }
     try write { repository in
       let bankRow = try repository.bankHeader(bank).row
-      let paths = try repository.categoryPaths(ofBank: bankRow)
-      guard paths.values.contains(category) else {
-        throw RepositoryError.unknownCategory(
-          bank: bank, category: category.text,
-          suggestion: Suggestion.closest(to: category.text, among: paths.values.map(\.text)))
-      }
-      let rows = paths.filter { $0.value.isWithin(category) }.map(\.key)
+      let rows = try repository.categoryRows(within: category, ofBank: bankRow, named: bank)
       let placeholders = Array(repeating: "?", count: rows.count).joined(separator: ", ")
       let held =
         try repository.database.fetchOne(

@@ -240,8 +240,17 @@ extension QuizRepository {
   /// a retired question.
   public func versions(ofQuestion questionID: String, inQuiz quizID: String) throws -> [QuestionVersion] {
     return try read { _ in
-      // The question the quiz shows under that id: its own, or one a slot places from a bank.
-      guard let identity = try readStoredQuiz(quizID)?.questionRows[questionID]?.identity else { return [] }
+      // The question the quiz shows under that id: its own, or one a slot places from a bank;
+      // else a question of its own it no longer shows (retired), whose history is still kept.
+      guard let stored = try readStoredQuiz(quizID) else { return [] }
+      let shown = stored.questionRows[questionID]?.identity
+      let identity =
+        try shown
+        ?? database.fetchOne(
+          "SELECT id FROM questions WHERE quiz_id = ? AND slug = ? ORDER BY id DESC LIMIT 1",
+          [stored.rowID, questionID]
+        ) { $0.int64(0) }
+      guard let identity else { return [] }
       return try versions(ofIdentity: identity)
     }
   }

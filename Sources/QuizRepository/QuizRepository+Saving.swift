@@ -188,8 +188,8 @@ extension QuizRepository {
       """,
       [quiz.id, quiz.title, quiz.description, quiz.scoring?.rawValue, quiz.shuffleQuestions, time.text, time.text])
     let quizRow = database.lastInsertedRowID
-    try markSearchStale(quizRow)
     let bankRow = try ownBank(forNewQuiz: quiz, quizRow: quizRow, at: time)
+    try markBankSearchStale(bankRow)
     var result = QuizSaveResult(quiz: quiz.id, outcome: .added)
     for (sectionPosition, section) in quiz.sections.enumerated() {
       let sectionRow = try insertSection(section, quizRow: quizRow, position: sectionPosition)

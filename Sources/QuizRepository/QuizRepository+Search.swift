@@ -1,9 +1,11 @@
 import QuizDomain
 import SQLite
 
-/// One search hit: a question, with the prompt's matched words between the markers given.
+/// One search hit: a question of a bank, with the prompt's matched words between the markers
+/// given.
 public struct SearchHit: Equatable, Sendable {
-  public var quiz: String
+  /// The bank it lives in: for a question a quiz wrote, the bank of the quiz's id.
+  public var bank: String
   public var question: String
   public var prompt: String
   /// bm25 rank: lower is better.
@@ -20,9 +22,20 @@ public struct SearchResults: Equatable, Sendable {
 }
 
 extension QuizRepository {
-  /// Marks quiz `quizRow` for re-indexing (inside the caller's transaction).
+  /// Marks the bank of quiz `quizRow` for re-indexing (inside the caller's transaction).
   func markSearchStale(_ quizRow: Int64) throws {
-    try database.execute("INSERT OR IGNORE INTO search_stale (quiz_id) VALUES (?)", [quizRow])
+    try database.execute(
+      "INSERT OR IGNORE INTO search_stale_banks (bank_id) SELECT bank_id FROM quizzes WHERE id = ? AND bank_id IS NOT NULL", [quizRow])
+  }
+
+  /// Marks bank `bankRow` for re-indexing (inside the caller's transaction).
+  func markBankSearchStale(_ bankRow: Int64) throws {
+    try database.execute("INSERT OR IGNORE INTO search_stale_banks (bank_id) VALUES (?)", [bankRow])
+  }
+
+  /// Removes the index rows of bank `bankRow`'s questions, before they are deleted.
+  func unindexBank(_ bankRow: Int64) throws {
+    try database.execute("DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE bank_id = ?)", [bankRow])
   }
 
   /// Removes the index rows of questions about to be deleted.
@@ -32,11 +45,14 @@ extension QuizRepository {
   }
 
   /// Full-text search (SQLite FTS5 query syntax) over the prompts, choices, explanations and
-  /// tags of the current questions, best first. `open` and `close` surround matched words in
-  /// the prompt. At most `limit` hits (nil: all); `total` counts them all. A malformed query
-  /// is `RepositoryError.invalid`.
+  /// tags of the questions in use of every bank, best first: only those quiz `quiz` places
+  /// (written in it or placed by its slots), those of bank `bank` (within `category`), and those
+  /// carrying every tag of `tags`, when given. `open` and `close` surround matched words in the
+  /// prompt. At most `limit` hits (nil: all); `total` counts them all. A malformed query is
+  /// `RepositoryError.invalid`.
   public func search(
-    _ query: String, quiz: String? = nil, tag: String? = nil, open: String = "", close: String = "", limit: Int? = 50
+    _ query: String, quiz: String? = nil, bank: String? = nil, category: CategoryPath? = nil, tags: [String] = [],
+    open: String = "", close: String = "", limit: Int? = 50
   ) throws -> SearchResults {
     return try mappingStorageErrors {
       // Brought up to date first, in a write of its own: the search that follows reads one
@@ -45,11 +61,24 @@ extension QuizRepository {
       var filter = "search_index MATCH ?"
       var arguments: [any DatabaseValueConvertible] = [QuizRepository.segmentedForSearch(query)]
       if let quiz {
-        _ = try requireQuiz(quiz)
-        filter += " AND quiz = ?"
-        arguments.append(quiz)
+        // Plain parameters only: the filter serves two statements whose parameters before it differ.
+        filter += """
+           AND rowid IN (SELECT id FROM questions WHERE quiz_id = ? AND section_id IS NOT NULL
+            UNION SELECT question_id FROM slots WHERE quiz_id = ? AND question_id IS NOT NULL)
+          """
+        let quizRow = try requireQuiz(quiz).rowID
+        arguments += [quizRow, quizRow]
       }
-      if let tag {
+      if let bank {
+        let bankRow = try bankHeader(bank).row
+        filter += " AND quiz = ?"
+        arguments.append(bank)
+        if let category {
+          let rows = try categoryRows(within: category, ofBank: bankRow, named: bank)
+          filter += " AND rowid IN (SELECT id FROM questions WHERE category_id IN (\(rows.map(String.init).joined(separator: ", "))))"
+        }
+      }
+      for tag in tags {
         filter += " AND rowid IN (SELECT question_id FROM question_tags WHERE tag = ?)"
         arguments.append(tag)
       }
@@ -57,7 +86,7 @@ extension QuizRepository {
         return try database.read { _ in
           let stale =
             try isReadOnly
-            && database.fetchOne("SELECT EXISTS (SELECT 1 FROM search_stale)", []) { $0.bool(0) } ?? false
+            && database.fetchOne("SELECT EXISTS (SELECT 1 FROM search_stale_banks)", []) { $0.bool(0) } ?? false
           let hits = try database.fetchAll(
             """
             SELECT quiz, question, highlight(search_index, 2, ?, ?), bm25(search_index)
@@ -65,7 +94,7 @@ extension QuizRepository {
             """, [open, close] + arguments + [limit ?? -1]
           ) { row in
             SearchHit(
-              quiz: row.string(0), question: row.string(1),
+              bank: row.string(0), question: row.string(1),
               prompt: QuizRepository.unsegmented(row.string(2)), rank: row.double(3))
           }
           var total = hits.count
@@ -86,38 +115,31 @@ extension QuizRepository {
     }
   }
 
-  /// Re-indexes the quizzes that writes marked stale.
+  /// Re-indexes the banks that writes marked stale.
   func refreshSearchIndex() throws {
-    try database.write { _ in try refreshStaleQuizzes() }
+    try database.write { _ in try refreshStaleBanks() }
   }
 
-  private func refreshStaleQuizzes() throws {
+  private func refreshStaleBanks() throws {
     let stale = try database.fetchAll(
-      "SELECT s.quiz_id, z.slug FROM search_stale s JOIN quizzes z ON z.id = s.quiz_id", []
-    ) {
-      ($0.int64(0), $0.string(1))
-    }
+      "SELECT s.bank_id, b.slug FROM search_stale_banks s JOIN banks b ON b.id = s.bank_id", []
+    ) { ($0.int64(0), $0.string(1)) }
     guard !stale.isEmpty else { return }
-    do {
-      let insert = try database.cachedStatement(
-        "INSERT INTO search_index (rowid, quiz, question, prompt, choices, explanation, tags) VALUES (?, ?, ?, ?, ?, ?, ?)"
-      )
-      for (quizRow, slug) in stale {
-        try database.execute(
-          "DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE quiz_id = ?)", [quizRow])
-        if let stored = try storedQuiz(slug) {
-          for question in stored.quiz.questions {
-            guard let rows = stored.questionRows[question.id] else { continue }
-            try insert.execute([
-              rows.identity, slug, question.id, QuizRepository.segmentedForSearch(question.prompt),
-              QuizRepository.segmentedForSearch(QuizRepository.searchableParts(of: question).joined(separator: "\n")),
-              question.explanation.map(QuizRepository.segmentedForSearch),
-              QuizRepository.segmentedForSearch(question.tags.joined(separator: " ")),
-            ])
-          }
-        }
-        try database.execute("DELETE FROM search_stale WHERE quiz_id = ?", [quizRow])
+    let insert = try database.cachedStatement(
+      "INSERT INTO search_index (rowid, quiz, question, prompt, choices, explanation, tags) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    )
+    for (bankRow, slug) in stale {
+      try unindexBank(bankRow)
+      for stored in try bankQuestions(.inBank(bankRow)) {
+        let question = stored.question
+        try insert.execute([
+          stored.identity, slug, question.id, QuizRepository.segmentedForSearch(question.prompt),
+          QuizRepository.segmentedForSearch(QuizRepository.searchableParts(of: question).joined(separator: "\n")),
+          question.explanation.map(QuizRepository.segmentedForSearch),
+          QuizRepository.segmentedForSearch(question.tags.joined(separator: " ")),
+        ])
       }
+      try database.execute("DELETE FROM search_stale_banks WHERE bank_id = ?", [bankRow])
     }
   }
 }

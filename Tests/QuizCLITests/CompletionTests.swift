@@ -476,7 +476,7 @@ import Testing
       "add numerical <quiz>": .quiz, "add matching <quiz>": .quiz, "add essay <quiz>": .quiz,
       "add description <quiz>": .quiz,
       "add cloze <quiz>": .quiz,
-      "import --quiz": .quiz, "search --quiz": .quiz, "history --quiz": .quiz, "watch --quiz": .quiz,
+      "import --quiz": .quiz, "search --quiz": .quiz, "search --bank": .bank, "history --quiz": .quiz, "watch --quiz": .quiz,
       "take --as": .taker, "grade --as": .taker, "history --taker": .taker, "report --taker": .taker,
       "grade --attempts": .file, "export --output": .file, "report --output": .file,
       "serve <quiz>": .quiz, "serve --roster": .file, "serve --tls-cert": .file, "serve --tls-key": .file,

@@ -96,7 +96,7 @@ import Testing
       try workspace.quiz("search", "observable", "--quiz", "world-languages").stdout
         == "No questions match \"observable\".\n")
     let table = try workspace.quiz("search", "debounce")
-    #expect(table.stdout.hasPrefix("QUIZ"))
+    #expect(table.stdout.hasPrefix("BANK"))
     #expect(!table.stdout.contains("\u{1B}["))
   }
 

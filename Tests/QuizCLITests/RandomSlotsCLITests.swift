@@ -251,4 +251,41 @@ import Testing
     #expect(try workspace.quiz("bank", "add", "bio", "--title", "Biology again").status == 0)
     #expect(try workspace.quiz("bank", "rm", "bio").stdout == "Removed bank bio.\n")
   }
+
+  /// Search indexes each bank question once, named by its bank: a question placed in two quizzes
+  /// is one hit (indexing it twice failed the search once a second quiz placed it), a question no
+  /// quiz places is found, `--quiz` takes in the questions a slot places, and `--bank` narrows to
+  /// a category and below.
+  @Test func searchFindsBankQuestionsOnceWhereverTheyAreUsed() throws {
+    let workspace = try Self.final()
+    for arguments in [["add", "quiz", "mid", "--title", "Midterm"], ["add", "slot", "mid", "bio/c1"]] {
+      let run = try workspace.quiz(arguments: arguments)
+      #expect(run.status == 0, "\(arguments): \(run)")
+    }
+    let json = try workspace.quiz("search", "cell", "--format", "json")
+    #expect(json.status == 0, "\(json)")
+    let hits = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [[String: Any]])
+    let named = hits.compactMap { hit in (hit["bank"] as? String).map { "\($0)/\(hit["question"] as? String ?? "")" } }
+    #expect(named.sorted() == (1...6).map { "bio/c\($0)" }, "\(json.stdout)")
+    // --quiz: its own question and the one its slot places; not the questions it may draw.
+    let fin = try workspace.quiz("search", "question OR 2", "--quiz", "fin", "--format", "json")
+    let finHits = try #require(try JSONSerialization.jsonObject(with: fin.stdoutBytes) as? [[String: Any]])
+    #expect(Set(finHits.compactMap { $0["question"] as? String }) == ["c1", "own1"], "\(fin)")
+    // --bank BANK/CATEGORY takes the category and those under it; --tag is repeatable and all must match.
+    let easy = try workspace.quiz("search", "question OR organelle", "--bank", "bio/Cells", "--tag", "easy")
+    #expect(easy.status == 0, "\(easy)")
+    for id in ["c1", "c2", "c3", "o1"] { #expect(easy.stdout.contains(id), "\(easy.stdout)") }
+    #expect(!easy.stdout.contains("c4"))
+    #expect(easy.stdout.hasPrefix("BANK"))
+    let organelles = try workspace.quiz("search", "organelle OR cell", "--bank", "bio/Cells/Organelles")
+    #expect(organelles.stdout.contains("o1") && !organelles.stdout.contains("c1"), "\(organelles.stdout)")
+    let both = try workspace.quiz("search", "cell", "--tag", "easy", "--tag", "hard")
+    #expect(both.stdout == "No questions match \"cell\".\n", "\(both)")
+    // An unknown bank or category is named.
+    let unknown = try workspace.quiz("search", "cell", "--bank", "bio/Nope")
+    #expect(unknown.status != 0 && unknown.stderr.contains("Nope"), "\(unknown)")
+    // A change to the bank question is found at once, and a removed question is gone.
+    #expect(try workspace.quiz("bank", "rm", "bio/c6").status == 0)
+    #expect(!(try workspace.quiz("search", "cell").stdout.contains("c6")))
+  }
 }

@@ -200,17 +200,17 @@ import Testing
     // The kinds (0019) are the rows of their table.
     #expect(after.removeValue(forKey: "question_kinds")?.count == QuestionKind.allCases.count)
     // Migration 0020 gives the quiz a bank of its own (its id, title and times) with its top
-    // category, and the quiz a reference to it.
+    // category, and the quiz a reference to it; 0022 adds the time a bank is removed (null).
     #expect(
       after.removeValue(forKey: "banks")
-        == [#"integer(1)|text("old")|text("Old")|null|text("2026-01-01T00:00:00Z")|text("2026-01-01T00:00:00Z")"#])
+        == [#"integer(1)|text("old")|text("Old")|null|text("2026-01-01T00:00:00Z")|text("2026-01-01T00:00:00Z")|null"#])
     #expect(after.removeValue(forKey: "categories") == [#"integer(1)|integer(1)|null|text("")"#])
     #expect(after["quizzes"] == dumped["quizzes"].map { $0.map { $0 + "|integer(1)" } })
     after["quizzes"] = dumped["quizzes"]
+    // Migration 0023 indexes search by bank: the quiz's bank is to be re-indexed.
+    #expect(after.removeValue(forKey: "search_stale_banks") == ["integer(1)"])
     // The tables of this and later migrations start empty.
     for table in Set(after.keys).subtracting(dumped.keys) { #expect(after.removeValue(forKey: table) == []) }
-    // Migration 0015 rebuilt the search index: every quiz is to be re-indexed.
-    #expect(after.removeValue(forKey: "search_stale") == ["integer(1)"])
     var kept = dumped
     kept["search_stale"] = nil
     #expect(after == kept)

@@ -7,12 +7,16 @@ enum SearchCommand {
     summary: "Search the questions' prompts, choices, explanations and tags, best matches first.",
     discussion: """
       TEXT is an SQLite FTS5 query: words (all must match; accents ignored), "a phrase", prefix*, \
-      OR, NOT, and column filters such as prompt:word or tags:word.
+      OR, NOT, and column filters such as prompt:word or tags:word. Every bank's questions in use are \
+      searched, each named BANK/QUESTION (a quiz's own questions are in the bank of its id).
       """,
     arguments: [ArgumentSpec(name: "text", help: "What to look for.")],
     options: [
-      .value("quiz", help: "Only this quiz's questions."),
-      .value("tag", help: "Only questions with this tag."),
+      .value("quiz", help: "Only the questions this quiz places (its own and its slots')."),
+      .value(
+        "bank", valueName: "bank[/category]",
+        help: "Only this bank's questions, or those of this category of it and the categories under it."),
+      .value("tag", help: "Only questions with this tag (every --tag given).", repeatable: true),
       .value(
         "limit", valueName: "n", help: "Show at most N matches; 0 shows all.",
         type: .whole(0...Int.max, expected: "a number, 0 for all"), defaultValue: "50"),
@@ -27,8 +31,8 @@ enum SearchCommand {
   struct HitRow: TableRow {
     let hit: SearchHit
     let console: Console
-    static var columns: [TableColumn] { [.left("QUIZ"), .left("QUESTION"), .styled("PROMPT")] }
-    var cells: [String] { [hit.quiz, hit.question, SearchCommand.mark(hit.prompt, console: console)] }
+    static var columns: [TableColumn] { [.left("BANK"), .left("QUESTION"), .styled("PROMPT")] }
+    var cells: [String] { [hit.bank, hit.question, SearchCommand.mark(hit.prompt, console: console)] }
   }
 
   static func run(_ invocation: Invocation) throws {
@@ -38,11 +42,14 @@ enum SearchCommand {
       throw CLIError.usage("Nothing to search for: give one or more words", command: invocation.command)
     }
     let limit = arguments.int("limit") ?? 50
+    let scope = try arguments.value("bank").map {
+      try BankAddress.parse($0, option: "bank", command: invocation.command)
+    }
     let results: SearchResults
     do {
       results = try invocation.repository().search(
-        text, quiz: arguments.value("quiz"), tag: arguments.value("tag"), open: open, close: close,
-        limit: limit == 0 ? nil : limit)
+        text, quiz: arguments.value("quiz"), bank: scope?.0, category: scope?.1, tags: arguments.all("tag"),
+        open: open, close: close, limit: limit == 0 ? nil : limit)
     } catch RepositoryError.invalid(let problems, _) {
       let reason = problems.first?.message ?? "not a valid search"
       throw CLIError.data(
@@ -89,7 +96,7 @@ struct SearchHitJSON: JSONView {
 
   func write(to writer: inout JSONWriter) {
     writer.beginObject()
-    writer.field("quiz", hit.quiz)
+    writer.field("bank", hit.bank)
     writer.field("question", hit.question)
     writer.field("prompt", SearchCommand.mark(hit.prompt, console: .plain))
     writer.field("rank", hit.rank)
