@@ -11,6 +11,20 @@ extension QuizBankDecoder {
     let seen = try decodeObject { decoder, key in
       switch key {
       case "format": format = try decoder.decodeString()
+      case "banks":
+        var seenBanks: [String: Int] = [:]
+        try decoder.forEachElement { decoder, index in
+          let problemsBefore = decoder.problemCount
+          guard let bank = try decoder.decodeBank(), decoder.problemCount == problemsBefore else { return }
+          if let earlier = seenBanks[bank.id] {
+            decoder.add(
+              Problem(
+                path: "$.banks[\(index)].id", message: "duplicate bank id \"\(bank.id)\" (also $.banks[\(earlier)])"))
+            return
+          }
+          seenBanks[bank.id] = index
+          try body(.bank(bank, path: "$.banks[\(index)]"))
+        }
       case "quizzes":
         try decoder.forEachElement { decoder, index in
           let problemsBefore = decoder.problemCount

@@ -2,12 +2,15 @@ import QuizDomain
 
 /// The content of one quiz-bank/1 document.
 public struct QuizBankDocument: Equatable, Sendable {
+  /// Banks with their categories and questions (docs/quiz-bank.md, "Banks").
+  public var banks: [Bank]
   public var quizzes: [Quiz]
   /// What the attempts need of the quizzes' past (docs/quiz-bank.md, "History").
   public var history: [QuizHistory]
   public var attempts: [Attempt]
 
-  public init(quizzes: [Quiz], history: [QuizHistory] = [], attempts: [Attempt] = []) {
+  public init(banks: [Bank] = [], quizzes: [Quiz], history: [QuizHistory] = [], attempts: [Attempt] = []) {
+    self.banks = banks
     self.quizzes = quizzes
     self.history = history
     self.attempts = attempts
@@ -16,6 +19,8 @@ public struct QuizBankDocument: Equatable, Sendable {
 
 /// What the streaming reader hands over, in document order.
 public enum QuizBankItem: Sendable {
+  /// A valid bank, at `path` (`$.banks[0]`): banks come before the quizzes whose slots use them.
+  case bank(Bank, path: String)
   /// A valid quiz, at `path` (`$.quizzes[3]`).
   case quiz(Quiz, path: String)
   /// A quiz with problems (reported at the end); attempts at it need no further complaint.
@@ -62,6 +67,7 @@ public enum QuizBankReader {
     var document = QuizBankDocument(quizzes: [])
     try stream(bytes) { item in
       switch item {
+      case .bank(let bank, _): document.banks.append(bank)
       case .quiz(let quiz, _): document.quizzes.append(quiz)
       case .attempt(let attempt, _): document.attempts.append(attempt)
       case .history(let history, _): document.history.append(history)

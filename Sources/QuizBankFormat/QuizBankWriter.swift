@@ -4,8 +4,9 @@ import QuizDomain
 /// absent optional fields left out, choice ids always written, a trailing newline. The same
 /// content always gives the same bytes.
 public enum QuizBankWriter {
-  public static func write(quizzes: [Quiz], attempts: [Attempt]? = nil) -> [UInt8] {
+  public static func write(banks: [Bank] = [], quizzes: [Quiz], attempts: [Attempt]? = nil) -> [UInt8] {
     var stream = QuizBankStreamWriter()
+    for bank in banks { stream.write(bank) }
     for quiz in quizzes { stream.write(quiz) }
     if let attempts {
       stream.beginAttempts()
@@ -37,6 +38,27 @@ public enum QuizBankWriter {
         case .random(let random): write(random, to: &writer)
         }
       }
+      writer.endArray()
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+  }
+
+  /// A bank: its categories in order, the top's without a path, each with its questions.
+  public static func write(_ bank: Bank, to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.field("id", bank.id)
+    writer.field("title", bank.title)
+    writer.optionalField("description", bank.description)
+    writer.key("categories")
+    writer.beginArray()
+    for category in bank.categories {
+      writer.beginObject()
+      if category.path != .top { writer.field("path", category.path.text) }
+      writer.key("questions")
+      writer.beginArray()
+      for question in category.questions { write(question, to: &writer) }
       writer.endArray()
       writer.endObject()
     }
@@ -177,17 +199,41 @@ public enum QuizBankWriter {
 /// `QuizBankWriter.write`.
 public struct QuizBankStreamWriter {
   private var writer = JSONWriter(pretty: true)
+  /// Whether `banks` is open: the banks come first, and a document without any has no `banks`.
+  private var inBanks = false
+  private var inQuizzes = false
 
   public init() {
     writer.beginObject()
     writer.field("format", QuizBankReader.format)
-    writer.key("quizzes")
-    writer.beginArray()
   }
 
-  public mutating func write(_ quiz: Quiz) { QuizBankWriter.write(quiz, to: &writer) }
+  /// Writes a bank, before every quiz (whose slots it may hold the questions of).
+  public mutating func write(_ bank: Bank) {
+    if !inBanks {
+      writer.key("banks")
+      writer.beginArray()
+      inBanks = true
+    }
+    QuizBankWriter.write(bank, to: &writer)
+  }
+
+  public mutating func write(_ quiz: Quiz) {
+    beginQuizzes()
+    QuizBankWriter.write(quiz, to: &writer)
+  }
+
+  /// Opens `quizzes` (required, so written even when empty), closing `banks`.
+  private mutating func beginQuizzes() {
+    guard !inQuizzes else { return }
+    if inBanks { writer.endArray() }
+    writer.key("quizzes")
+    writer.beginArray()
+    inQuizzes = true
+  }
 
   public mutating func beginAttempts() {
+    beginQuizzes()
     writer.endArray()
     writer.key("attempts")
     writer.beginArray()
@@ -198,6 +244,7 @@ public struct QuizBankStreamWriter {
   /// Writes the history of a quiz, after every quiz and before any attempt; a document with
   /// no history has no `history` key.
   public mutating func write(_ history: QuizHistory) {
+    beginQuizzes()
     if !inHistory {
       writer.endArray()
       writer.key("history")
@@ -210,6 +257,7 @@ public struct QuizBankStreamWriter {
   public mutating func write(_ attempt: Attempt) { QuizBankWriter.write(attempt, to: &writer) }
 
   public mutating func finish() {
+    beginQuizzes()
     writer.endArray()
     writer.endObject()
     writer.endLine()

@@ -14,6 +14,13 @@ public struct BankImportResult: Equatable, Sendable {
   public var moved: [String] = []
   /// Retired questions back in use.
   public var restored: [String] = []
+  /// Whether a document gave a stored bank another title or description.
+  public var retitled = false
+
+  /// Whether the bank was left as it was.
+  public var untouched: Bool {
+    !bankAdded && !retitled && added.isEmpty && changed.isEmpty && moved.isEmpty && restored.isEmpty
+  }
 }
 
 /// Thrown inside the transaction of a dry run so that it rolls back, carrying what it did.
@@ -71,6 +78,25 @@ extension QuizRepository {
       }
     }
     if !problems.isEmpty { throw RepositoryError.invalid(Array(problems.prefix(100)), total: problems.count) }
+  }
+
+  /// Writes `bank`, read from a quiz-bank/1 document (whose reader checked it), inside the
+  /// caller's transaction: made when missing, its title and description as given, its questions
+  /// as `importIntoBank` writes them; the bank's other questions stay.
+  func writeBank(_ bank: Bank) throws -> BankImportResult {
+    let header = try optionalBankHeader(bank.id)
+    let stored = try header.map { try bankQuestions(.everyInBank($0.row)) } ?? []
+    if let header, header.title != bank.title || header.description != bank.description {
+      try database.execute(
+        "UPDATE banks SET title = ?, description = ? WHERE id = ?", [bank.title, bank.description, header.row])
+    }
+    var result = try writeIntoBank(
+      bank.id, bankRow: header?.row, title: bank.title, stored: stored, questions: bank.questions)
+    if header == nil, let description = bank.description {
+      try database.execute("UPDATE banks SET description = ? WHERE slug = ?", [description, bank.id])
+    }
+    result.retitled = header.map { $0.title != bank.title || $0.description != bank.description } ?? false
+    return result
   }
 
   /// Writes `questions` over the bank's `stored` ones (`bankRow` nil: the bank is made).

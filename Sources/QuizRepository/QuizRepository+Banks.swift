@@ -81,7 +81,7 @@ extension QuizRepository {
       if let category, !paths.values.contains(category) {
         throw RepositoryError.unknownCategory(
           bank: id, category: category.text,
-          suggestion: Suggestion.closest(to: category.text, among: paths.values.map(\.text)))
+          suggestion: Suggestion.closest(to: category.text, among: paths.values.map(\.text).filter { !$0.isEmpty }))
       }
       var entries: [Int64: [BankContents.Entry]] = [:]
       for (categoryRow, entry) in try repository.bankEntries(ofBank: header.row)
@@ -102,7 +102,7 @@ extension QuizRepository {
     guard paths.values.contains(category) else {
       throw RepositoryError.unknownCategory(
         bank: bank, category: category.text,
-        suggestion: Suggestion.closest(to: category.text, among: paths.values.map(\.text)))
+        suggestion: Suggestion.closest(to: category.text, among: paths.values.map(\.text).filter { !$0.isEmpty }))
     }
     return paths.filter { $0.value.isWithin(category) }.map(\.key).sorted()
   }

@@ -24,6 +24,9 @@ public struct ImportSummary: Equatable, Sendable {
   public var questionsChanged = 0
   public var questionsRetired = 0
   public var questionsRestored = 0
+  public var banksAdded = 0
+  public var banksUpdated = 0
+  public var banksUnchanged = 0
   public var attemptsAdded = 0
   public var attemptsSkipped = 0
   /// Marks carried by attempts already recorded (an export made after marking) that were not
@@ -46,6 +49,25 @@ public struct ImportSummary: Equatable, Sendable {
     questionsRetired += result.retiredQuestions.count
     questionsRestored += result.restoredQuestions.count
   }
+}
+
+extension ImportSummary {
+  /// Counts a bank a document carried; its questions count among the questions.
+  mutating func add(_ result: BankImportResult) {
+    if result.bankAdded {
+      banksAdded += 1
+    } else if result.untouched {
+      banksUnchanged += 1
+    } else {
+      banksUpdated += 1
+    }
+    questionsNew += result.added.count
+    questionsChanged += result.changed.count
+    questionsRestored += result.restored.count
+  }
+
+  /// Whether the import carried any bank.
+  public var hasBanks: Bool { banksAdded + banksUpdated + banksUnchanged > 0 }
 }
 
 /// Thrown inside the transaction of a dry run to roll it back after counting.
@@ -89,6 +111,9 @@ extension QuizRepository {
     return try mappingStorageErrors {
       try importing(dryRun: dryRun) { session in
         for source in sources {
+          for (index, bank) in source.document.banks.enumerated() {
+            try session.add(bank, path: "$.banks[\(index)]", source: source.name)
+          }
           for (index, quiz) in source.document.quizzes.enumerated() {
             try session.add(quiz, path: "$.quizzes[\(index)]", source: source.name)
           }
@@ -126,6 +151,8 @@ public final class ImportSession {
   private var targets: [String: AttemptTarget] = [:]
   /// Quiz id → the source that carried it.
   private var quizSource: [String: String] = [:]
+  /// Bank id → the source that carried it.
+  private var bankSource: [String: String] = [:]
   /// Quizzes the reader rejected: attempts at them are not reported again.
   private var rejected = Set<String>()
   private var attemptsPerQuiz: [String: Int] = [:]
@@ -183,6 +210,24 @@ public final class ImportSession {
       try repository.logSave(result, at: time)
       summary.add(result)
       madeNow[quiz.id, default: []].formUnion(result.newQuestions)
+    }
+  }
+
+  /// Writes `bank`, found at `path` of `source`, before the quizzes whose slots use it.
+  public func add(_ bank: Bank, path: String, source: String) throws {
+    try mappingStorageErrors {
+      if let other = bankSource[bank.id] {
+        report(
+          [Problem(path: path + ".id", message: "bank \"\(bank.id)\" is also in \(other) (one import takes each bank once)")],
+          source: source)
+        return
+      }
+      bankSource[bank.id] = source
+      do {
+        summary.add(try repository.writeBank(bank))
+      } catch RepositoryError.conflict(let message) {
+        report([Problem(path: path, message: message)], source: source)
+      }
     }
   }
 
@@ -333,6 +378,11 @@ extension QuizRepository {
         // Unknown ids fail before anything is written.
         for id in chosen where try storedQuizRow(id) == nil { _ = try requireQuiz(id) }
         var stream = QuizFileFormat.nativeStreamWriter()
+        // The banks the quizzes' slots use come first, so that the document imports in order.
+        for bank in try banksForExport(of: chosen, all: ids == nil) {
+          stream.write(bank)
+          try sink(stream.takeBytes())
+        }
         for id in chosen {
           stream.write(try requireQuiz(id).quiz)
           try sink(stream.takeBytes())

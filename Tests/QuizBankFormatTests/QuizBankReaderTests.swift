@@ -205,6 +205,7 @@ import Testing
     try bytes.withUnsafeBufferPointer { buffer in
       try QuizBankReader.stream(buffer) { item in
         switch item {
+        case .bank(let bank, let path): seen.append("bank \(bank.id) \(path)")
         case .quiz(let quiz, let path): seen.append("quiz \(quiz.id) \(path)")
         case .attempt(let attempt, let path): seen.append("attempt \(attempt.taker) \(path)")
         case .quizzesComplete: seen.append("quizzes complete")

@@ -412,11 +412,14 @@ import Testing
     let cases: [([String], Int32, String)] = [
       (["import", bad, "--bank", "bio"], 65, "Error: invalid input, nothing was imported"),
       (
-        ["import", json, "--bank", "bio"], 64, "Error: \(json) is quiz-bank/1 JSON, which carries quizzes: --bank reads"
+        ["import", json, "--bank", "bio"], 65, "Error: invalid input, nothing was imported"
       ),
       (["import", good, "--bank", "bio", "--quiz", "x"], 64, "Error: --quiz names a quiz and --bank a bank"),
       (["import", good, "--bank", "Bad Bank"], 64, "Error: --bank \"Bad Bank\" is not a valid id"),
-      (["export", "--bank", "bio"], 64, "Error: --bank writes moodle-xml or gift, whose categories hold the bank's"),
+      (
+        ["export", "--bank", "bio", "--format", "aiken"], 64,
+        "Error: --bank writes json, moodle-xml or gift, whose categories hold the bank's"
+      ),
       (["export", "--bank", "nope", "--format", "gift"], 1, "Error: unknown bank \"nope\""),
       (["export", "geo", "--bank", "nope", "--format", "gift"], 64, "Error: --bank writes a bank's questions"),
     ]

@@ -1,3 +1,4 @@
+import QuizBankFormat
 import QuizDomain
 import QuizFormats
 import QuizRepository
@@ -26,7 +27,7 @@ enum ExportCommand {
       .value(
         "bank",
         help: "Write this bank, each category's questions under it, in a format with categories "
-          + "(\(QuizFileFormat.list(bankFormats.map(\.name), "or"))), instead of quizzes."),
+          + "(\(QuizFileFormat.list([QuizFileFormat.native.name] + bankFormats.map(\.name), "or"))), instead of quizzes."),
     ],
     run: run)
 
@@ -106,10 +107,15 @@ enum ExportCommand {
     guard Slug.isValid(bank) else {
       throw CLIError.usage("--bank \"\(bank)\" is not a valid id (\(Slug.rule))", command: invocation.command)
     }
+    if format.name == QuizFileFormat.native.name {
+      let bank = try invocation.repository().bankForExport(bank)
+      try output(QuizBankWriter.write(banks: [bank], quizzes: []), to: path, personal: false)
+      return
+    }
     guard bankFormats.contains(where: { $0.name == format.name }) else {
       throw CLIError.usage(
-        "--bank writes \(QuizFileFormat.list(bankFormats.map(\.name), "or")), whose categories hold the bank's; "
-          + "give --format", command: invocation.command)
+        "--bank writes \(QuizFileFormat.list([QuizFileFormat.native.name] + bankFormats.map(\.name), "or")), "
+          + "whose categories hold the bank's; give --format", command: invocation.command)
     }
     let quiz = try invocation.repository().bankAsQuiz(bank)
     guard let written = try format.write(quiz) else { throw CLIError.failure("\(format.name) writes nothing") }

@@ -1,3 +1,4 @@
+import QuizBankFormat
 import QuizDomain
 import QuizFormats
 import QuizRepository
@@ -16,13 +17,19 @@ extension ImportCommand {
       throw CLIError.usage("--bank \"\(bank)\" is not a valid id (\(Slug.rule))", command: invocation.command)
     }
     var readings: [(file: String, format: QuizFileFormat, reading: FormatReading)] = []
+    var documents: [(category: CategoryPath, question: Question)] = []
     var errors: [String] = []
     var skipped: [SkippedFile] = []
     for (input, format) in zip(inputs, formats) {
-      guard case .questions(let read) = format.reader else {
+      let read: @Sendable (UnsafeBufferPointer<UInt8>, _ release: @escaping (Int) -> Void) -> FormatReading
+      switch format.reader {
+      case .questions(let reader): read = reader
+      case .quizBank:
+        documents += questions(ofDocument: input, errors: &errors, console: invocation.console)
+        continue
+      case .exportOnly:
         throw CLIError.usage(
-          "\(input.name) is \(format.title), which carries quizzes: --bank reads "
-            + QuizFileFormat.questionFormatTitles, command: invocation.command)
+          "\(input.name) is \(format.title), which quiz only writes", command: invocation.command)
       }
       let reading = input.bytes.withBuffer { read($0) { _ in } }
       // A file of plugin types only is skipped with a warning, as a quiz import skips it.
@@ -42,12 +49,13 @@ extension ImportCommand {
       readings.append((input.name, format, reading))
     }
     guard errors.isEmpty else { throw CLIError.data("invalid input, nothing was imported", details: errors) }
-    if let error = nothingImported(importable: readings.count, skipped: skipped) { throw error }
+    let documentFiles = formats.count { if case .quizBank = $0.reader { return true } else { return false } }
+    if let error = nothingImported(importable: readings.count + documentFiles, skipped: skipped) { throw error }
     let title = arguments.value("title") ?? QuizFileFormat.baseName(inputs[0].name)
     guard !title.isEmpty else { throw CLIError.usage("--title must not be empty", command: invocation.command) }
     let dryRun = arguments.flag("dry-run")
     let result = try invocation.repository().importIntoBank(bank, title: title, dryRun: dryRun) { stored in
-      readings.flatMap { file in questions(of: file.reading, format: file.format, bank: bank, stored: stored) }
+      documents + readings.flatMap { file in questions(of: file.reading, format: file.format, bank: bank, stored: stored) }
     }
     if arguments.value("summary") == "json" {
       invocation.console.writeBytes(JSONWriter.document(BankImportJSON(result: result, dryRun: dryRun)))
@@ -77,6 +85,58 @@ extension ImportCommand {
         return (category, question)
       }
     }
+  }
+
+  /// The questions of a quiz-bank/1 document, each in its category: a bank's in its own, a
+  /// quiz's in the category of its section's title (as a GIFT file's `$CATEGORY`). A document
+  /// carries everything of a question, so nothing is kept from the stored bank. What is not a
+  /// question (slots, random slots, attempts) is left out, with a warning.
+  static func questions(ofDocument input: InputFiles.Input, errors: inout [String], console: Console)
+    -> [(category: CategoryPath, question: Question)]
+  {
+    let document: QuizBankDocument
+    do {
+      document = try input.bytes.withBuffer { buffer in Result { try QuizBankReader.read(buffer) } }.get()
+    } catch QuizBankError.syntax(let error) {
+      errors.append("\(input.name): \(error)")
+      return []
+    } catch QuizBankError.invalid(let problems, let total) {
+      errors += problems.map { "\(input.name): \($0.path): \($0.message)" }
+      if total > problems.count { errors.append("\(input.name): … and \(total - problems.count) more problems") }
+      return []
+    } catch {
+      errors.append("\(input.name): \(error)")
+      return []
+    }
+    var found = document.banks.flatMap(\.questions)
+    for (q, quiz) in document.quizzes.enumerated() {
+      for (s, section) in quiz.sections.enumerated() {
+        switch categoryPath(ofSectionTitled: section.title) {
+        case .success(let category):
+          found += section.questions.filter { $0.slot == nil }.map { (category, $0) }
+        case .failure(let error):
+          errors.append("\(input.name): $.quizzes[\(q)].sections[\(s)].title: \(error)")
+        }
+        let slots = section.questions.count { $0.slot != nil }
+        let random = section.random.reduce(0) { $0 + $1.slot.count }
+        if slots + random > 0 {
+          let what = [(slots, "slot"), (random, "random slot")].filter { $0.0 > 0 }
+            .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: " and ")
+          console.error(
+            ("\(input.name): $.quizzes[\(q)].sections[\(s)]: warning: its \(what) name questions a bank holds, "
+              + "not questions: left out\n").terminalSafe)
+        }
+      }
+    }
+    if found.isEmpty {
+      errors.append("\(input.name): it holds no question written in full to read into a bank")
+    }
+    if !document.attempts.isEmpty {
+      console.error(
+        ("\(input.name): warning: its \(document.attempts.count) attempt(s) are left out: --bank reads questions; "
+          + "import the file without --bank to record them\n").terminalSafe)
+    }
+    return found
   }
 
   /// A section title read from a file is a category path (`$CATEGORY: Biology/Cells`).

@@ -25,8 +25,9 @@ enum ImportCommand {
         "title", help: "For \(QuizFileFormat.questionFormatTitles): the quiz's title (with --bank, a new bank's)."),
       .value(
         "bank",
-        help: "Read the questions of \(QuizFileFormat.questionFormatTitles) files into this bank (made when missing), "
-          + "each in the category its file names, without making or changing a quiz."),
+        help: "Read the questions of the files into this bank (made when missing), each in the category its file "
+          + "names (\(QuizFileFormat.native.title): a bank's own, or its section's title), without making or "
+          + "changing a quiz."),
       .value("summary", help: "Summary format: text, json.", allowed: ["text", "json"], defaultValue: "text"),
     ],
     access: .readWrite,
@@ -46,7 +47,9 @@ enum ImportCommand {
       format was told by its content says which format it was read as. \(questions) files carry one \
       quiz's questions: the quiz is --quiz (default: the file name as an id) titled --title (default: \
       the file name). Over a stored quiz, what such a file cannot carry (title, description, the \
-      quiz's rule, picks, points, choice ids) is kept as stored.
+      quiz's rule, picks, points, choice ids) is kept as stored. A \(QuizFileFormat.native.title) \
+      document's banks are written before its quizzes: each made when missing, its questions \
+      versioned as a quiz's are, its other questions left as they are.
       """
   }
 
@@ -199,6 +202,7 @@ enum ImportCommand {
       switch message {
       case .quiz(let quiz, let path, let problems):
         try session.add(quiz, path: path, source: input.name, problems: problems)
+      case .item(.bank(let bank, let path)): try session.add(bank, path: path, source: input.name)
       case .item(.quiz(let quiz, let path)): try session.add(quiz, path: path, source: input.name)
       case .item(.rejectedQuiz(let id)): session.reject(quizID: id)
       case .item(.history(let history, let path)): try session.add(history, path: path, source: input.name)
@@ -245,6 +249,10 @@ enum ImportCommand {
 
   static func text(_ summary: ImportSummary, dryRun: Bool) -> String {
     var text = dryRun ? "Dry run: nothing was written.\n" : ""
+    if summary.hasBanks {
+      text +=
+        "Banks:     \(summary.banksAdded) added, \(summary.banksUpdated) updated, \(summary.banksUnchanged) unchanged\n"
+    }
     text +=
       "Quizzes:   \(summary.quizzesAdded) added, \(summary.quizzesUpdated) updated, \(summary.quizzesUnchanged) unchanged\n"
     var questions =
@@ -259,6 +267,8 @@ enum ImportCommand {
     if !dryRun, let first = summary.quizzes.first {
       text += "\nNext: 'quiz list' to see the quizzes, 'quiz show \(first.quiz)' to read one, "
       text += "'quiz export' to write them back as JSON.\n"
+    } else if !dryRun, summary.hasBanks {
+      text += "\nNext: 'quiz bank list' to see the banks, 'quiz bank show BANK' to read one.\n"
     }
     return text
   }
@@ -276,6 +286,12 @@ struct ImportSummaryJSON: JSONView {
   func write(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.field("dry_run", dryRun)
+    writer.key("banks")
+    writer.beginObject()
+    writer.field("added", summary.banksAdded)
+    writer.field("updated", summary.banksUpdated)
+    writer.field("unchanged", summary.banksUnchanged)
+    writer.endObject()
     writer.key("quizzes")
     writer.beginObject()
     writer.field("added", summary.quizzesAdded)

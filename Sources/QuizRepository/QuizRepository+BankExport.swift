@@ -1,0 +1,73 @@
+import QuizDomain
+import SQLite
+
+// MARK: - Banks in a quiz-bank/1 document
+
+extension QuizRepository {
+  /// Bank `id` as a document carries it: every category, each with its questions in use.
+  public func bankForExport(_ id: String) throws -> Bank {
+    try read { repository in
+      let header = try repository.bankHeader(id)
+      return try repository.bank(id, header: header, leavingOut: [], withEmptyCategories: true)
+    }
+  }
+
+  /// The banks an export of `quizzes` carries before them, by id: every bank their slots and
+  /// random slots use, and with `all` every bank; each without the questions an exported quiz
+  /// writes in full (they come with their quiz). A quiz's own bank holding nothing else is left
+  /// out, so that a document of quizzes without slots is as it was before banks. Runs inside
+  /// the caller's read transaction.
+  func banksForExport(of quizzes: [String], all: Bool) throws -> [Bank] {
+    var written: [String: Set<String>] = [:]
+    var used = Set<String>()
+    for id in quizzes {
+      guard let row = try storedQuizRow(id) else { continue }
+      used.formUnion(
+        try database.fetchAll(
+          """
+          SELECT DISTINCT b.slug FROM slots sl
+          LEFT JOIN questions q ON q.id = sl.question_id
+          LEFT JOIN categories c ON c.id = sl.category_id
+          JOIN banks b ON b.id = coalesce(q.bank_id, c.bank_id)
+          WHERE sl.quiz_id = ?
+          """, [row]
+        ) { $0.string(0) })
+      let own = try database.fetchOne(
+        "SELECT b.slug FROM quizzes z JOIN banks b ON b.id = z.bank_id WHERE z.id = ?", [row]) { $0.string(0) }
+      guard let own else { continue }
+      written[own, default: []].formUnion(
+        try database.fetchAll(
+          "SELECT slug FROM questions WHERE quiz_id = ? AND section_id IS NOT NULL AND retired_at IS NULL", [row]
+        ) { $0.string(0) })
+    }
+    let ids =
+      all
+      ? try database.fetchAll("SELECT slug FROM banks WHERE removed_at IS NULL ORDER BY slug", []) { $0.string(0) }
+      : used.sorted()
+    return try ids.compactMap { id in
+      guard let header = try optionalBankHeader(id) else { return nil }
+      let ownQuestions = written[id]
+      let bank = try bank(id, header: header, leavingOut: ownQuestions ?? [], withEmptyCategories: ownQuestions == nil)
+      return ownQuestions != nil && bank.categories.isEmpty && !used.contains(id) ? nil : bank
+    }
+  }
+
+  /// The bank of `header` without the questions of `leftOut`, in category order; a category
+  /// without questions only `withEmptyCategories` (the top never).
+  private func bank(
+    _ id: String, header: (row: Int64, title: String, description: String?), leavingOut leftOut: Set<String>,
+    withEmptyCategories: Bool
+  ) throws -> Bank {
+    let paths = try categoryPaths(ofBank: header.row)
+    let questions = try bankQuestions(.inBank(header.row)).filter { !leftOut.contains($0.question.id) }
+    let byCategory = Dictionary(grouping: questions, by: \.category)
+    let categories = paths.compactMap { row, path -> Bank.Category? in
+      let held = byCategory[row]?.map(\.question) ?? []
+      guard !held.isEmpty || (withEmptyCategories && path != .top) else { return nil }
+      return Bank.Category(path: path, questions: held)
+    }
+    return Bank(
+      id: id, title: header.title, description: header.description,
+      categories: categories.sorted { $0.path < $1.path })
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// Banks in quiz-bank/1 documents (issue 36): `banks` carries the questions quizzes' slots place
+/// and draw, before the quizzes; an export imports into an empty database and exports back to
+/// the same bytes; `export --bank --format json` and `import FILE.json --bank` move one bank.
+@Suite struct BankDocumentCLITests {
+  static func object(_ run: Run) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any])
+  }
+
+  @Test func anExportCarriesTheBanksItsQuizzesUseAndReadsBackByteForByte() throws {
+    let workspace = try RandomSlotsCLITests.final()
+    #expect(try workspace.quiz("bank", "add", "spare", "--title", "Unused bank").status == 0)
+    #expect(try workspace.quiz("add", "quiz", "plain", "--title", "Plain").status == 0)
+    #expect(
+      try workspace.quiz("add", "question", "plain", "--id", "p1", "--prompt", "P?", "--right", "a", "--wrong", "b")
+        .status == 0)
+    let all = try workspace.quiz("export")
+    #expect(all.status == 0, "\(all)")
+    let document = try Self.object(all)
+    let banks = try #require(document["banks"] as? [[String: Any]])
+    // Every bank with something of its own; no quiz's own bank, whose questions come with it.
+    #expect(banks.compactMap { $0["id"] as? String } == ["bio", "spare"])
+    let categories = try #require(banks[0]["categories"] as? [[String: Any]])
+    #expect(categories.map { $0["path"] as? String } == ["Cells", "Cells/Organelles"])
+    let cells = try #require(categories[0]["questions"] as? [[String: Any]])
+    #expect(cells.compactMap { $0["id"] as? String } == ["c1", "c2", "c3", "c4", "c5", "c6", "d1"])
+    #expect(all.stdout.range(of: "\"banks\"")?.lowerBound ?? all.stdout.endIndex < all.stdout.range(of: "\"quizzes\"")?.lowerBound ?? all.stdout.startIndex)
+    let path = try workspace.write("all.json", all.stdout)
+    #expect(try QuizProcess.validatesAgainstSchema(path, in: workspace) == true)
+
+    // Into an empty database: the same bytes back, and the quiz draws from the bank it brought.
+    let other = try Workspace()
+    let imported = try other.quiz("import", path)
+    #expect(imported.status == 0, "\(imported)")
+    #expect(imported.stdout.hasPrefix("Banks:     2 added, 0 updated, 0 unchanged\nQuizzes:   2 added"), "\(imported.stdout)")
+    #expect(try other.quiz("export").stdoutBytes == all.stdoutBytes)
+    #expect(try other.quiz("grade", "fin", "--as", "ann", "--seed", "3", "--answer", "own1=a").status == 0)
+    // Again: all unchanged.
+    #expect(try other.quiz("import", path).stdout.hasPrefix("Banks:     0 added, 0 updated, 2 unchanged\n"))
+
+    // One quiz: the banks its slots use; a quiz without slots is as it was before banks.
+    let fin = try workspace.quiz("export", "fin")
+    #expect(try (Self.object(fin)["banks"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["bio"])
+    let plain = try workspace.quiz("export", "plain")
+    #expect(plain.stdout.hasPrefix("{\n  \"format\": \"quiz-bank/1\",\n  \"quizzes\": [\n"), "\(plain.stdout)")
+  }
+
+  @Test func aBankMovesAsJSONAndAChangedQuestionIsItsNextVersion() throws {
+    let workspace = try RandomSlotsCLITests.final()
+    let export = try workspace.quiz("export", "--bank", "bio", "--format", "json")
+    #expect(export.status == 0, "\(export)")
+    let document = try Self.object(export)
+    #expect((document["quizzes"] as? [Any])?.isEmpty == true)
+    // Into another bank, the same categories.
+    let path = try workspace.write("bio.json", export.stdout)
+    let copied = try workspace.quiz("import", path, "--bank", "copy", "--title", "Copy")
+    #expect(copied.stdout == "Bank copy (new): 8 new, 0 changed, 0 unchanged\n", "\(copied)")
+    let show = try workspace.quiz("bank", "show", "copy")
+    #expect(show.stdout.contains("  Cells/\n    c1 ") && show.stdout.contains("    Organelles/\n      o1 "), "\(show.stdout)")
+
+    // A teacher edits the bank in the file: one question reworded, one moved; the rest stay.
+    let edited = export.stdout.replacingOccurrences(of: "Cell question 2", with: "Cell question two")
+      .replacingOccurrences(of: "\"title\": \"Biology\"", with: "\"title\": \"Biology 101\"")
+    let run = try workspace.quiz("import", try workspace.write("edited.json", edited))
+    #expect(
+      run.stdout.hasPrefix("Banks:     0 added, 1 updated, 0 unchanged\nQuizzes:   0 added, 0 updated, 0 unchanged\n"
+        + "Questions: 0 new, 1 changed"), "\(run)")
+    #expect(run.stdout.contains("Next: 'quiz bank list'"), "\(run.stdout)")
+    let list = try workspace.quiz("bank", "list")
+    #expect(list.stdout.contains("Biology 101"), "\(list.stdout)")
+    let history = try workspace.quiz("show", "bio/c2", "--history")
+    #expect(
+      history.stdout.contains("Cell question two") && history.stdout.contains("v2  ")
+        && history.stdout.contains("changed: prompt"), "\(history.stdout)")
+    // The other questions kept their version.
+    #expect(try workspace.quiz("show", "bio/c3", "--history").stdout.contains("v2  ") == false)
+  }
+
+  @Test func aDocumentsQuizzesFillABankByTheirSectionTitles() throws {
+    let workspace = try RandomSlotsCLITests.final()
+    let export = try workspace.quiz("export", "fin", "--with-attempts")
+    let path = try workspace.write("fin.json", export.stdout)
+    let run = try workspace.quiz("import", path, "--bank", "gathered")
+    #expect(run.status == 0, "\(run)")
+    // The bank bio's eight questions and fin's own question; fin's slot and random slots are named.
+    #expect(run.stdout == "Bank gathered (new): 9 new, 0 changed, 0 unchanged\n", "\(run.stdout)")
+    #expect(run.stderr.contains("$.quizzes[0].sections[0]: warning: its 1 slot and 2 random slots"), "\(run.stderr)")
+  }
+
+  @Test func aBadBankIsRefusedAtItsPathAndNothingIsWritten() throws {
+    let workspace = try RandomSlotsCLITests.final()
+    let before = try workspace.quiz("export").stdoutBytes
+    let question = #"{"id": "x1", "prompt": "X?", "choices": [{"id": "a", "text": "a", "correct": true}, {"id": "b", "text": "b", "correct": false}]}"#
+    let document = """
+      {"format": "quiz-bank/1",
+       "banks": [
+         {"id": "bio", "title": "Biology", "categories": [
+           {"path": "Cells/", "questions": [\(question)]},
+           {"path": "Other", "questions": [\(question), {"question": "bio/c1"}]}
+         ], "colour": "red"}
+       ],
+       "quizzes": []}
+      """
+    let run = try workspace.quiz("import", try workspace.write("bad.json", document))
+    #expect(run.status == 65, "\(run)")
+    for expected in [
+      "bad.json: $.banks[0].colour: unknown field \"colour\"",
+      "bad.json: $.banks[0].categories[0].path: \"Cells/\" is not a category path",
+      "bad.json: $.banks[0].categories[1].questions[1]: a bank's question is written in full",
+    ] {
+      #expect(run.stderr.contains(expected), "\(expected)\n\(run.stderr)")
+    }
+    #expect(try workspace.quiz("export").stdoutBytes == before)
+    // Checks across fields, once each field is valid: a category twice, a question id twice in
+    // the bank, a bank twice.
+    let twice = """
+      {"format": "quiz-bank/1", "banks": [
+        {"id": "b2", "title": "B", "categories": [
+          {"questions": [\(question)]}, {"path": "P", "questions": [\(question)]}, {"path": "P", "questions": []}]},
+        {"id": "b3", "title": "B", "categories": []},
+        {"id": "b3", "title": "B", "categories": []}], "quizzes": []}
+      """
+    let second = try workspace.quiz("import", try workspace.write("twice.json", twice))
+    #expect(second.status == 65)
+    for expected in [
+      "$.banks[0].categories[1].questions[0].id: duplicate question id \"x1\" (also $.banks[0].categories[0].questions[0])",
+      "$.banks[0].categories[2].path: category \"P\" is also $.banks[0].categories[1]",
+      "$.banks[2].id: duplicate bank id \"b3\" (also $.banks[1])",
+    ] {
+      #expect(second.stderr.contains(expected), "\(expected)\n\(second.stderr)")
+    }
+    let list = try workspace.quiz("bank", "list").stdout
+    #expect(!list.contains("b2") && !list.contains("b3"), "\(list)")
+  }
+}
