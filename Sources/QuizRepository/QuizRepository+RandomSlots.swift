@@ -125,17 +125,26 @@ extension QuizRepository {
     var arguments: [any DatabaseValueConvertible] = source.categories.map { $0 as any DatabaseValueConvertible }
     let categoryList = Array(repeating: "?", count: source.categories.count).joined(separator: ", ")
     let tags = Array(Set(source.tags)).sorted()
+    // With tags, the rows of the first tag lead (through its index): a tag is far more selective
+    // than a category of a large bank (CROSS JOIN keeps SQLite from starting at the category).
+    var from = "questions q"
     var tagFilter = ""
-    if !tags.isEmpty {
-      tagFilter =
-        "AND q.id IN ("
-        + tags.map { _ in "SELECT question_id FROM question_tags WHERE tag = ?" }.joined(separator: " INTERSECT ")
-        + ")"
-      arguments += tags.map { $0 as any DatabaseValueConvertible }
+    if let first = tags.first {
+      from = "question_tags t CROSS JOIN questions q ON q.id = t.question_id"
+      tagFilter = "AND t.tag = ?"
+      arguments.append(first)
+      let rest = tags.dropFirst()
+      if !rest.isEmpty {
+        tagFilter +=
+          " AND q.id IN ("
+          + rest.map { _ in "SELECT question_id FROM question_tags WHERE tag = ?" }.joined(separator: " INTERSECT ")
+          + ")"
+        arguments += rest.map { $0 as any DatabaseValueConvertible }
+      }
     }
     return try database.fetchAll(
       """
-      SELECT q.id, q.slug FROM questions q
+      SELECT DISTINCT q.id, q.slug FROM \(from)
       JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
       WHERE q.category_id IN (\(categoryList)) AND q.retired_at IS NULL AND v.kind <> 'description' \(tagFilter)
       ORDER BY q.id
