@@ -33,7 +33,8 @@ extension QuizRepository {
           """, [row]
         ) { $0.string(0) })
       let own = try database.fetchOne(
-        "SELECT b.slug FROM quizzes z JOIN banks b ON b.id = z.bank_id WHERE z.id = ?", [row]) { $0.string(0) }
+        "SELECT b.slug FROM quizzes z JOIN banks b ON b.id = z.bank_id WHERE z.id = ?", [row]
+      ) { $0.string(0) }
       guard let own else { continue }
       written[own, default: []].formUnion(
         try database.fetchAll(

@@ -218,7 +218,10 @@ public final class ImportSession {
     try mappingStorageErrors {
       if let other = bankSource[bank.id] {
         report(
-          [Problem(path: path + ".id", message: "bank \"\(bank.id)\" is also in \(other) (one import takes each bank once)")],
+          [
+            Problem(
+              path: path + ".id", message: "bank \"\(bank.id)\" is also in \(other) (one import takes each bank once)")
+          ],
           source: source)
         return
       }

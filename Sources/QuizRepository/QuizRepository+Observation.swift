@@ -273,7 +273,9 @@ extension QuizRepository {
 
   /// Tables that are bookkeeping rather than content: the change log itself, the search index
   /// (rebuilt from the content), the migrations' record and SQLite's own.
-  static let bookkeepingTables: Set<String> = ["change_log", "search_stale_banks", "schema_migrations", "sqlite_sequence"]
+  static let bookkeepingTables: Set<String> = [
+    "change_log", "search_stale_banks", "schema_migrations", "sqlite_sequence",
+  ]
 
   /// Every table that holds content, read from the schema itself so that a table a migration
   /// adds is watched without anyone remembering to list it (a list kept by hand had missed

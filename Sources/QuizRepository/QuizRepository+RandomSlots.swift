@@ -111,7 +111,8 @@ extension QuizRepository {
       throw RepositoryError.unplaceable(
         RepositoryError.unknownCategory(
           bank: random.bank, category: random.category.text,
-          suggestion: Suggestion.closest(to: random.category.text, among: paths.values.map(\.text).filter { !$0.isEmpty })
+          suggestion: Suggestion.closest(
+            to: random.category.text, among: paths.values.map(\.text).filter { !$0.isEmpty })
         ).description + " to draw from")
     }
     let categories =

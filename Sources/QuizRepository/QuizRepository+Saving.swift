@@ -128,16 +128,8 @@ extension QuizRepository {
     // The quiz's own bank, read once when a question is new to the quiz.
     var bankRow: Int64?
     for (sectionPosition, section) in quiz.sections.enumerated() {
-      let sectionRow = try insertSection(section, quizRow: quizRow, position: sectionPosition)
       var categoryRow: Int64?
-      for (position, entry) in section.entries.enumerated() {
-        let question: Question
-        switch entry {
-        case .random(let random):
-          try insertRandomSlot(random, quizRow: quizRow, sectionRow: sectionRow, position: position)
-          continue
-        case .question(let fixed): question = fixed
-        }
+      try writeSection(section, at: sectionPosition, quizRow: quizRow) { question, sectionRow, position in
         if question.slot != nil {
           let slot = try Self.slotToWrite(question, old: oldQuestions[question.id])
           try insertSlot(slot, quizRow: quizRow, sectionRow: sectionRow, position: position)
@@ -192,21 +184,13 @@ extension QuizRepository {
     try markBankSearchStale(bankRow)
     var result = QuizSaveResult(quiz: quiz.id, outcome: .added)
     for (sectionPosition, section) in quiz.sections.enumerated() {
-      let sectionRow = try insertSection(section, quizRow: quizRow, position: sectionPosition)
       // The section's category, made for its first question written in the quiz.
       var category: Int64?
-      for (position, entry) in section.entries.enumerated() {
-        let question: Question
-        switch entry {
-        case .random(let random):
-          try insertRandomSlot(random, quizRow: quizRow, sectionRow: sectionRow, position: position)
-          continue
-        case .question(let fixed): question = fixed
-        }
+      try writeSection(section, at: sectionPosition, quizRow: quizRow) { question, sectionRow, position in
         if let slot = question.slot {
           try insertSlot(slot, quizRow: quizRow, sectionRow: sectionRow, position: position)
           result.newQuestions.append(question.id)
-          continue
+          return
         }
         let categoryRow = try category ?? categoryRow(inBank: bankRow, forSectionTitled: section.title)
         category = categoryRow
@@ -217,6 +201,21 @@ extension QuizRepository {
       }
     }
     return result
+  }
+
+  /// Writes section `section` of the quiz at `position`, with its random slots where they
+  /// stand, and hands `question` each question entry with the section's row and its position.
+  private func writeSection(
+    _ section: Section, at position: Int, quizRow: Int64, question: (Question, Int64, Int) throws -> Void
+  ) throws {
+    let sectionRow = try insertSection(section, quizRow: quizRow, position: position)
+    for (position, entry) in section.entries.enumerated() {
+      switch entry {
+      case .random(let random):
+        try insertRandomSlot(random, quizRow: quizRow, sectionRow: sectionRow, position: position)
+      case .question(let fixed): try question(fixed, sectionRow, position)
+      }
+    }
   }
 
   private func insertSection(_ section: Section, quizRow: Int64, position: Int) throws -> Int64 {

@@ -25,7 +25,8 @@ extension QuizRepository {
   /// Marks the bank of quiz `quizRow` for re-indexing (inside the caller's transaction).
   func markSearchStale(_ quizRow: Int64) throws {
     try database.execute(
-      "INSERT OR IGNORE INTO search_stale_banks (bank_id) SELECT bank_id FROM quizzes WHERE id = ? AND bank_id IS NOT NULL", [quizRow])
+      "INSERT OR IGNORE INTO search_stale_banks (bank_id) SELECT bank_id FROM quizzes WHERE id = ? AND bank_id IS NOT NULL",
+      [quizRow])
   }
 
   /// Marks bank `bankRow` for re-indexing (inside the caller's transaction).
@@ -35,7 +36,8 @@ extension QuizRepository {
 
   /// Removes the index rows of bank `bankRow`'s questions, before they are deleted.
   func unindexBank(_ bankRow: Int64) throws {
-    try database.execute("DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE bank_id = ?)", [bankRow])
+    try database.execute(
+      "DELETE FROM search_index WHERE rowid IN (SELECT id FROM questions WHERE bank_id = ?)", [bankRow])
   }
 
   /// Removes the index rows of questions about to be deleted.
@@ -75,7 +77,8 @@ extension QuizRepository {
         arguments.append(bank)
         if let category {
           let rows = try categoryRows(within: category, ofBank: bankRow, named: bank)
-          filter += " AND rowid IN (SELECT id FROM questions WHERE category_id IN (\(rows.map(String.init).joined(separator: ", "))))"
+          filter +=
+            " AND rowid IN (SELECT id FROM questions WHERE category_id IN (\(rows.map(String.init).joined(separator: ", "))))"
         }
       }
       for tag in tags {

@@ -26,7 +26,9 @@ import Testing
     #expect(categories.map { $0["path"] as? String } == ["Cells", "Cells/Organelles"])
     let cells = try #require(categories[0]["questions"] as? [[String: Any]])
     #expect(cells.compactMap { $0["id"] as? String } == ["c1", "c2", "c3", "c4", "c5", "c6", "d1"])
-    #expect(all.stdout.range(of: "\"banks\"")?.lowerBound ?? all.stdout.endIndex < all.stdout.range(of: "\"quizzes\"")?.lowerBound ?? all.stdout.startIndex)
+    #expect(
+      all.stdout.range(of: "\"banks\"")?.lowerBound ?? all.stdout.endIndex < all.stdout.range(of: "\"quizzes\"")?
+        .lowerBound ?? all.stdout.startIndex)
     let path = try workspace.write("all.json", all.stdout)
     #expect(try QuizProcess.validatesAgainstSchema(path, in: workspace) == true)
 
@@ -34,7 +36,8 @@ import Testing
     let other = try Workspace()
     let imported = try other.quiz("import", path)
     #expect(imported.status == 0, "\(imported)")
-    #expect(imported.stdout.hasPrefix("Banks:     2 added, 0 updated, 0 unchanged\nQuizzes:   2 added"), "\(imported.stdout)")
+    #expect(
+      imported.stdout.hasPrefix("Banks:     2 added, 0 updated, 0 unchanged\nQuizzes:   2 added"), "\(imported.stdout)")
     #expect(try other.quiz("export").stdoutBytes == all.stdoutBytes)
     #expect(try other.quiz("grade", "fin", "--as", "ann", "--seed", "3", "--answer", "own1=a").status == 0)
     // Again: all unchanged.
@@ -58,15 +61,17 @@ import Testing
     let copied = try workspace.quiz("import", path, "--bank", "copy", "--title", "Copy")
     #expect(copied.stdout == "Bank copy (new): 8 new, 0 changed, 0 unchanged\n", "\(copied)")
     let show = try workspace.quiz("bank", "show", "copy")
-    #expect(show.stdout.contains("  Cells/\n    c1 ") && show.stdout.contains("    Organelles/\n      o1 "), "\(show.stdout)")
+    #expect(
+      show.stdout.contains("  Cells/\n    c1 ") && show.stdout.contains("    Organelles/\n      o1 "), "\(show.stdout)")
 
     // A teacher edits the bank in the file: one question reworded, one moved; the rest stay.
     let edited = export.stdout.replacingOccurrences(of: "Cell question 2", with: "Cell question two")
       .replacingOccurrences(of: "\"title\": \"Biology\"", with: "\"title\": \"Biology 101\"")
     let run = try workspace.quiz("import", try workspace.write("edited.json", edited))
     #expect(
-      run.stdout.hasPrefix("Banks:     0 added, 1 updated, 0 unchanged\nQuizzes:   0 added, 0 updated, 0 unchanged\n"
-        + "Questions: 0 new, 1 changed"), "\(run)")
+      run.stdout.hasPrefix(
+        "Banks:     0 added, 1 updated, 0 unchanged\nQuizzes:   0 added, 0 updated, 0 unchanged\n"
+          + "Questions: 0 new, 1 changed"), "\(run)")
     #expect(run.stdout.contains("Next: 'quiz bank list'"), "\(run.stdout)")
     let list = try workspace.quiz("bank", "list")
     #expect(list.stdout.contains("Biology 101"), "\(list.stdout)")
@@ -92,7 +97,8 @@ import Testing
   @Test func aBadBankIsRefusedAtItsPathAndNothingIsWritten() throws {
     let workspace = try RandomSlotsCLITests.final()
     let before = try workspace.quiz("export").stdoutBytes
-    let question = #"{"id": "x1", "prompt": "X?", "choices": [{"id": "a", "text": "a", "correct": true}, {"id": "b", "text": "b", "correct": false}]}"#
+    let question =
+      #"{"id": "x1", "prompt": "X?", "choices": [{"id": "a", "text": "a", "correct": true}, {"id": "b", "text": "b", "correct": false}]}"#
     let document = """
       {"format": "quiz-bank/1",
        "banks": [

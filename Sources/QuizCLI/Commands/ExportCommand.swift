@@ -27,7 +27,8 @@ enum ExportCommand {
       .value(
         "bank",
         help: "Write this bank, each category's questions under it, in a format with categories "
-          + "(\(QuizFileFormat.list([QuizFileFormat.native.name] + bankFormats.map(\.name), "or"))), instead of quizzes."),
+          + "(\(QuizFileFormat.list([QuizFileFormat.native.name] + bankFormats.map(\.name), "or"))), instead of quizzes."
+      ),
     ],
     run: run)
 

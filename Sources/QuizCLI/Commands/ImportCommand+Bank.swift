@@ -55,7 +55,8 @@ extension ImportCommand {
     guard !title.isEmpty else { throw CLIError.usage("--title must not be empty", command: invocation.command) }
     let dryRun = arguments.flag("dry-run")
     let result = try invocation.repository().importIntoBank(bank, title: title, dryRun: dryRun) { stored in
-      documents + readings.flatMap { file in questions(of: file.reading, format: file.format, bank: bank, stored: stored) }
+      documents
+        + readings.flatMap { file in questions(of: file.reading, format: file.format, bank: bank, stored: stored) }
     }
     if arguments.value("summary") == "json" {
       invocation.console.writeBytes(JSONWriter.document(BankImportJSON(result: result, dryRun: dryRun)))
