@@ -30,14 +30,22 @@ extension QuizRepository {
 
   /// Checks the file and the project's own invariants: SQLite's integrity and foreign keys,
   /// the schema version, every question's current version present, every scoring rule known,
-  /// every answer pinned to a version of a question of its attempt's quiz, every recorded
-  /// score and maximum equal to what is recomputed from the stored versions, the change log's
-  /// sequence, and every served attempt's kept progress equal to what its rows count. At most `checkListLimit` violations are kept per check, with the total.
+  /// every slot naming a question or category in use, every answer pinned to a version of a
+  /// question of its attempt's quiz, every recorded score and maximum equal to what is
+  /// recomputed from the stored versions, the change log's sequence, and every served
+  /// attempt's kept progress equal to what its rows count. At most `checkListLimit` violations
+  /// are kept per check, with the total.
   public func check() throws -> [CheckResult] {
     return try mappingStorageErrors {
       try database.read { _ in
         let version = try schemaVersion()
         let newest = QuizRepository.newestSchemaVersion
+        // The slots' check is listed only where there are slots, so that a database without
+        // them is checked in the very words it was before banks (a file too damaged to say is
+        // checked for them, and the check says what it could not read).
+        let hasSlots =
+          (try? database.fetchOne("SELECT EXISTS (SELECT 1 FROM slots)", []) { $0.bool(0) }) ?? true
+        let slots = hasSlots ? [try checking("slots name questions and categories in use", brokenSlots)] : []
         return [
           try checking("integrity (PRAGMA integrity_check)", integrityProblems),
           try checking("foreign keys (PRAGMA foreign_key_check)", foreignKeyProblems),
@@ -46,6 +54,7 @@ extension QuizRepository {
             violations: version == newest ? [] : ["the schema is version \(version), this quiz knows \(newest)"]),
           try checking("every question's current version stored", missingCurrentVersions),
           try checking("scoring rules known", unknownScoringRules),
+        ] + slots + [
           try checking("answers pinned to their quiz's questions", misplacedAnswers),
           try checking("answers only to the questions each attempt was given", answersNotGiven),
           try checking("recorded scores", wrongScores),
@@ -125,6 +134,32 @@ extension QuizRepository {
         SELECT 'attempt ' || uid, scoring FROM attempts WHERE scoring NOT IN (\(known)))
       """, rules + rules + rules
     ) { "\($0.string(0)): unknown scoring rule \"\($0.string(1))\"" }
+  }
+
+  /// Slots a quiz could not start an attempt from: a fixed slot placing a retired question or
+  /// pinning a version not stored, a slot into a removed bank (the foreign keys hold all the
+  /// same: a removed bank's rows stay for history).
+  private func brokenSlots() throws -> ([String], Int?) {
+    try limitedViolations(
+      """
+      SELECT z.slug, sl.position, problem, count(*) OVER () FROM (
+        SELECT sl.id AS slot, 'places ' || b.slug || '/' || q.slug || ', which is retired' AS problem
+        FROM slots sl JOIN questions q ON q.id = sl.question_id JOIN banks b ON b.id = q.bank_id
+        WHERE q.retired_at IS NOT NULL
+        UNION ALL
+        SELECT sl.id, 'pins version ' || sl.version || ' of ' || b.slug || '/' || q.slug || ', which is not stored'
+        FROM slots sl JOIN questions q ON q.id = sl.question_id JOIN banks b ON b.id = q.bank_id
+        WHERE sl.version IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM question_versions v WHERE v.question_id = q.id AND v.version = sl.version)
+        UNION ALL
+        SELECT sl.id, 'names removed bank ' || b.slug
+        FROM slots sl LEFT JOIN questions q ON q.id = sl.question_id LEFT JOIN categories c ON c.id = sl.category_id
+        JOIN banks b ON b.id = coalesce(q.bank_id, c.bank_id)
+        WHERE b.removed_at IS NOT NULL
+      ) JOIN slots sl ON sl.id = slot JOIN quizzes z ON z.id = sl.quiz_id
+      ORDER BY z.slug, sl.section_id, sl.position
+      """
+    ) { "quiz \($0.string(0)): the slot at position \($0.int(1) + 1) of its section \($0.string(2))" }
   }
 
   private func misplacedAnswers() throws -> ([String], Int?) {

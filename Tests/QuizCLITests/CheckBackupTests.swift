@@ -79,6 +79,35 @@ import Testing
       saying: "question reactive-swift/what-is-rxswift: its current version 9 is not stored")
   }
 
+  /// A slot an attempt could not start from: its question retired or its pinned version gone
+  /// behind the repository's back, or its bank removed.
+  @Test func checkFindsSlotsToRetiredQuestionsMissingVersionsAndRemovedBanks() throws {
+    try QuizProcess.requireTool("sqlite3")
+    let name = "slots name questions and categories in use"
+    for (sql, words) in [
+      (
+        "UPDATE questions SET retired_at = '2026-01-01T00:00:00Z' WHERE slug = 'c1'",
+        "quiz fin: the slot at position 2 of its section places bio/c1, which is retired"
+      ),
+      (
+        "UPDATE slots SET version = 9 WHERE question_id IS NOT NULL",
+        "quiz fin: the slot at position 2 of its section pins version 9 of bio/c1, which is not stored"
+      ),
+      (
+        "UPDATE banks SET removed_at = '2026-01-01T00:00:00Z' WHERE slug = 'bio'",
+        "quiz fin: the slot at position 3 of its section names removed bank bio"
+      ),
+    ] {
+      let workspace = try RandomSlotsCLITests.final()
+      #expect(try workspace.quiz("check").status == 0)
+      try Self.tamper(workspace, sql)
+      let run = try workspace.quiz("check")
+      #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+      #expect(run.stdout.contains("FAILED  \(name)\n"), "\(run.stdout)")
+      #expect(run.stdout.contains(words), "\(words)\n\(run.stdout)")
+    }
+  }
+
   @Test func checkListsAtMost20LinesAndNamesWithoutRowidTablesWithoutARow() throws {
     try QuizProcess.requireTool("sqlite3")
     // 25 tags of questions that do not exist: question_tags is a WITHOUT ROWID table.
