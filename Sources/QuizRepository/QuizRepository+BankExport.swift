@@ -8,7 +8,8 @@ extension QuizRepository {
   public func bankForExport(_ id: String) throws -> Bank {
     try read { repository in
       let header = try repository.bankHeader(id)
-      return try repository.bank(id, header: header, leavingOut: [], withEmptyCategories: true)
+      return try repository.bank(
+        id, header: header, questions: repository.bankQuestions(.inBank(header.row)), withEmptyCategories: true)
     }
   }
 
@@ -48,19 +49,19 @@ extension QuizRepository {
     return try ids.compactMap { id in
       guard let header = try optionalBankHeader(id) else { return nil }
       let ownQuestions = written[id]
-      let bank = try bank(id, header: header, leavingOut: ownQuestions ?? [], withEmptyCategories: ownQuestions == nil)
+      let questions = try bankQuestions(.inBank(header.row)).filter { !(ownQuestions ?? []).contains($0.question.id) }
+      let bank = try bank(id, header: header, questions: questions, withEmptyCategories: ownQuestions == nil)
       return ownQuestions != nil && bank.categories.isEmpty && !used.contains(id) ? nil : bank
     }
   }
 
-  /// The bank of `header` without the questions of `leftOut`, in category order; a category
-  /// without questions only `withEmptyCategories` (the top never).
-  private func bank(
-    _ id: String, header: (row: Int64, title: String, description: String?), leavingOut leftOut: Set<String>,
+  /// The bank of `header` holding `questions`, in category order; a category without
+  /// questions only `withEmptyCategories` (the top never). What `bankQuiz` gives as a quiz.
+  func bank(
+    _ id: String, header: (row: Int64, title: String, description: String?), questions: [StoredBankQuestion],
     withEmptyCategories: Bool
   ) throws -> Bank {
     let paths = try categoryPaths(ofBank: header.row)
-    let questions = try bankQuestions(.inBank(header.row)).filter { !leftOut.contains($0.question.id) }
     let byCategory = Dictionary(grouping: questions, by: \.category)
     let categories = paths.compactMap { row, path -> Bank.Category? in
       let held = byCategory[row]?.map(\.question) ?? []

@@ -91,17 +91,16 @@ extension QuizRepository {
         "UPDATE banks SET title = ?, description = ? WHERE id = ?", [bank.title, bank.description, header.row])
     }
     var result = try writeIntoBank(
-      bank.id, bankRow: header?.row, title: bank.title, stored: stored, questions: bank.questions)
-    if header == nil, let description = bank.description {
-      try database.execute("UPDATE banks SET description = ? WHERE slug = ?", [description, bank.id])
-    }
+      bank.id, bankRow: header?.row, title: bank.title, description: bank.description, stored: stored,
+      questions: bank.questions)
     result.retitled = header.map { $0.title != bank.title || $0.description != bank.description } ?? false
     return result
   }
 
   /// Writes `questions` over the bank's `stored` ones (`bankRow` nil: the bank is made).
   private func writeIntoBank(
-    _ bank: String, bankRow existingRow: Int64?, title: String, stored storedQuestions: [StoredBankQuestion],
+    _ bank: String, bankRow existingRow: Int64?, title: String, description: String? = nil,
+    stored storedQuestions: [StoredBankQuestion],
     questions: [(category: CategoryPath, question: Question)]
   ) throws -> BankImportResult {
     var result = BankImportResult(bank: bank)
@@ -110,7 +109,7 @@ extension QuizRepository {
     if let existingRow {
       bankRow = existingRow
     } else {
-      bankRow = try insertBank(bank, title: title, description: nil, at: time)
+      bankRow = try insertBank(bank, title: title, description: description, at: time)
       result.bankAdded = true
     }
     var stored: [String: StoredBankQuestion] = [:]

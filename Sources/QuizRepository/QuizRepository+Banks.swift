@@ -590,12 +590,8 @@ extension QuizRepository {
   func bankQuiz(
     _ id: String, header: (row: Int64, title: String, description: String?), questions: [StoredBankQuestion]
   ) throws -> Quiz {
-    let paths = try categoryPaths(ofBank: header.row)
-    let byCategory = Dictionary(grouping: questions, by: \.category)
-    let sections = byCategory.keys.sorted { (paths[$0] ?? .top) < (paths[$1] ?? .top) }.map { category in
-      let path = paths[category] ?? .top
-      return Section(
-        title: path == .top ? nil : path.moodleText, questions: byCategory[category]?.map(\.question) ?? [])
+    let sections = try bank(id, header: header, questions: questions, withEmptyCategories: false).categories.map {
+      Section(title: $0.path == .top ? nil : $0.path.moodleText, questions: $0.questions)
     }
     return Quiz(
       id: id, title: header.title, description: header.description,

@@ -78,7 +78,9 @@ extension QuizRepository {
         if let category {
           let rows = try categoryRows(within: category, ofBank: bankRow, named: bank)
           filter +=
-            " AND rowid IN (SELECT id FROM questions WHERE category_id IN (\(rows.map(String.init).joined(separator: ", "))))"
+            " AND rowid IN (SELECT id FROM questions WHERE category_id IN ("
+            + Array(repeating: "?", count: rows.count).joined(separator: ", ") + "))"
+          arguments += rows.map { $0 as any DatabaseValueConvertible }
         }
       }
       for tag in tags {

@@ -140,4 +140,20 @@ import Testing
     let list = try workspace.quiz("bank", "list").stdout
     #expect(!list.contains("b2") && !list.contains("b3"), "\(list)")
   }
+
+  /// A new bank takes the document's description with its title, and reads back with them.
+  @Test func aNewBankKeepsItsDescription() throws {
+    let workspace = try Workspace()
+    let document = """
+      {"format": "quiz-bank/1", "banks": [{"id": "chem", "title": "Chemistry", "description": "Shared by the department",
+        "categories": [{"path": "Atoms", "questions": [{"id": "h", "prompt": "Lightest element?",
+          "choices": [{"id": "a", "text": "H", "correct": true}, {"id": "b", "text": "He", "correct": false}]}]}]}],
+       "quizzes": []}
+      """
+    let run = try workspace.quiz("import", try workspace.write("chem.json", document))
+    #expect(run.status == 0, "\(run)")
+    #expect(try workspace.quiz("bank", "show", "chem").stdout.contains("Shared by the department"))
+    let export = try workspace.quiz("export", "--bank", "chem")
+    #expect(export.stdout.contains(#""description": "Shared by the department""#), "\(export.stdout)")
+  }
 }
