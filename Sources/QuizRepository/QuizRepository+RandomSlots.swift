@@ -154,10 +154,48 @@ extension QuizRepository {
   }
 }
 
+// MARK: - Candidates for a format
+
+extension QuizRepository {
+  /// The quiz `id` with each random slot's `candidates`: the questions in use it draws from
+  /// but those the quiz places itself or whose ids they have (which an attempt never draws), at their current
+  /// versions and worth the slot's points, in row order. Read in one transaction, so that the
+  /// slots and their candidates are of one moment.
+  public func quizWithRandomCandidates(_ id: String) throws -> Quiz {
+    try read { repository in
+      let stored = try repository.requireQuiz(id)
+      var quiz = stored.quiz
+      // As a draw: not a question the quiz places, nor one of the id of one it places.
+      let placed = Set(stored.questionRows.values.map(\.identity))
+      let names = Set(quiz.questions.map(\.id))
+      var pools: [RandomSource: [Question]] = [:]
+      for s in quiz.sections.indices {
+        for r in quiz.sections[s].random.indices {
+          let slot = quiz.sections[s].random[r].slot
+          let source = try repository.randomSource(slot)
+          let pool =
+            try pools[source]
+            ?? repository.candidates(of: source).filter { !placed.contains($0.row) && !names.contains($0.id) }.map {
+              try repository.drawnQuestion($0.row, id: $0.id, slot: slot).question
+            }
+          pools[source] = pool
+          quiz.sections[s].random[r].candidates = pool.map { question in
+            var question = question
+            question.points = slot.pointsEach
+            question.slot?.points = slot.pointsEach
+            return question
+          }
+        }
+      }
+      return quiz
+    }
+  }
+}
+
 // MARK: - Drawing
 
 /// A question a random slot drew, as the attempt's quiz holds it.
-private struct DrawnQuestion {
+struct DrawnQuestion {
   let question: Question
   let rows: StoredQuiz.QuestionRows
   let version: Int
@@ -221,7 +259,7 @@ extension QuizRepository {
 
   /// Question `row` at its current version, as a random slot `slot` gives it: worth the slot's
   /// points.
-  private func drawnQuestion(_ row: Int64, id: String, slot: RandomSlot) throws -> DrawnQuestion {
+  func drawnQuestion(_ row: Int64, id: String, slot: RandomSlot) throws -> DrawnQuestion {
     guard
       let (versionRow, version) = try database.fetchOne(
         """

@@ -18,6 +18,17 @@ import Testing
     /// The bytes of each `web_resources/` file, in base64.
     let files: [String: String]
     let references: [String]
+    /// The question groups: sections other than `root_section`.
+    let groups: [Group]
+  }
+
+  struct Group: Decodable, Equatable {
+    let ident: String
+    let title: String
+    let selection: String
+    let pointsPerItem: String
+    /// The idents of its items, in order.
+    let items: [String]
   }
 
   struct Item: Decodable {
@@ -96,11 +107,19 @@ import Testing
 
     items = []
     references = []
+    groups = []
     for assessment in assessments:
         root = documents.get(assessment)
         if root is None:
             problems.append("assessment not readable: " + assessment)
             continue
+        for section in root.findall(".//{*}section"):
+            if section.get("ident") == "root_section":
+                continue
+            groups.append({"ident": section.get("ident"), "title": section.get("title") or "",
+                           "selection": text_of(section, "{*}selection_ordering/{*}selection/{*}selection_number") or "",
+                           "pointsPerItem": text_of(section, ".//{*}selection_extension/{*}points_per_item") or "",
+                           "items": [item.get("ident") for item in section.findall("{*}item")]})
         for item in root.findall(".//{*}item"):
             fields = {}
             for field in item.findall(".//{*}qtimetadatafield"):
@@ -167,7 +186,7 @@ import Testing
 
     files = {name: base64.b64encode(archive.read(name)).decode() for name in names if name.startswith("web_resources/")}
     print(json.dumps({"names": names, "problems": problems, "items": items, "meta": meta, "files": files,
-                      "references": references}, ensure_ascii=False))
+                      "references": references, "groups": groups}, ensure_ascii=False))
     """#
 
   /// The package at `zip`, as `inspector` reads it. Fails the test, naming the package to
@@ -316,6 +335,49 @@ import Testing
     let prompt = try #require(package.items.first?.texts.first)
     #expect(prompt == #"<p>Which animal? <img src="$IMS-CC-FILEBASE$/quiz-files/which/cat.png" alt="a grey cat"></p>"#)
     #expect(package.items.first?.texts.contains { $0.contains("$IMS-CC-FILEBASE$/quiz-files/my%20dog.png") } == true)
+  }
+
+  /// Random slots over two banks holding questions of the same ids, with files of the same
+  /// names: each group's items and files are their own (`quiz-files/BANK/ID/…`).
+  @Test func randomSlotsGroupsFromTwoBanksKeepTheirQuestionsFilesApart() throws {
+    let workspace = try Workspace()
+    let pets = try workspace.write("pets.json", Self.pets)
+    var steps: [[String]] = [
+      ["bank", "add", "zoo", "--title", "Zoo"], ["bank", "add", "farm", "--title", "Farm"],
+      ["import", pets, "--bank", "zoo"],
+    ]
+    steps.append(["import", try workspace.write("farm.json", Self.pets.replacingOccurrences(of: "/w==", with: "/Q=="))])
+    steps[3] += ["--bank", "farm"]
+    steps += [
+      ["add", "quiz", "mix", "--title", "Mix"],
+      ["add", "question", "mix", "--id", "own", "--prompt", "2+2", "--right", "4", "--wrong", "5"],
+      ["add", "random", "mix", "--from", "zoo", "--count", "2"], ["add", "random", "mix", "--from", "farm"],
+    ]
+    for step in steps {
+      let run = try workspace.quiz(arguments: step)
+      try #require(run.status == 0, "\(step): \(run)")
+    }
+    let zip = workspace.directory.path("mix.zip")
+    let run = try workspace.quiz("export", "mix", "--format", "qti", "-o", zip)
+    #expect(run.status == 0 && run.stderr == "", "\(run)")
+    let package = try Self.inspect(zip, in: workspace)
+    #expect(package.problems.isEmpty, "\(package.problems)")
+    #expect(package.groups.map(\.selection) == ["2", "1"])
+    #expect(
+      package.groups.map(\.items) == [
+        ["quiz-mix-Random-1-1-Question-which", "quiz-mix-Random-1-1-Question-other"],
+        ["quiz-mix-Random-1-2-Question-which", "quiz-mix-Random-1-2-Question-other"],
+      ])
+    #expect(
+      package.files == [
+        "web_resources/quiz-files/zoo/which/cat.png": "iVBORw0KGgoA/w==",
+        "web_resources/quiz-files/my dog.png": "R0lGODlhAQABAAAAACw=",
+        "web_resources/quiz-files/zoo/other/cat.png": "iVBORw0KGgoA/g==",
+        "web_resources/quiz-files/farm/which/cat.png": "iVBORw0KGgoA/Q==",
+        "web_resources/quiz-files/farm/other/cat.png": "iVBORw0KGgoA/g==",
+      ])
+    #expect(package.references.filter { $0.hasSuffix("cat.png") }.count == 4)
+    #expect(package.meta["points_possible"] == "4")
   }
 
   static let weighted = """

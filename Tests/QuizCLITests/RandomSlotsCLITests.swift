@@ -216,6 +216,45 @@ import Testing
       "\(gift.stderr)")
   }
 
+  /// A Canvas package writes random slots as a question group that draws as many as they do,
+  /// each worth their points, holding the questions they draw from but the one the quiz places
+  /// itself and the description; a second group over some of the same questions is warned about,
+  /// as Canvas draws groups on their own.
+  @Test func aCanvasPackageWritesRandomSlotsAsQuestionGroupsOfTheirCandidates() throws {
+    let workspace = try Self.final()
+    let zip = workspace.directory.path("fin.zip")
+    let export = try workspace.quiz("export", "fin", "--format", "qti", "-o", zip)
+    #expect(export.status == 0, "\(export)")
+    #expect(
+      export.stderr == "warning: tags cannot be written in Canvas QTI: the tags of 4 questions are left out\n",
+      "c1, c2, c3, o1: \(export.stderr)")
+    let package = try QTIExportCLITests.inspect(zip, in: workspace)
+    #expect(package.problems == [])
+    #expect(
+      package.groups == [
+        QTIExportCLITests.Group(
+          ident: "quiz-fin-Random-1-1", title: "bio/Cells (and below) tagged easy", selection: "2", pointsPerItem: "2",
+          items: [
+            "quiz-fin-Random-1-1-Question-c2", "quiz-fin-Random-1-1-Question-c3", "quiz-fin-Random-1-1-Question-o1",
+          ])
+      ])
+    #expect(package.items.map(\.title) == ["own1", "c1", "c2", "c3", "o1"])
+    #expect(package.items.filter { $0.ident.contains("Random") }.allSatisfy { $0.points == "2" })
+    #expect(package.meta["points_possible"] == "6")
+
+    #expect(try workspace.quiz("add", "random", "fin", "--from", "bio/Cells", "--count", "3").status == 0)
+    let twice = try workspace.quiz("export", "fin", "--format", "qti", "-o", zip)
+    #expect(twice.status == 0, "\(twice)")
+    #expect(
+      twice.stderr
+        == "warning: tags cannot be written in Canvas QTI: the tags of 7 questions are left out\n"
+        + "warning: section 1's random slots (3 from bio/Cells): Canvas draws each group on its own, so 2 questions "
+        + "another group also holds (\"bio/c2\", \"bio/c3\") can come twice in one attempt\n", "\(twice.stderr)")
+    let groups = try QTIExportCLITests.inspect(zip, in: workspace).groups
+    #expect(groups.map(\.selection) == ["2", "3"])
+    #expect(groups.last?.items.count == 5, "c2…c6: not c1, which the quiz places, nor d1, a description")
+  }
+
   /// `bank rm` refuses a bank quizzes use; `--force` takes its slots out of them and keeps the
   /// questions attempts were given, retired, under a new id, so every attempt reads as before.
   @Test func removingABankInUseNeedsForceWhichKeepsTheAttemptsHistory() throws {

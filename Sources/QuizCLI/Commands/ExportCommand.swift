@@ -64,7 +64,11 @@ enum ExportCommand {
           "\(format.name) writes a zip file: give -o FILE.zip (it is not written to standard output)",
           command: invocation.command)
       }
-      let quiz = try invocation.repository().requireQuiz(ids[0]).quiz
+      let repository = try invocation.repository()
+      // A format that writes random slots as groups holds the questions they draw from.
+      let quiz =
+        format.carries.contains(.randomSlotGroups)
+        ? try repository.quizWithRandomCandidates(ids[0]) : try repository.requireQuiz(ids[0]).quiz
       guard let written = try format.write(quiz) else { throw CLIError.failure("\(format.name) writes nothing") }
       for warning in written.warnings { invocation.console.error("warning: \(warning)\n".terminalSafe) }
       try output(written.bytes, to: path, personal: false)

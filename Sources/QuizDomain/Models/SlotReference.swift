@@ -83,10 +83,15 @@ public struct RandomSlot: Equatable, Hashable, Sendable {
 public struct PlacedRandomSlot: Equatable, Sendable {
   public var at: Int
   public var slot: RandomSlot
+  /// The questions the slots draw from (but those the quiz places itself), each worth the
+  /// slots' points, when a format writes them (a Canvas question group holds them): nil as a
+  /// quiz is read, filled for such an export by `QuizRepository.quizWithRandomCandidates`.
+  public var candidates: [Question]?
 
-  public init(at: Int, slot: RandomSlot) {
+  public init(at: Int, slot: RandomSlot, candidates: [Question]? = nil) {
     self.at = at
     self.slot = slot
+    self.candidates = candidates
   }
 }
 

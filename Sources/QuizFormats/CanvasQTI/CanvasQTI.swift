@@ -65,7 +65,14 @@ enum CanvasQTI {
         "Canvas quizzes have no section titles: "
           + list(titled.map { "\"\($0.title ?? "")\"" }) + (titled.count == 1 ? " is" : " are") + " left out")
     }
-    let tagged = quiz.questions.count(where: { !$0.tags.isEmpty })
+    // A question random slots draw from counts once, however many groups hold it.
+    let drawnFrom = Set(
+      quiz.sections.flatMap { section in
+        section.random.flatMap { placed in
+          (placed.candidates ?? []).filter { !$0.tags.isEmpty }.map { placed.slot.bank + "/" + $0.id }
+        }
+      })
+    let tagged = quiz.questions.count(where: { !$0.tags.isEmpty }) + drawnFrom.count
     if tagged > 0 {
       warnings.append(
         "tags cannot be written in Canvas QTI: the tags of \(CanvasQTIText.plural(tagged, "question")) are left out")
@@ -91,10 +98,21 @@ enum CanvasQTI {
 /// slugs) can hold, so no two can be the same.
 struct CanvasQTIIdents {
   let assessment: String
+  /// What an item's ident starts with: the assessment's, or a random slots' group's (whose
+  /// questions may share ids with the quiz's own, from another bank).
+  private var itemPrefix: String
 
   init(quiz: Quiz) {
     // Ids are slugs; `safeSegment` only matters to data that is not, as this names a folder.
     assessment = "quiz-" + CanvasQTIFiles.safeSegment(quiz.id)
+    itemPrefix = assessment
+  }
+
+  /// The idents of the items of the random slots' group `group`.
+  func inGroup(_ group: String) -> CanvasQTIIdents {
+    var idents = self
+    idents.itemPrefix = group
+    return idents
   }
 
   var assessmentFile: String { assessment + "/" + assessment + ".xml" }
@@ -103,7 +121,7 @@ struct CanvasQTIIdents {
   var meta: String { assessment + "-Meta" }
   var assignment: String { assessment + "-Assignment" }
 
-  func item(_ question: Question) -> String { Self.capped(assessment + "-Question-" + question.id) }
+  func item(_ question: Question) -> String { Self.capped(itemPrefix + "-Question-" + question.id) }
 
   /// The question in the bank Canvas makes for the quiz.
   func bankQuestion(_ question: Question) -> String { Self.capped(item(question) + "-Bank") }
@@ -124,6 +142,9 @@ struct CanvasQTIIdents {
 
   /// A question group: a section that picks, numbered from 1 among all sections.
   func group(_ index: Int) -> String { assessment + "-Group-\(index + 1)" }
+
+  /// The group of random slots number `number + 1` of section `section + 1`.
+  func randomGroup(_ section: Int, _ number: Int) -> String { assessment + "-Random-\(section + 1)-\(number + 1)" }
 
   /// The resource of the package's file number `index + 1`.
   func file(_ index: Int) -> String { assessment + "-File-\(index + 1)" }

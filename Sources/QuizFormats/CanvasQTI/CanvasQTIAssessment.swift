@@ -7,7 +7,8 @@ import XML
 /// correct answer, and the explanation and choice feedback as item feedback.
 struct CanvasQTIAssessment {
   let quiz: Quiz
-  let idents: CanvasQTIIdents
+  /// The package's identifiers; a random slots' group names its items under its own.
+  var idents: CanvasQTIIdents
   let files: CanvasQTIFiles
   // Set by the kinds' writers too (CanvasQTIAssessment+Kinds.swift).
   var xml = EscapingXMLWriter()
@@ -17,6 +18,10 @@ struct CanvasQTIAssessment {
   /// The points of an attempt Canvas gives every item: questions outside groups, and each
   /// group's pick at its points per question.
   private(set) var pointsPossible = 0.0
+  /// The questions (`BANK/ID`) random slots' groups hold so far.
+  private var writtenInGroups = Set<String>()
+  /// The bank of the random slots whose group is being written.
+  private var groupBank: String?
 
   init(quiz: Quiz, idents: CanvasQTIIdents, files: CanvasQTIFiles) {
     self.quiz = quiz
@@ -35,12 +40,21 @@ struct CanvasQTIAssessment {
       ])
     xml.start("assessment", ["ident": idents.assessment, "title": quiz.title])
     xml.start("section", ["ident": "root_section"])
-    for (index, section) in quiz.sections.enumerated() where !section.questions.isEmpty {
-      if section.pick != nil {
+    for (index, section) in quiz.sections.enumerated() {
+      if section.pick != nil && !section.questions.isEmpty {
+        // A group picks among the section's questions; its random slots follow it.
         group(section, index: index)
-      } else {
-        for question in section.questions where item(question) {
-          pointsPossible += question.points
+        for number in section.random.indices { randomGroup(section.random[number], section: index, number: number) }
+        continue
+      }
+      var number = 0
+      for entry in section.entries {
+        switch entry {
+        case .question(let question):
+          if item(question) { pointsPossible += question.points }
+        case .random:
+          randomGroup(section.random[number], section: index, number: number)
+          number += 1
         }
       }
     }
@@ -78,6 +92,74 @@ extension CanvasQTIAssessment {
     for question in section.questions { item(question) }
     xml.end()
     pointsPossible += Double(section.drawCount) * perQuestion
+  }
+}
+
+// MARK: - Random slots
+
+extension CanvasQTIAssessment {
+  /// Random slots as a Canvas question group: it draws as many as they do, each worth their
+  /// points, from the questions they draw from (`candidates`, which leave out those the quiz
+  /// places itself). Canvas draws each group on its own, so a question two groups hold can
+  /// come twice in an attempt: a warning says so.
+  private mutating func randomGroup(_ placed: PlacedRandomSlot, section: Int, number: Int) {
+    let slot = placed.slot
+    let name = "section \(section + 1)'s random slots (\(slot.count) from \(slot.filterText))"
+    guard let candidates = placed.candidates else {
+      warnings.append("\(name): the questions they draw from were not read; they are left out")
+      return
+    }
+    let drawable = candidates.filter(Self.canvasHolds)
+    let count = min(slot.count, drawable.count)
+    guard count > 0 else {
+      warnings.append("\(name): none of the questions they draw from can be written in Canvas QTI; they are left out")
+      return
+    }
+    if count < slot.count {
+      warnings.append(
+        "\(name): \(drawable.count) of the questions they draw from can be written in Canvas QTI; the group draws "
+          + "\(count)")
+    }
+    let shared = drawable.filter { !writtenInGroups.insert(slot.bank + "/" + $0.id).inserted }
+    if !shared.isEmpty {
+      warnings.append(
+        "\(name): Canvas draws each group on its own, so "
+          + CanvasQTIText.plural(shared.count, "question") + " another group also holds ("
+          + shared.prefix(3).map { "\"\(slot.bank)/\($0.id)\"" }.joined(separator: ", ")
+          + (shared.count > 3 ? ", …" : "") + ") can come twice in one attempt")
+    }
+    let ident = idents.randomGroup(section, number)
+    xml.start("section", ["ident": ident, "title": slot.filterText])
+    xml.start("selection_ordering")
+    xml.start("selection")
+    xml.element("selection_number", text: String(count))
+    xml.start("selection_extension")
+    xml.element("points_per_item", text: CanvasQTI.points(slot.pointsEach))
+    xml.end()
+    xml.end()
+    xml.end()
+    let outer = idents
+    idents = idents.inGroup(ident)
+    groupBank = slot.bank
+    for question in drawable { item(question) }
+    idents = outer
+    groupBank = nil
+    xml.end()
+    pointsPossible += Double(count) * slot.pointsEach
+  }
+
+  /// Whether Canvas can hold `question` as an item: what `item` writes rather than leaves out.
+  static func canvasHolds(_ question: Question) -> Bool {
+    switch question.body {
+    case .choice, .matching, .essay, .description: true
+    case .shortAnswer(let body): !CanvasQTIKinds.shortAnswers(body, place: "").kept.isEmpty
+    case .numerical(let body): body.answers.contains { $0.value != nil && $0.effectiveFraction >= 1 }
+    case .cloze(let body):
+      switch CanvasQTIBlanks.plan(question, body) {
+      case .success: true
+      case .failure: false
+      }
+    }
   }
 }
 
@@ -237,7 +319,7 @@ extension CanvasQTIAssessment {
 
   /// The `field` of `question` as HTML, its embedded files referred to in the package.
   mutating func html(_ text: String, field: String, of question: Question) -> String {
-    let resolved = files.resolving(text, field: field, of: question)
+    let resolved = files.resolving(text, field: field, of: question, drawnFrom: groupBank)
     for name in resolved.missing {
       warnings.append(
         "question \"\(question.id)\": its \(field) refers to @@PLUGINFILE@@/\(name), a file the question does not "

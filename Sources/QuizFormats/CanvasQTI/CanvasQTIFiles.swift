@@ -23,8 +23,17 @@ struct CanvasQTIFiles {
   static let folder = "web_resources/"
 
   init(quiz: Quiz) {
-    let files: [(question: String, file: QuestionFile)] = quiz.questions.flatMap { question in
-      question.files.map { (question: question.id, file: $0) }
+    // A random slots' group's question is `BANK/ID` (its folder `BANK/ID`): its id may be one
+    // of the quiz's own questions' from another bank.
+    let owned =
+      quiz.questions.map { (owner: $0.id, question: $0) }
+      + quiz.sections.flatMap { section in
+        section.random.flatMap { placed in
+          (placed.candidates ?? []).map { (owner: Self.owner($0, drawnFrom: placed.slot.bank), question: $0) }
+        }
+      }
+    let files: [(question: String, file: QuestionFile)] = owned.flatMap { owned in
+      owned.question.files.map { (question: owned.owner, file: $0) }
     }
     func path(_ question: String, _ file: QuestionFile, level: Int) -> String {
       let name = Self.safeSegment(file.name)
@@ -78,12 +87,15 @@ struct CanvasQTIFiles {
   /// `text`, the `field` of `question`, with each `@@PLUGINFILE@@/NAME` (NAME as written or
   /// percent-encoded, as Moodle writes it) pointing at the file in the package; and the names
   /// it refers to that the question does not carry, left as written.
-  func resolving(_ text: String, field: String, of question: Question) -> (text: String, missing: [String]) {
+  func resolving(_ text: String, field: String, of question: Question, drawnFrom bank: String?) -> (
+    text: String, missing: [String]
+  ) {
     // The text's own files first, then the question's others (longer names first within).
     let own = question.files.filter { $0.field == field }
     let others = question.files.filter { $0.field != field }
+    let owner = bank.map { Self.owner(question, drawnFrom: $0) } ?? question.id
     return PluginFileReferences.resolving(text, files: own + others) { file in
-      paths[Key(question: question.id, field: file.field, name: file.name)].map { path in
+      paths[Key(question: owner, field: file.field, name: file.name)].map { path in
         "$IMS-CC-FILEBASE$/" + path.split(separator: "/").map { Self.percentEncoded(String($0)) }.joined(separator: "/")
       }
     }
@@ -93,6 +105,9 @@ struct CanvasQTIFiles {
 // MARK: - Names and references
 
 extension CanvasQTIFiles {
+  /// Whose files a question random slots drawing from `bank` hold are: `BANK/ID`.
+  static func owner(_ question: Question, drawnFrom bank: String) -> String { bank + "/" + question.id }
+
   /// `name` as one path segment safe to unpack anywhere: no `.` or `..`, no backslash (a
   /// folder separator to Windows tools), no control character (C0, DEL or C1), no bidi control
   /// (which makes a name read otherwise than it is, `gnp.exe` shown as `exe.png`); and at most

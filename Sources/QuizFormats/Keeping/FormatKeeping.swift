@@ -25,6 +25,10 @@ public struct FormatCarries: OptionSet, Sendable {
   public static let severalAnswers = FormatCarries(rawValue: 1 << 7)
   /// Random slots (no format but quiz-bank/1 yet: they are kept from the stored quiz).
   public static let randomSlots = FormatCarries(rawValue: 1 << 8)
+  /// Random slots written as groups of the questions they draw from (Canvas question groups),
+  /// which a file read back cannot tell from a section that picks: export only. The export
+  /// fills each slot's `candidates`.
+  public static let randomSlotGroups = FormatCarries(rawValue: 1 << 9)
 
   /// Whether a question of `kind` is carried: choice questions always, cloze with `.cloze`,
   /// the other kinds with `.questionKinds`.

@@ -23,7 +23,7 @@ extension QuizFileFormat {
     let (shown, others) = carriesEveryKind ? (quiz, []) : carriedQuestions(of: quiz)
     var written = shown
     var dropped: [String] = []
-    if !carries.contains(.randomSlots) {
+    if !carries.contains(.randomSlots) && !carries.contains(.randomSlotGroups) {
       for s in written.sections.indices {
         for placed in written.sections[s].random {
           dropped.append(
@@ -49,13 +49,15 @@ extension QuizFileFormat {
     guard !others.isEmpty else { return (quiz, []) }
     var kept = quiz
     for s in kept.sections.indices {
-      // Random slots stay after the questions they followed.
+      // Random slots stay after the questions they followed, with what they draw from.
+      let random = kept.sections[s].random
       kept.sections[s] = Section(
         title: kept.sections[s].title, pick: kept.sections[s].pick,
         entries: kept.sections[s].entries.filter { entry in
           guard case .question(let question) = entry else { return true }
           return carried.contains(question.kind)
         })
+      for r in random.indices { kept.sections[s].random[r].candidates = random[r].candidates }
     }
     return (kept, others)
   }

@@ -49,8 +49,10 @@ extension QuizFileFormat {
     recognizes: { _ in false },
     exportNote: "qti writes one quiz as a Canvas QTI 1.2 package, a zip given with -o; what Canvas cannot hold "
       + "(choice weights, scoring rules Canvas does not have, cloze questions whose gaps it cannot hold) is named in a "
-      + "warning.", binary: true,
-    carries: [.questionIDs, .choiceIDs, .sections, .files, .points, .questionKinds, .cloze, .severalAnswers])
+      + "warning. Random slots become Canvas question groups holding the questions they draw from.", binary: true,
+    carries: [
+      .questionIDs, .choiceIDs, .sections, .files, .points, .questionKinds, .cloze, .severalAnswers, .randomSlotGroups,
+    ])
 
   /// Every format, in the order `.txt` content is tried (a JSON object first, then Aiken's
   /// `ANSWER:` lines and Moodle XML's elements before GIFT's braces).
