@@ -11,7 +11,7 @@ extension QuizBankDecoder {
     let seen = try decodeObject { decoder, key in
       switch key {
       case "quiz": quiz = try decoder.decodeSlug()
-      case "current": current = try decoder.decodeVersionNumbers()
+      case "current": current = try decoder.decodeVersionNumbers(bankQuestions: true)
       case "versions": versions = try decoder.decodeArray { try $0.decodeHistoricVersion() }
       default: return false
       }
@@ -22,14 +22,16 @@ extension QuizBankDecoder {
     guard let quiz, let current, let versions else { return nil }
     var seenVersions: [String: Int] = [:]
     for (index, version) in versions.enumerated() {
-      let key = "\(version.question.id) version \(version.number)"
+      // Another bank's question is named `BANK/ID` in `current`.
+      let name = version.bank.map { $0 + "/" + version.question.id } ?? version.question.id
+      let key = "\(name) version \(version.number)"
       if let earlier = seenVersions[key] {
         report("\(key) is given twice (also versions[\(earlier)])", key: "versions[\(index)]")
       }
       seenVersions[key] = index
-      if let shown = current[version.question.id], version.number >= shown {
+      if let shown = current[name], version.number >= shown {
         report(
-          "an earlier version of \(version.question.id) must be numbered below its current \(shown)",
+          "an earlier version of \(name) must be numbered below its current \(shown)",
           key: "versions[\(index)].version")
       }
     }
@@ -39,9 +41,11 @@ extension QuizBankDecoder {
   mutating func decodeHistoricVersion() throws -> HistoricVersion? {
     var number: Int?
     var question: Question?
+    var bank: String?
     let seen = try decodeObject { decoder, key in
       switch key {
       case "version": number = try decoder.decodeVersionNumber()
+      case "bank": bank = try decoder.decodeSlug()
       case "question": question = try decoder.decodeQuestion()
       default: return false
       }
@@ -50,16 +54,18 @@ extension QuizBankDecoder {
     guard let seen else { return nil }
     requireFields(["version", "question"], in: seen)
     guard let number, let question else { return nil }
-    return HistoricVersion(number: number, question: question)
+    return HistoricVersion(number: number, question: question, bank: bank)
   }
 
-  /// An object of question ids to version numbers.
-  mutating func decodeVersionNumbers() throws -> [String: Int]? {
+  /// An object of question ids (and, with `bankQuestions`, `BANK/ID` names) to version numbers.
+  mutating func decodeVersionNumbers(bankQuestions: Bool = false) throws -> [String: Int]? {
     var numbers: [String: Int] = [:]
     var valid = true
     let seen = try decodeObject { decoder, key in
-      guard Slug.isValid(key) else {
-        decoder.report("\"\(key.prefix(60))\" is not a valid question id (\(Slug.rule))")
+      guard Slug.isValid(key) || (bankQuestions && SlotReference(name: key) != nil) else {
+        decoder.report(
+          "\"\(key.prefix(60))\" is not a valid question id (\(Slug.rule))"
+            + (bankQuestions ? " nor BANK/QUESTION" : ""))
         try decoder.scanner.skipValue(depth: decoder.path.components.count)
         valid = false
         return true

@@ -175,6 +175,7 @@ public enum QuizBankWriter {
     for version in history.versions {
       writer.beginObject()
       writer.field("version", version.number)
+      if let bank = version.bank { writer.field("bank", bank) }
       writer.key("question")
       write(version.question, to: &writer)
       writer.endObject()

@@ -20,12 +20,16 @@ final class AttemptTarget {
   let versionRows: [String: Int64]
   /// Question id → the row of the question the quiz shows under it.
   let identities: [String: Int64]
+  /// Question id → the row of another bank's question the quiz does not show that the quiz's
+  /// imported history named (a slot since removed, a drawn question since moved or retired).
+  let carried: [String: Int64]
   let questions: [String: Question]
   /// "id#number" → that version, or nil when the quiz has none.
   var versions: [String: StoredVersion?] = [:]
 
-  init(_ stored: StoredQuiz) {
+  init(_ stored: StoredQuiz, carried: [String: Int64] = [:]) {
     self.stored = stored
+    self.carried = carried
     quiz = stored.quiz
     quizRow = stored.rowID
     versionRows = stored.questionRows.mapValues(\.version)
@@ -63,12 +67,12 @@ extension QuizRepository {
               + "which it was given (\"given\")"))
         return nil
       }
-      let (filled, found) = try givenQuiz(target.stored, given: given, path: path)
+      let (filled, found) = try givenQuiz(target.stored, given: given, path: path, carried: target.carried)
       guard found.isEmpty else {
         problems += found
         return nil
       }
-      target = AttemptTarget(filled)
+      target = AttemptTarget(filled, carried: target.carried)
     }
     // A slot that sets a question's points sets them for this attempt: it records what it was
     // given, with those points, so that they hold after the slot changes or goes.
@@ -118,7 +122,7 @@ extension QuizRepository {
     let key = "\(id)#\(number)"
     if let known = target.versions[key] { return known }
     let found = try storedVersion(
-      quizRow: target.quizRow, question: id, number: number, identity: target.identities[id])
+      quizRow: target.quizRow, question: id, number: number, identity: target.identities[id] ?? target.carried[id])
     target.versions[key] = .some(found)
     return found
   }

@@ -14,11 +14,12 @@ extension QuizRepository {
   }
 
   /// The banks an export of `quizzes` carries before them, by id: every bank their slots and
-  /// random slots use, and with `all` every bank; each without the questions an exported quiz
-  /// writes in full (they come with their quiz). A quiz's own bank holding nothing else is left
-  /// out, so that a document of quizzes without slots is as it was before banks. Runs inside
-  /// the caller's read transaction.
-  func banksForExport(of quizzes: [String], all: Bool) throws -> [Bank] {
+  /// random slots use (`withAttempts`: and every bank of another's question their attempts were
+  /// given, which their history names), and with `all` every bank; each without the questions an
+  /// exported quiz writes in full (they come with their quiz). A quiz's own bank holding nothing
+  /// else is left out, so that a document of quizzes without slots is as it was before banks.
+  /// Runs inside the caller's read transaction.
+  func banksForExport(of quizzes: [String], all: Bool, withAttempts: Bool = false) throws -> [Bank] {
     var written: [String: Set<String>] = [:]
     var used = Set<String>()
     for id in quizzes {
@@ -33,6 +34,17 @@ extension QuizRepository {
           WHERE sl.quiz_id = ?
           """, [row]
         ) { $0.string(0) })
+      if withAttempts {
+        used.formUnion(
+          try database.fetchAll(
+            """
+            SELECT DISTINCT b.slug FROM attempts a JOIN attempt_questions aq ON aq.attempt_id = a.id
+            JOIN question_versions v ON v.id = aq.version_id JOIN questions q ON q.id = v.question_id
+            JOIN banks b ON b.id = q.bank_id
+            WHERE a.quiz_id = ?1 AND q.quiz_id IS NOT ?1 AND b.removed_at IS NULL
+            """, [row]
+          ) { $0.string(0) })
+      }
       let own = try database.fetchOne(
         "SELECT b.slug FROM quizzes z JOIN banks b ON b.id = z.bank_id WHERE z.id = ?", [row]
       ) { $0.string(0) }

@@ -93,6 +93,12 @@ extension QuizRepository {
     var result = try writeIntoBank(
       bank.id, bankRow: header?.row, title: bank.title, description: bank.description, stored: stored,
       questions: bank.questions)
+    // A category the document lists without questions is made too: an export lists the empty ones.
+    if let bankRow = try optionalBankHeader(bank.id)?.row {
+      for category in bank.categories where category.questions.isEmpty {
+        _ = try categoryRow(inBank: bankRow, at: category.path)
+      }
+    }
     result.retitled = header.map { $0.title != bank.title || $0.description != bank.description } ?? false
     return result
   }

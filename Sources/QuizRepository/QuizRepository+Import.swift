@@ -131,10 +131,12 @@ extension QuizRepository {
   }
 
   /// The quiz attempts at `id` are recorded against, loaded once per import.
-  func attemptTarget(_ id: String, cache: inout [String: AttemptTarget]) throws -> AttemptTarget? {
+  func attemptTarget(_ id: String, cache: inout [String: AttemptTarget], carried: [String: [String: Int64]] = [:])
+    throws -> AttemptTarget?
+  {
     if let target = cache[id] { return target }
     guard let stored = try storedQuiz(id) else { return nil }
-    let target = AttemptTarget(stored)
+    let target = AttemptTarget(stored, carried: carried[id] ?? [:])
     cache[id] = target
     return target
   }
@@ -167,6 +169,11 @@ public final class ImportSession {
   private var attemptIDs: [String: String] = [:]
   /// Quiz id → the questions this import made: only those may take a history's version number.
   private var madeNow: [String: Set<String>] = [:]
+  /// The bank questions (`BANK/ID`) this import made: those a quiz's attempts drew may take
+  /// the quiz's history's version number too.
+  private var madeInBanks = Set<String>()
+  /// Quiz id → other banks' questions its history named, by id: its attempts name them so.
+  private var carriedQuestions: [String: [String: Int64]] = [:]
 
   init(repository: QuizRepository, time: Timestamp) {
     self.repository = repository
@@ -227,7 +234,9 @@ public final class ImportSession {
       }
       bankSource[bank.id] = source
       do {
-        summary.add(try repository.writeBank(bank))
+        let result = try repository.writeBank(bank)
+        madeInBanks.formUnion(result.added.map { bank.id + "/" + $0 })
+        summary.add(result)
       } catch RepositoryError.conflict(let message) {
         report([Problem(path: path, message: message)], source: source)
       }
@@ -244,9 +253,10 @@ public final class ImportSession {
         return
       }
       targets[history.quiz] = nil
-      report(
-        try repository.importHistory(
-          history, into: stored, madeNow: madeNow[history.quiz] ?? [], path: path, at: time), source: source)
+      let (problems, carried) = try repository.importHistory(
+        history, into: stored, madeNow: madeNow[history.quiz] ?? [], madeInBanks: madeInBanks, path: path, at: time)
+      report(problems, source: source)
+      carriedQuestions[history.quiz] = carried
     }
   }
 
@@ -278,7 +288,8 @@ public final class ImportSession {
         attemptIDs[id] = "\(source): \(path)"
       }
       guard !rejected.contains(attempt.quiz) else { return nil }
-      guard let target = try repository.attemptTarget(attempt.quiz, cache: &targets) else {
+      guard let target = try repository.attemptTarget(attempt.quiz, cache: &targets, carried: carriedQuestions)
+      else {
         if knownQuizIDs == nil { knownQuizIDs = try repository.quizIDs() }
         let suggestion = Suggestion.didYouMean(attempt.quiz, among: knownQuizIDs ?? [])
         report(
@@ -382,7 +393,7 @@ extension QuizRepository {
         for id in chosen where try storedQuizRow(id) == nil { _ = try requireQuiz(id) }
         var stream = QuizFileFormat.nativeStreamWriter()
         // The banks the quizzes' slots use come first, so that the document imports in order.
-        for bank in try banksForExport(of: chosen, all: ids == nil) {
+        for bank in try banksForExport(of: chosen, all: ids == nil, withAttempts: withAttempts) {
           stream.write(bank)
           try sink(stream.takeBytes())
         }

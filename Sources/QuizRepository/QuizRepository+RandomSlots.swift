@@ -304,7 +304,13 @@ extension QuizRepository {
   /// the given questions its filter matches that the quiz does not place itself. A slot the
   /// list leaves short is a problem at `path`; an id no slot takes is left for validation to
   /// report as unknown. A quiz without random slots is returned as it is.
-  func givenQuiz(_ stored: StoredQuiz, given: [String], path: String) throws -> (StoredQuiz, [Problem]) {
+  ///
+  /// `carried`: another bank's questions an imported history named, by id (an attempt drew
+  /// them, and they have since left the filter or been retired): they fill a slot the list
+  /// leaves short, as they did when the attempt drew them.
+  func givenQuiz(_ stored: StoredQuiz, given: [String], path: String, carried: [String: Int64] = [:]) throws -> (
+    StoredQuiz, [Problem]
+  ) {
     guard stored.quiz.hasRandomSlots else { return (stored, []) }
     let fixed = Set(stored.quiz.questions.map(\.id))
     var remaining = given.filter { !fixed.contains($0) }
@@ -314,12 +320,19 @@ extension QuizRepository {
     for (s, section) in stored.quiz.sections.enumerated() {
       for placed in section.random {
         let source = try randomSource(placed.slot)
-        let pool =
+        var pool =
           try pools[source]
           ?? Dictionary(try candidates(of: source).map { ($0.id, $0.row) }, uniquingKeysWith: { first, _ in first })
         pools[source] = pool
-        let taken = Array(remaining.filter { pool[$0] != nil }.prefix(placed.slot.count))
+        var taken = Array(remaining.filter { pool[$0] != nil }.prefix(placed.slot.count))
         remaining.removeAll { taken.contains($0) }
+        let short = placed.slot.count - taken.count
+        if short > 0 && !carried.isEmpty {
+          let drawnBefore = Array(remaining.filter { carried[$0] != nil }.prefix(short))
+          remaining.removeAll { drawnBefore.contains($0) }
+          for id in drawnBefore { pool[id] = carried[id] }
+          taken += drawnBefore
+        }
         if taken.count < placed.slot.count {
           problems.append(
             Problem(

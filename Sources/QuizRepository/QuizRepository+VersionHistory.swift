@@ -53,15 +53,20 @@ extension QuizRepository {
   func historyForExport(of stored: StoredQuiz) throws -> QuizHistory? {
     let referenced = try database.fetchAll(
       """
-      SELECT q.slug, v.version, v.id, q.id FROM question_versions v JOIN questions q ON q.id = v.question_id
+      SELECT q.slug, v.version, v.id, q.id, q.quiz_id IS ?1, b.slug, q.retired_at IS NOT NULL, q.current_version
+      FROM question_versions v JOIN questions q ON q.id = v.question_id JOIN banks b ON b.id = q.bank_id
       WHERE v.id IN (
         SELECT an.version_id FROM answers an JOIN attempts a ON a.id = an.attempt_id WHERE a.quiz_id = ?1
         UNION SELECT an.scored_version_id FROM answers an JOIN attempts a ON a.id = an.attempt_id WHERE a.quiz_id = ?1
         UNION SELECT aq.version_id FROM attempt_questions aq JOIN attempts a ON a.id = aq.attempt_id WHERE a.quiz_id = ?1)
       ORDER BY q.slug, v.version
       """, [stored.rowID]
-    ) { ($0.string(0), $0.int(1), $0.int64(2), $0.int64(3)) }
-    .filter { slug, number, _, identity in !stored.shows(question: identity, id: slug, version: number) }
+    ) { row in
+      ReferencedVersion(
+        slug: row.string(0), number: row.int(1), row: row.int64(2), identity: row.int64(3),
+        bank: row.bool(4) ? nil : row.string(5), inUse: !row.bool(6), current: row.int(7))
+    }
+    .filter { !stored.shows(question: $0.identity, id: $0.slug, version: $0.number) }
     let regraded =
       try database.fetchOne(
         """
@@ -71,47 +76,135 @@ extension QuizRepository {
       ) { $0.bool(0) } ?? false
     guard !referenced.isEmpty || regraded else { return nil }
     var history = QuizHistory(quiz: stored.quiz.id, current: stored.versions.filter { $0.value != 1 })
-    for (slug, number, row, _) in referenced {
-      var question = try question(versionRow: row, id: slug)
-      question.files = try files(ofVersionRow: row)
+    for version in referenced {
+      // Another bank's question the quiz does not show: the document's banks carry its current
+      // version, `current` its number under `BANK/ID`, the history its other versions.
+      // (Named at version 1 too: the name tells an import which bank's question the attempts mean.)
+      if let bank = version.bank, stored.questionRows[version.slug]?.identity != version.identity, version.inUse {
+        history.current[bank + "/" + version.slug] = version.current
+        if version.number == version.current { continue }
+      }
+      var question = try question(versionRow: version.row, id: version.slug)
+      question.files = try files(ofVersionRow: version.row)
       question.tags = try database.fetchAll(
         """
         SELECT t.tag FROM question_tags t JOIN question_versions v ON v.question_id = t.question_id
         WHERE v.id = ? ORDER BY t.position
-        """, [row]
+        """, [version.row]
       ) { $0.string(0) }
-      history.versions.append(HistoricVersion(number: number, question: question))
+      let shownHere = stored.questionRows[version.slug]?.identity == version.identity
+      history.versions.append(
+        HistoricVersion(number: version.number, question: question, bank: shownHere ? nil : version.bank))
     }
     return history
   }
 }
 
+/// A version attempts at a quiz name that the quiz does not show; `bank` nil for the quiz's own
+/// question, and whether the question is in use (not retired) at its `current` version.
+private struct ReferencedVersion {
+  let slug: String
+  let number: Int
+  let row: Int64
+  let identity: Int64
+  let bank: String?
+  let inUse: Bool
+  let current: Int
+}
+
 // MARK: - Writing carried history
+
+/// Other banks' questions a quiz's history names, found (or made retired) once each.
+private struct BankedQuestions {
+  struct Found {
+    let id: String
+    let name: String
+    let identity: Int64
+    var version: Int
+    /// Made by this import, retired: the bank lacked it (the document carries its history only).
+    let madeRetired: Bool
+  }
+
+  var found: [String: Found] = [:]
+
+  /// Question `reference` of its bank; made retired at the bank's top when missing; nil (with a
+  /// problem at `path`) when there is no such bank.
+  mutating func find(
+    _ reference: SlotReference, in repository: QuizRepository, at time: Timestamp, path: String,
+    problems: inout [Problem]
+  ) throws -> Found? {
+    if let known = found[reference.name] { return known }
+    guard let bank = try repository.optionalBankHeader(reference.bank) else {
+      problems.append(Problem(path: path, message: "no bank \"\(reference.bank)\" for question \(reference.name)"))
+      return nil
+    }
+    let database = repository.database
+    var made: Found
+    if let row = try database.fetchOne(
+      "SELECT id, current_version FROM questions WHERE bank_id = ? AND slug = ?", [bank.row, reference.question],
+      { (identity: $0.int64(0), version: $0.int(1)) })
+    {
+      made = Found(
+        id: reference.question, name: reference.name, identity: row.identity, version: row.version, madeRetired: false)
+    } else {
+      try database.execute(
+        """
+        INSERT INTO questions (bank_id, category_id, slug, current_version, retired_at) VALUES (?, ?, ?, 1, ?)
+        """,
+        [bank.row, try repository.categoryRow(inBank: bank.row, at: .top), reference.question, time.text])
+      made = Found(
+        id: reference.question, name: reference.name, identity: database.lastInsertedRowID, version: 1,
+        madeRetired: true)
+    }
+    found[reference.name] = made
+    return made
+  }
+}
 
 extension QuizRepository {
   /// Writes what `history` carries into its quiz, as stored (`stored`), inside the import's
   /// transaction: each shown question's version number, and each version the database lacks.
   /// A version the database already holds must be the same; problems are returned, not thrown.
+  /// Another bank's questions (`BANK/ID` in `current`, `bank` on a version) are that bank's,
+  /// made retired there when the bank lacks them; their rows by id are returned, for the
+  /// attempts that name them.
   func importHistory(
-    _ history: QuizHistory, into stored: StoredQuiz, madeNow: Set<String>, path: String, at time: Timestamp
-  ) throws -> [Problem] {
+    _ history: QuizHistory, into stored: StoredQuiz, madeNow: Set<String>, madeInBanks: Set<String> = [],
+    path: String, at time: Timestamp
+  ) throws -> (problems: [Problem], carried: [String: Int64]) {
     var problems: [Problem] = []
     var current = stored.versions
-    for (id, number) in history.current.sorted(by: { $0.key < $1.key }) {
-      if let problem = try renumber(
-        id, to: number, in: stored, path: "\(path).current.\(id)", madeNow: madeNow.contains(id))
-      {
+    var banked = BankedQuestions()
+    for (name, number) in history.current.sorted(by: { $0.key < $1.key }) {
+      let here = "\(path).current.\(name)"
+      if let reference = SlotReference(name: name) {
+        guard let found = try banked.find(reference, in: self, at: time, path: here, problems: &problems) else {
+          continue
+        }
+        if let problem = try renumberBanked(found, to: number, path: here, madeNow: madeInBanks.contains(name)) {
+          problems.append(problem)
+        } else {
+          banked.found[name]?.version = number
+        }
+      } else if let problem = try renumber(name, to: number, in: stored, path: here, madeNow: madeNow.contains(name)) {
         problems.append(problem)
       } else {
-        current[id] = number
+        current[name] = number
       }
     }
     var retiredCreated: [String: (identity: Int64, highest: Int)] = [:]
     for (index, version) in history.versions.enumerated() {
       let here = "\(path).versions[\(index)]"
       let id = version.question.id
+      var bankQuestion: BankedQuestions.Found?
+      if let bank = version.bank {
+        bankQuestion = try banked.find(
+          SlotReference(bank: bank, question: id), in: self, at: time, path: here + ".bank", problems: &problems)
+        guard bankQuestion != nil else { continue }
+      }
       if let existing = try storedVersion(
-        quizRow: stored.rowID, question: id, number: version.number, identity: stored.questionRows[id]?.identity)
+        quizRow: stored.rowID, question: id, number: version.number,
+        identity: bankQuestion?.identity ?? stored.questionRows[id]?.identity)
       {
         if existing.question.content != version.question.content {
           problems.append(
@@ -120,11 +213,19 @@ extension QuizRepository {
         }
         continue
       }
-      if let shown = stored.questionRows[id] {
-        let shownNumber = current[id] ?? 1
-        guard version.number < shownNumber else {
+      if let bankQuestion, bankQuestion.madeRetired {
+        let key = bankQuestion.name
+        if retiredCreated[key] == nil { try insertTags(version.question.tags, identity: bankQuestion.identity) }
+        try insertVersion(version.question.content, identity: bankQuestion.identity, number: version.number, at: time)
+        retiredCreated[key] = (bankQuestion.identity, max(retiredCreated[key]?.highest ?? 0, version.number))
+        continue
+      }
+      if let shown = bankQuestion.map({ (identity: $0.identity, version: $0.version) })
+        ?? stored.questionRows[id].map({ (identity: $0.identity, version: current[id] ?? 1) })
+      {
+        guard version.number < shown.version else {
           problems.append(
-            Problem(path: here + ".version", message: "question \"\(id)\" is at version \(shownNumber) here"))
+            Problem(path: here + ".version", message: "question \"\(id)\" is at version \(shown.version) here"))
           continue
         }
         try insertVersion(version.question.content, identity: shown.identity, number: version.number, at: time)
@@ -138,7 +239,36 @@ extension QuizRepository {
       try database.execute(
         "UPDATE questions SET current_version = max(current_version, ?) WHERE id = ?", [highest, identity])
     }
-    return problems
+    var carried: [String: Int64] = [:]
+    for (_, found) in banked.found.sorted(by: { $0.key < $1.key })
+    where stored.questionRows[found.id]?.identity != found.identity && carried[found.id] == nil {
+      carried[found.id] = found.identity
+    }
+    return (problems, carried)
+  }
+
+  /// Gives bank question `found` the version number `number`: only one this import has just
+  /// made (one version, nobody given it) can be renumbered; any other must have it already.
+  private func renumberBanked(_ found: BankedQuestions.Found, to number: Int, path: String, madeNow: Bool) throws
+    -> Problem?
+  {
+    guard found.version != number else { return nil }
+    let fresh =
+      try database.fetchOne(
+        """
+        SELECT (SELECT count(*) FROM question_versions WHERE question_id = ?1) = 1
+          AND NOT EXISTS (SELECT 1 FROM answers an JOIN question_versions v ON v.id = an.version_id
+            WHERE v.question_id = ?1)
+          AND NOT EXISTS (SELECT 1 FROM attempt_questions aq JOIN question_versions v ON v.id = aq.version_id
+            WHERE v.question_id = ?1)
+        """, [found.identity]
+      ) { $0.bool(0) } ?? false
+    guard fresh && madeNow && !found.madeRetired else {
+      return Problem(path: path, message: "question \(found.name) is at version \(found.version) here, not \(number)")
+    }
+    try database.execute("UPDATE question_versions SET version = ? WHERE question_id = ?", [number, found.identity])
+    try database.execute("UPDATE questions SET current_version = ? WHERE id = ?", [number, found.identity])
+    return nil
   }
 
   /// Gives shown question `id` the version number `number`. Only a question this import has just

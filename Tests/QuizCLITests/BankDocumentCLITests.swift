@@ -50,6 +50,53 @@ import Testing
     #expect(plain.stdout.hasPrefix("{\n  \"format\": \"quiz-bank/1\",\n  \"quizzes\": [\n"), "\(plain.stdout)")
   }
 
+  /// Attempts that drew bank questions since edited, moved out of the slots' category or
+  /// retired export with their history, `BANK/ID` naming the bank's question, and import into an
+  /// empty database as the same attempts: the same bytes back, the same report, history, check
+  /// and regrade, and the bank's retired question made retired in its bank.
+  @Test func attemptsWhoseDrawnQuestionsChangedSinceRoundTrip() throws {
+    let workspace = try RandomSlotsCLITests.final()
+    for (taker, seed) in [("ann", "1"), ("bob", "2"), ("cy", "3"), ("di", "4")] {
+      let graded = try workspace.quiz("grade", "fin", "--as", taker, "--seed", seed, "--answer", "own1=a")
+      try #require(graded.status == 0, "\(graded)")
+    }
+    let given = Set(try RandomSlotsCLITests.given(workspace).flatMap { $0 }).subtracting(["own1", "c1"]).sorted()
+    try #require(given.count >= 3, "\(given)")
+    // The bank changes under the attempts: one drawn question edited, one moved, one retired.
+    let bank = try workspace.quiz("export", "--bank", "bio")
+    let edited = bank.stdout.replacingOccurrences(
+      of: "Cell question \(given[0].dropFirst())\"", with: "Cell one more\"")
+    try #require(edited != bank.stdout)
+    #expect(try workspace.quiz("import", try workspace.write("bio.json", edited), "--bank", "bio").status == 0)
+    #expect(try workspace.quiz("bank", "mv", "bio/\(given[1])", "--category", "Elsewhere").status == 0)
+    #expect(try workspace.quiz("bank", "rm", "bio/\(given[2])").status == 0)
+
+    let export = try workspace.quiz("export", "fin", "--with-attempts")
+    #expect(export.status == 0, "\(export)")
+    let history = try #require((try Self.object(export)["history"] as? [[String: Any]])?.first)
+    let current = try #require(history["current"] as? [String: Int])
+    #expect(current["bio/\(given[0])"] == 2 && current["bio/\(given[1])"] == 1, "\(current)")
+    #expect(current["bio/\(given[2])"] == nil, "a retired question's versions are all in the history")
+    let versions = try #require(history["versions"] as? [[String: Any]])
+    #expect(versions.contains { $0["bank"] as? String == "bio" && $0["version"] as? Int == 1 })
+    let path = try workspace.write("fin.json", export.stdout)
+    #expect(try QuizProcess.validatesAgainstSchema(path, in: workspace) == true)
+
+    let other = try Workspace()
+    let imported = try other.quiz("import", path)
+    #expect(imported.status == 0, "\(imported)")
+    #expect(try other.quiz("export", "fin", "--with-attempts").stdoutBytes == export.stdoutBytes)
+    for command in [["report", "fin"], ["history", "--quiz", "fin"], ["check"], ["regrade", "fin", "--dry-run"]] {
+      let here = try workspace.quiz(arguments: command)
+      let there = try other.quiz(arguments: command)
+      #expect(there.stdout == here.stdout && there.status == here.status, "\(command): \(here)\n\(there)")
+    }
+    // The retired question is the bank's: its figures are among the bank's.
+    let bankReport = try workspace.quiz("report", "--bank", "bio")
+    #expect(bankReport.stdout.contains(given[2]), "\(bankReport)")
+    #expect(try other.quiz("report", "--bank", "bio").stdout == bankReport.stdout)
+  }
+
   @Test func aBankMovesAsJSONAndAChangedQuestionIsItsNextVersion() throws {
     let workspace = try RandomSlotsCLITests.final()
     let export = try workspace.quiz("export", "--bank", "bio", "--format", "json")

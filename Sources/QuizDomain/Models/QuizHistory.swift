@@ -17,14 +17,17 @@ public struct QuizHistory: Equatable, Sendable {
 }
 
 /// One version of a question as it was asked: its number and its content (`question.id` is
-/// the question's id).
+/// the question's id), and the bank of a question that is not the quiz's own (a bank question
+/// a slot placed or drew): nil for the quiz's own.
 public struct HistoricVersion: Equatable, Sendable {
   public var number: Int
   public var question: Question
+  public var bank: String?
 
-  public init(number: Int, question: Question) {
+  public init(number: Int, question: Question, bank: String? = nil) {
     self.number = number
     self.question = question
+    self.bank = bank
   }
 }
 
