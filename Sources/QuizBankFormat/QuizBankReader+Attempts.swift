@@ -28,14 +28,14 @@ extension QuizBankDecoder {
         submittedAt = try decoder.decodeTimestamp()
         valid = valid && submittedAt != nil
       case "given":
-        given = try decoder.decodeArray { try $0.decodeSlug() }
+        given = try decoder.decodeArray { try $0.decodeQuestionName() }
         valid = valid && given != nil
       case "answers": answers = try decoder.decodeArray { try $0.decodeAnswer() }
       case "versions":
-        versions = try decoder.decodeVersionNumbers()
+        versions = try decoder.decodeVersionNumbers(bankQuestions: true)
         valid = valid && versions != nil
       case "scored_versions":
-        scoredVersions = try decoder.decodeVersionNumbers()
+        scoredVersions = try decoder.decodeVersionNumbers(bankQuestions: true)
         valid = valid && scoredVersions != nil
       case "scoring":
         scoring = try decoder.decodeScoring()
@@ -88,7 +88,7 @@ extension QuizBankDecoder {
     var valid = true
     let seen = try decodeObject { decoder, key in
       switch key {
-      case "question" where fixed == nil: question = try decoder.decodeSlug()
+      case "question" where fixed == nil: question = try decoder.decodeQuestionName()
       case "selected":
         let selected = try decoder.decodeArray { try $0.decodeSlug() }
         if let picks = selected, Set(picks).count != picks.count {

@@ -37,6 +37,17 @@ extension QuizBankDecoder {
     return text
   }
 
+  /// A question as an attempt names it: its id, or `BANK/QUESTION` for another bank's question
+  /// whose id the quiz's attempts give to more than one question (docs/quiz-bank.md, "History").
+  mutating func decodeQuestionName() throws -> String? {
+    guard let text = try decodeString() else { return nil }
+    guard Slug.isValid(text) || SlotReference(name: text) != nil else {
+      report("\"\(text.prefix(120))\" is not a valid id (\(Slug.rule)) nor BANK/QUESTION")
+      return nil
+    }
+    return text
+  }
+
   mutating func decodeBool() throws -> Bool? {
     guard try scanner.peekKind() == .boolean else {
       try mismatch(expected: "true or false")

@@ -22,12 +22,12 @@ final class AttemptTarget {
   let identities: [String: Int64]
   /// Question id → the row of another bank's question the quiz does not show that the quiz's
   /// imported history named (a slot since removed, a drawn question since moved or retired).
-  let carried: [String: Int64]
+  let carried: [String: CarriedQuestion]
   let questions: [String: Question]
   /// "id#number" → that version, or nil when the quiz has none.
   var versions: [String: StoredVersion?] = [:]
 
-  init(_ stored: StoredQuiz, carried: [String: Int64] = [:]) {
+  init(_ stored: StoredQuiz, carried: [String: CarriedQuestion] = [:]) {
     self.stored = stored
     self.carried = carried
     quiz = stored.quiz
@@ -122,7 +122,8 @@ extension QuizRepository {
     let key = "\(id)#\(number)"
     if let known = target.versions[key] { return known }
     let found = try storedVersion(
-      quizRow: target.quizRow, question: id, number: number, identity: target.identities[id] ?? target.carried[id])
+      quizRow: target.quizRow, question: id, number: number,
+      identity: target.identities[id] ?? target.carried[id]?.identity)
     target.versions[key] = .some(found)
     return found
   }
@@ -267,7 +268,7 @@ extension QuizRepository {
   /// they were given and scored against where the quiz does not show them (`history` holds
   /// those versions), the rule they were scored under when it is not the quiz's, and the
   /// recorded maximum when it is not what their questions add up to. Nothing is left out.
-  public func attemptsForExport(ofQuiz stored: StoredQuiz, history: QuizHistory?) throws -> [Attempt] {
+  func attemptsForExport(ofQuiz stored: StoredQuiz, history exported: ExportedHistory?) throws -> [Attempt] {
     return try read { _ in
       var attempts: [Attempt] = []
       var recorded: [(rule: String?, max: Double, fixed: Bool)] = []
@@ -288,9 +289,10 @@ extension QuizRepository {
             answers: []))
         recorded.append((row.optionalString(5), row.double(6), row.bool(7)))
       }
-      try readExportedAnswers(into: &attempts, index: index, stored: stored)
-      try readExportedGivenLists(into: &attempts, index: index, stored: stored)
-      let resolver = HistoryResolver(stored: stored, history: history)
+      let names = exported?.names ?? AttemptNames()
+      try readExportedAnswers(into: &attempts, index: index, stored: stored, names: names)
+      try readExportedGivenLists(into: &attempts, index: index, stored: stored, names: names)
+      let resolver = HistoryResolver(stored: stored, exported: exported)
       for i in attempts.indices {
         attempts[i].scoring = recorded[i].rule.flatMap(ScoringRule.init).flatMap {
           $0 == stored.quiz.defaultScoring ? nil : $0
@@ -314,28 +316,33 @@ extension QuizRepository {
     return !QuizBankValidator.attemptProblems(attempt, quiz: view.answered, path: "$").isEmpty
   }
 
-  private func readExportedAnswers(into attempts: inout [Attempt], index: [Int64: Int], stored: StoredQuiz) throws {
+  private func readExportedAnswers(
+    into attempts: inout [Attempt], index: [Int64: Int], stored: StoredQuiz, names: AttemptNames
+  ) throws {
     var order: [String: Int] = [:]
     for (position, question) in stored.quiz.questions.enumerated() { order[question.id] = position }
     let marks = try latestMarks(ofQuiz: stored.rowID)
     let answers = try database.cachedStatement(
       """
       SELECT an.attempt_id, q.slug, v.version, q.id, sv.version,
-        \(QuestionRows.responseColumns), an.version_id
+        \(QuestionRows.responseColumns), an.version_id,
+        CASE WHEN q.quiz_id IS a.quiz_id OR b.removed_at IS NOT NULL THEN NULL ELSE b.slug END
       FROM attempts a
       JOIN answers an ON an.attempt_id = a.id
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
+      JOIN banks b ON b.id = q.bank_id
       LEFT JOIN question_versions sv ON sv.id = an.scored_version_id
       WHERE a.quiz_id = ?
       """)
     try answers.bind([stored.rowID])
     try answers.forEachRow { row in
       guard let position = index[row.int64(0)] else { return }
-      let id = row.string(1)
+      let slug = row.string(1)
+      let id = names.name(slug, bank: row.optionalString(10))
       let mark = marks[MarkKey(attempt: row.int64(0), version: row.int64(9))]?.mark
       attempts[position].answers.append(Answer(question: id, response: QuestionRows.response(row, at: 5), mark: mark))
       let number = row.int(2)
-      if !stored.shows(question: row.int64(3), id: id, version: number) { attempts[position].versions[id] = number }
+      if !stored.shows(question: row.int64(3), id: slug, version: number) { attempts[position].versions[id] = number }
       if !row.isNull(4), row.int(4) != number { attempts[position].scoredVersions[id] = row.int(4) }
     }
     for i in attempts.indices {
@@ -346,22 +353,28 @@ extension QuizRepository {
     }
   }
 
-  private func readExportedGivenLists(into attempts: inout [Attempt], index: [Int64: Int], stored: StoredQuiz) throws {
+  private func readExportedGivenLists(
+    into attempts: inout [Attempt], index: [Int64: Int], stored: StoredQuiz, names: AttemptNames
+  ) throws {
     let given = try database.cachedStatement(
       """
-      SELECT aq.attempt_id, q.slug, v.version, q.id FROM attempts a
+      SELECT aq.attempt_id, q.slug, v.version, q.id,
+        CASE WHEN q.quiz_id IS a.quiz_id OR b.removed_at IS NOT NULL THEN NULL ELSE b.slug END
+      FROM attempts a
       JOIN attempt_questions aq ON aq.attempt_id = a.id
       JOIN question_versions v ON v.id = aq.version_id JOIN questions q ON q.id = v.question_id
+      JOIN banks b ON b.id = q.bank_id
       WHERE a.quiz_id = ?
       ORDER BY aq.attempt_id, aq.position
       """)
     try given.bind([stored.rowID])
     try given.forEachRow { row in
       guard let position = index[row.int64(0)] else { return }
-      let id = row.string(1)
+      let slug = row.string(1)
+      let id = names.name(slug, bank: row.optionalString(4))
       if attempts[position].given == nil { attempts[position].given = [] }
       attempts[position].given?.append(id)
-      if !stored.shows(question: row.int64(3), id: id, version: row.int(2)) {
+      if !stored.shows(question: row.int64(3), id: slug, version: row.int(2)) {
         attempts[position].versions[id] = row.int(2)
       }
     }
@@ -375,12 +388,22 @@ struct HistoryResolver {
   /// "id#number" → that version: the quiz's current questions and the carried ones.
   private var versions: [String: Question] = [:]
 
-  init(stored: StoredQuiz, history: QuizHistory?) {
+  init(stored: StoredQuiz, exported: ExportedHistory?) {
     self.stored = stored
     for question in stored.quiz.questions {
       versions["\(question.id)#\(stored.versions[question.id] ?? 1)"] = question
     }
-    for version in history?.versions ?? [] { versions["\(version.question.id)#\(version.number)"] = version.question }
+    let names = exported?.names ?? AttemptNames()
+    for version in exported?.history?.versions ?? [] {
+      var question = version.question
+      question.id = names.name(question.id, bank: version.bank)
+      versions["\(question.id)#\(version.number)"] = question
+    }
+    for (key, question) in exported?.carriedByBanks ?? [:] {
+      var named = question
+      named.id = String(key.prefix { $0 != "#" })
+      versions[key] = named
+    }
   }
 
   func version(_ id: String, _ number: Int) -> Question? { versions["\(id)#\(number)"] }

@@ -38,10 +38,14 @@ extension QuizRepository {
         used.formUnion(
           try database.fetchAll(
             """
-            SELECT DISTINCT b.slug FROM attempts a JOIN attempt_questions aq ON aq.attempt_id = a.id
-            JOIN question_versions v ON v.id = aq.version_id JOIN questions q ON q.id = v.question_id
+            SELECT DISTINCT b.slug FROM question_versions v JOIN questions q ON q.id = v.question_id
             JOIN banks b ON b.id = q.bank_id
-            WHERE a.quiz_id = ?1 AND q.quiz_id IS NOT ?1 AND b.removed_at IS NULL
+            WHERE q.quiz_id IS NOT ?1 AND b.removed_at IS NULL AND v.id IN (
+              SELECT an.version_id FROM answers an JOIN attempts a ON a.id = an.attempt_id WHERE a.quiz_id = ?1
+              UNION SELECT an.scored_version_id FROM answers an JOIN attempts a ON a.id = an.attempt_id
+                WHERE a.quiz_id = ?1
+              UNION SELECT aq.version_id FROM attempt_questions aq JOIN attempts a ON a.id = aq.attempt_id
+                WHERE a.quiz_id = ?1)
             """, [row]
           ) { $0.string(0) })
       }

@@ -131,7 +131,9 @@ extension QuizRepository {
   }
 
   /// The quiz attempts at `id` are recorded against, loaded once per import.
-  func attemptTarget(_ id: String, cache: inout [String: AttemptTarget], carried: [String: [String: Int64]] = [:])
+  func attemptTarget(
+    _ id: String, cache: inout [String: AttemptTarget], carried: [String: [String: CarriedQuestion]] = [:]
+  )
     throws -> AttemptTarget?
   {
     if let target = cache[id] { return target }
@@ -173,7 +175,7 @@ public final class ImportSession {
   /// the quiz's history's version number too.
   private var madeInBanks = Set<String>()
   /// Quiz id → other banks' questions its history named, by id: its attempts name them so.
-  private var carriedQuestions: [String: [String: Int64]] = [:]
+  private var carriedQuestions: [String: [String: CarriedQuestion]] = [:]
 
   init(repository: QuizRepository, time: Timestamp) {
     self.repository = repository
@@ -217,6 +219,8 @@ public final class ImportSession {
       try repository.logSave(result, at: time)
       summary.add(result)
       madeNow[quiz.id, default: []].formUnion(result.newQuestions)
+      // Its own bank's (of the quiz's id): another quiz's history may name them BANK/ID.
+      madeInBanks.formUnion(result.newQuestions.map { quiz.id + "/" + $0 })
     }
   }
 
@@ -403,10 +407,11 @@ extension QuizRepository {
         }
         if withAttempts {
           // History first: an import must have every version before the attempts that name them.
-          var histories: [String: QuizHistory] = [:]
+          var histories: [String: ExportedHistory] = [:]
           for id in chosen {
-            guard let history = try historyForExport(of: try requireQuiz(id)) else { continue }
-            histories[id] = history
+            let exported = try historyForExport(of: try requireQuiz(id))
+            histories[id] = exported
+            guard let history = exported.history else { continue }
             stream.write(history)
             try sink(stream.takeBytes())
           }

@@ -308,9 +308,11 @@ extension QuizRepository {
   /// `carried`: another bank's questions an imported history named, by id (an attempt drew
   /// them, and they have since left the filter or been retired): they fill a slot the list
   /// leaves short, as they did when the attempt drew them.
-  func givenQuiz(_ stored: StoredQuiz, given: [String], path: String, carried: [String: Int64] = [:]) throws -> (
-    StoredQuiz, [Problem]
-  ) {
+  func givenQuiz(_ stored: StoredQuiz, given: [String], path: String, carried: [String: CarriedQuestion] = [:])
+    throws -> (
+      StoredQuiz, [Problem]
+    )
+  {
     guard stored.quiz.hasRandomSlots else { return (stored, []) }
     let fixed = Set(stored.quiz.questions.map(\.id))
     var remaining = given.filter { !fixed.contains($0) }
@@ -324,13 +326,19 @@ extension QuizRepository {
           try pools[source]
           ?? Dictionary(try candidates(of: source).map { ($0.id, $0.row) }, uniquingKeysWith: { first, _ in first })
         pools[source] = pool
+        // `BANK/ID` names a question of this slot's bank (where two banks' ids clash).
+        for name in remaining where pool[name] == nil {
+          if let reference = SlotReference(name: name), reference.bank == placed.slot.bank {
+            pool[name] = pool[reference.question]
+          }
+        }
         var taken = Array(remaining.filter { pool[$0] != nil }.prefix(placed.slot.count))
         remaining.removeAll { taken.contains($0) }
         let short = placed.slot.count - taken.count
         if short > 0 && !carried.isEmpty {
-          let drawnBefore = Array(remaining.filter { carried[$0] != nil }.prefix(short))
+          let drawnBefore = Array(remaining.filter { carried[$0]?.bank == placed.slot.bank }.prefix(short))
           remaining.removeAll { drawnBefore.contains($0) }
-          for id in drawnBefore { pool[id] = carried[id] }
+          for id in drawnBefore { pool[id] = carried[id]?.identity }
           taken += drawnBefore
         }
         if taken.count < placed.slot.count {

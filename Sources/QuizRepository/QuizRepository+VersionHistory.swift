@@ -48,12 +48,51 @@ extension QuizRepository {
 
   /// The history an export with attempts carries for the quiz: every version its attempts were
   /// given, answered or scored against that the quiz does not show (earlier versions, retired
-  /// questions), and the number of each shown question's version. Nil when its attempts need
-  /// none: every one of them is at the versions the quiz shows.
-  func historyForExport(of stored: StoredQuiz) throws -> QuizHistory? {
-    let referenced = try database.fetchAll(
+  /// questions, other banks' questions), and the number of each shown question's version; nil
+  /// when its attempts need none. With the names its attempts give their questions, and the
+  /// versions the document's banks carry that the attempts name (for the export's checks).
+  func historyForExport(of stored: StoredQuiz) throws -> ExportedHistory {
+    let referenced = try referencedVersions(of: stored)
+    let names = AttemptNames(
+      shown: stored.quiz.questions.map { (id: $0.id, bank: $0.slot?.bank) },
+      questions: referenced.map { (id: $0.slug, bank: $0.bank) })
+    var exported = ExportedHistory(names: names)
+    let unshown = referenced.filter { !stored.shows(question: $0.identity, id: $0.slug, version: $0.number) }
+    let regraded =
+      try database.fetchOne(
+        """
+        SELECT EXISTS (SELECT 1 FROM answers an JOIN attempts a ON a.id = an.attempt_id
+          WHERE a.quiz_id = ? AND an.scored_version_id IS NOT NULL)
+        """, [stored.rowID]
+      ) { $0.bool(0) } ?? false
+    guard !unshown.isEmpty || regraded else { return exported }
+    var history = QuizHistory(quiz: stored.quiz.id, current: stored.versions.filter { $0.value != 1 })
+    for version in unshown {
+      let shownHere = stored.questionRows[version.slug]?.identity == version.identity
+      let question = try historicQuestion(version)
+      // Another bank's question the quiz does not show: the document's banks carry its current
+      // version, `current` its number under `BANK/ID` (at version 1 too: the name tells an
+      // import which bank's question the attempts mean), the history its other versions.
+      if let bank = version.bank, !shownHere, version.inUse {
+        history.current[bank + "/" + version.slug] = version.current
+        if version.number == version.current {
+          exported.carriedByBanks["\(names.name(version.slug, bank: bank))#\(version.number)"] = question
+          continue
+        }
+      }
+      history.versions.append(
+        HistoricVersion(number: version.number, question: question, bank: shownHere ? nil : version.bank))
+    }
+    exported.history = history
+    return exported
+  }
+
+  /// Every version the quiz's attempts were given, answered or scored against.
+  private func referencedVersions(of stored: StoredQuiz) throws -> [ReferencedVersion] {
+    try database.fetchAll(
       """
-      SELECT q.slug, v.version, v.id, q.id, q.quiz_id IS ?1, b.slug, q.retired_at IS NOT NULL, q.current_version
+      SELECT q.slug, v.version, v.id, q.id, q.quiz_id IS ?1 OR b.removed_at IS NOT NULL, b.slug,
+        q.retired_at IS NOT NULL, q.current_version
       FROM question_versions v JOIN questions q ON q.id = v.question_id JOIN banks b ON b.id = q.bank_id
       WHERE v.id IN (
         SELECT an.version_id FROM answers an JOIN attempts a ON a.id = an.attempt_id WHERE a.quiz_id = ?1
@@ -62,46 +101,39 @@ extension QuizRepository {
       ORDER BY q.slug, v.version
       """, [stored.rowID]
     ) { row in
+      // A removed bank's questions go as the quiz's own retired ones: the bank is not exported.
       ReferencedVersion(
         slug: row.string(0), number: row.int(1), row: row.int64(2), identity: row.int64(3),
         bank: row.bool(4) ? nil : row.string(5), inUse: !row.bool(6), current: row.int(7))
     }
-    .filter { !stored.shows(question: $0.identity, id: $0.slug, version: $0.number) }
-    let regraded =
-      try database.fetchOne(
-        """
-        SELECT EXISTS (SELECT 1 FROM answers an JOIN attempts a ON a.id = an.attempt_id
-          WHERE a.quiz_id = ? AND an.scored_version_id IS NOT NULL)
-        """, [stored.rowID]
-      ) { $0.bool(0) } ?? false
-    guard !referenced.isEmpty || regraded else { return nil }
-    var history = QuizHistory(quiz: stored.quiz.id, current: stored.versions.filter { $0.value != 1 })
-    for version in referenced {
-      // Another bank's question the quiz does not show: the document's banks carry its current
-      // version, `current` its number under `BANK/ID`, the history its other versions.
-      // (Named at version 1 too: the name tells an import which bank's question the attempts mean.)
-      if let bank = version.bank, stored.questionRows[version.slug]?.identity != version.identity, version.inUse {
-        history.current[bank + "/" + version.slug] = version.current
-        if version.number == version.current { continue }
-      }
-      var question = try question(versionRow: version.row, id: version.slug)
-      question.files = try files(ofVersionRow: version.row)
-      question.tags = try database.fetchAll(
-        """
-        SELECT t.tag FROM question_tags t JOIN question_versions v ON v.question_id = t.question_id
-        WHERE v.id = ? ORDER BY t.position
-        """, [version.row]
-      ) { $0.string(0) }
-      let shownHere = stored.questionRows[version.slug]?.identity == version.identity
-      history.versions.append(
-        HistoricVersion(number: version.number, question: question, bank: shownHere ? nil : version.bank))
-    }
-    return history
+  }
+
+  /// The content of a referenced version, with its files and its question's tags.
+  private func historicQuestion(_ version: ReferencedVersion) throws -> Question {
+    var question = try question(versionRow: version.row, id: version.slug)
+    question.files = try files(ofVersionRow: version.row)
+    question.tags = try database.fetchAll(
+      """
+      SELECT t.tag FROM question_tags t JOIN question_versions v ON v.question_id = t.question_id
+      WHERE v.id = ? ORDER BY t.position
+      """, [version.row]
+    ) { $0.string(0) }
+    return question
   }
 }
 
-/// A version attempts at a quiz name that the quiz does not show; `bank` nil for the quiz's own
-/// question, and whether the question is in use (not retired) at its `current` version.
+/// What an export with attempts writes of a quiz's history, and how its attempts name questions.
+struct ExportedHistory {
+  var history: QuizHistory?
+  let names: AttemptNames
+  /// "name#number" → a version the document's banks carry that the attempts name.
+  var carriedByBanks: [String: Question] = [:]
+
+  init(names: AttemptNames) { self.names = names }
+}
+
+/// A version attempts at a quiz name; `bank` nil for the quiz's own question (or a removed
+/// bank's), and whether the question is in use (not retired) at its `current` version.
 private struct ReferencedVersion {
   let slug: String
   let number: Int
@@ -113,6 +145,12 @@ private struct ReferencedVersion {
 }
 
 // MARK: - Writing carried history
+
+/// Another bank's question an imported history named: its row and bank, for the attempts.
+struct CarriedQuestion {
+  let identity: Int64
+  let bank: String
+}
 
 /// Other banks' questions a quiz's history names, found (or made retired) once each.
 private struct BankedQuestions {
@@ -127,10 +165,11 @@ private struct BankedQuestions {
 
   var found: [String: Found] = [:]
 
-  /// Question `reference` of its bank; made retired at the bank's top when missing; nil (with a
-  /// problem at `path`) when there is no such bank.
+  /// Question `reference` of its bank; when the bank lacks it, made retired at the bank's top
+  /// (`makeRetired`: a version of it comes) or a problem at `path`; nil (with a problem) when
+  /// there is no such bank.
   mutating func find(
-    _ reference: SlotReference, in repository: QuizRepository, at time: Timestamp, path: String,
+    _ reference: SlotReference, in repository: QuizRepository, at time: Timestamp, path: String, makeRetired: Bool,
     problems: inout [Problem]
   ) throws -> Found? {
     if let known = found[reference.name] { return known }
@@ -146,6 +185,13 @@ private struct BankedQuestions {
     {
       made = Found(
         id: reference.question, name: reference.name, identity: row.identity, version: row.version, madeRetired: false)
+    } else if !makeRetired {
+      problems.append(
+        Problem(
+          path: path,
+          message: "bank \"\(reference.bank)\" has no question \"\(reference.question)\" (the document's banks carry "
+            + "the questions in use its attempts name)"))
+      return nil
     } else {
       try database.execute(
         """
@@ -171,16 +217,17 @@ extension QuizRepository {
   func importHistory(
     _ history: QuizHistory, into stored: StoredQuiz, madeNow: Set<String>, madeInBanks: Set<String> = [],
     path: String, at time: Timestamp
-  ) throws -> (problems: [Problem], carried: [String: Int64]) {
+  ) throws -> (problems: [Problem], carried: [String: CarriedQuestion]) {
     var problems: [Problem] = []
     var current = stored.versions
     var banked = BankedQuestions()
     for (name, number) in history.current.sorted(by: { $0.key < $1.key }) {
       let here = "\(path).current.\(name)"
       if let reference = SlotReference(name: name) {
-        guard let found = try banked.find(reference, in: self, at: time, path: here, problems: &problems) else {
-          continue
-        }
+        guard
+          let found = try banked.find(
+            reference, in: self, at: time, path: here, makeRetired: false, problems: &problems)
+        else { continue }
         if let problem = try renumberBanked(found, to: number, path: here, madeNow: madeInBanks.contains(name)) {
           problems.append(problem)
         } else {
@@ -199,7 +246,8 @@ extension QuizRepository {
       var bankQuestion: BankedQuestions.Found?
       if let bank = version.bank {
         bankQuestion = try banked.find(
-          SlotReference(bank: bank, question: id), in: self, at: time, path: here + ".bank", problems: &problems)
+          SlotReference(bank: bank, question: id), in: self, at: time, path: here + ".bank", makeRetired: true,
+          problems: &problems)
         guard bankQuestion != nil else { continue }
       }
       if let existing = try storedVersion(
@@ -239,12 +287,28 @@ extension QuizRepository {
       try database.execute(
         "UPDATE questions SET current_version = max(current_version, ?) WHERE id = ?", [highest, identity])
     }
-    var carried: [String: Int64] = [:]
-    for (_, found) in banked.found.sorted(by: { $0.key < $1.key })
-    where stored.questionRows[found.id]?.identity != found.identity && carried[found.id] == nil {
-      carried[found.id] = found.identity
+    return (problems, try carriedQuestions(banked, stored: stored, ownIDs: Set(retiredCreated.keys)))
+  }
+
+  /// The other banks' questions the history named, as the quiz's attempts name them: `BANK/ID`,
+  /// and the id alone when it names no other question of the quiz (shown, or its own retired).
+  private func carriedQuestions(_ banked: BankedQuestions, stored: StoredQuiz, ownIDs: Set<String>) throws
+    -> [String: CarriedQuestion]
+  {
+    var carried: [String: CarriedQuestion] = [:]
+    var byID: [String: [BankedQuestions.Found]] = [:]
+    for found in banked.found.values where stored.questionRows[found.id]?.identity != found.identity {
+      carried[found.name] = CarriedQuestion(identity: found.identity, bank: String(found.name.prefix { $0 != "/" }))
+      byID[found.id, default: []].append(found)
     }
-    return (problems, carried)
+    for (id, found) in byID where found.count == 1 && stored.questionRows[id] == nil && !ownIDs.contains(id) {
+      let ownRetired =
+        try database.fetchOne(
+          "SELECT EXISTS (SELECT 1 FROM questions WHERE quiz_id = ? AND slug = ?)", [stored.rowID, id]
+        ) { $0.bool(0) } ?? false
+      if !ownRetired { carried[id] = carried[found[0].name] }
+    }
+    return carried
   }
 
   /// Gives bank question `found` the version number `number`: only one this import has just

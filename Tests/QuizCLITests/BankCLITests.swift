@@ -221,6 +221,61 @@ import Testing
 
   /// Two authors writing the same bank and category at once: every question kept, each
   /// category made once.
+  /// `quiz edit BANK/QUESTION` edits a bank question in place: a new version in its category,
+  /// which every quiz using it gets at its next attempt; its id cannot change; an unknown
+  /// question is named; GIFT shows it as the bank's category does.
+  @Test func editingABankQuestionMakesItsNextVersionInItsCategory() throws {
+    let workspace = try Self.biology()
+    func editor(_ body: String) throws -> String {
+      let path = try workspace.write("editor-\(UUID().uuidString).sh", "#!/bin/sh\n" + body + "\n")
+      chmod(path, 0o755)
+      return path
+    }
+    #expect(try workspace.quiz("add", "quiz", "mid", "--title", "Midterm").status == 0)
+    #expect(try workspace.quiz("add", "slot", "mid", "bio/mito").status == 0)
+    let rename = try editor(#"sed -i 's/Powerhouse?/Powerhouse of the cell?/' "$1""#)
+    let run = try workspace.quiz("edit", "bio/mito", environment: ["EDITOR": rename])
+    #expect(run.status == 0 && run.stdout == "question bio/mito: version 1 → 2\n", "\(run)")
+    let shown = try workspace.quiz("show", "bio/mito")
+    #expect(shown.stdout.contains("Powerhouse of the cell?") && shown.stdout.contains("Cells/Organelles"), "\(shown)")
+    #expect(try workspace.quiz("show", "mid").stdout.contains("Powerhouse of the cell?"))
+    #expect(try workspace.quiz("edit", "bio/mito", environment: ["EDITOR": "/bin/true"]).stdout == "No changes.\n")
+
+    let before = try workspace.quiz("export", "--bank", "bio").stdout
+    let renameID = try editor(#"sed -i 's/"id": "mito"/"id": "mito2"/' "$1""#)
+    let refused = try workspace.quiz("edit", "bio/mito", environment: ["EDITOR": renameID])
+    #expect(refused.status == 65, "\(refused)")
+    #expect(refused.stderr.contains("the question's id is mito: edit it without changing its id"), "\(refused.stderr)")
+    #expect(try workspace.quiz("export", "--bank", "bio").stdout == before)
+
+    let unknown = try workspace.quiz("edit", "bio/mitto", environment: ["EDITOR": rename])
+    #expect(unknown.status != 0 && unknown.stderr.contains("\"mitto\""), "\(unknown)")
+
+    let seen = workspace.directory.path("seen.gift")
+    let gift = try editor("cp \"$1\" '\(seen)'; sed -i 's/Molecule of heredity?/Molecule of inheritance?/' \"$1\"")
+    let giftRun = try workspace.quiz("edit", "bio/dna", "--format", "gift", environment: ["EDITOR": gift])
+    #expect(giftRun.status == 0 && giftRun.stdout == "question bio/dna: version 1 → 2\n", "\(giftRun)")
+    #expect(try String(contentsOfFile: seen, encoding: .utf8).contains("::dna::"))
+    #expect(try workspace.quiz("show", "bio/dna").stdout.contains("Molecule of inheritance?"))
+
+    // Someone saves the question while it is open: the file reopens saying so, and saving again
+    // puts this edit over theirs.
+    let quiz = QuizProcess.binary.path
+    let theirs = try editor(#"sed -i 's/Powerhouse of the cell?/Their powerhouse?/' "$1""#)
+    let marker = workspace.directory.path("first-round")
+    let racing = try editor(
+      """
+      if [ ! -e '\(marker)' ]; then touch '\(marker)'; EDITOR='\(theirs)' '\(quiz)' --db '\(workspace.database)' \
+        edit bio/mito >/dev/null || exit 1; sed -i 's/Powerhouse of the cell?/My powerhouse?/' "$1"; \
+      else cp "$1" '\(seen)'; fi
+      """)
+    let raced = try workspace.quiz("edit", "bio/mito", environment: ["EDITOR": racing])
+    #expect(raced.status == 0 && raced.stdout == "question bio/mito: version 3 → 4\n", "\(raced)")
+    #expect(try String(contentsOfFile: seen, encoding: .utf8).contains("Someone else saved bio/mito"))
+    #expect(try workspace.quiz("show", "bio/mito", "--history").stdout.contains("v3"))
+    #expect(try workspace.quiz("show", "bio/mito").stdout.contains("My powerhouse?"))
+  }
+
   @Test func writersOnTheSameBankLoseNothing() throws {
     let workspace = try Workspace()
     #expect(try workspace.quiz("bank", "add", "dept", "--title", "Department").status == 0)

@@ -97,6 +97,65 @@ import Testing
     #expect(try other.quiz("report", "--bank", "bio").stdout == bankReport.stdout)
   }
 
+  /// Random slots over two banks whose questions share ids: across its attempts the quiz was
+  /// given both banks' `q1`, so its export names them `a/q1` and `b/q1`, and the import attaches
+  /// each attempt to the right bank's question; `grade --given` takes such a name too.
+  @Test func attemptsNameQuestionsBankSlashIDWhereTwoBanksIDsClash() throws {
+    let workspace = try Workspace()
+    var steps: [[String]] = []
+    for bank in ["a", "b"] {
+      steps.append(["bank", "add", bank, "--title", "Bank \(bank)"])
+      for number in 1...2 {
+        steps.append([
+          "add", "question", "--bank", bank, "--id", "q\(number)", "--prompt", "\(bank) question \(number)",
+          "--right", "yes", "--wrong", "no",
+        ])
+      }
+    }
+    steps += [
+      ["add", "quiz", "mix", "--title", "Mix"],
+      ["add", "question", "mix", "--id", "o", "--prompt", "2+2", "--right", "4", "--wrong", "5"],
+      ["add", "random", "mix", "--from", "a"], ["add", "random", "mix", "--from", "b"],
+      ["grade", "mix", "--as", "ann", "--given", "a/q1,b/q2,o", "--answer", "o=a", "--answer", "a/q1=a"],
+      ["grade", "mix", "--as", "bob", "--given", "q2,q1,o", "--answer", "o=a", "--answer", "q1=b"],
+    ]
+    for step in steps {
+      let run = try workspace.quiz(arguments: step)
+      try #require(run.status == 0, "\(step): \(run)")
+    }
+    let export = try workspace.quiz("export", "mix", "--with-attempts")
+    let attempts = try #require(try Self.object(export)["attempts"] as? [[String: Any]])
+    #expect(attempts.map { $0["given"] as? [String] ?? [] } == [["a/q1", "b/q2", "o"], ["a/q2", "b/q1", "o"]])
+    #expect(
+      attempts.map { ($0["answers"] as? [[String: Any]] ?? []).compactMap { $0["question"] as? String } } == [
+        ["o", "a/q1"], ["o", "b/q1"],
+      ])
+    let path = try workspace.write("mix.json", export.stdout)
+    #expect(try QuizProcess.validatesAgainstSchema(path, in: workspace) == true)
+    let other = try Workspace()
+    let imported = try other.quiz("import", path)
+    #expect(imported.status == 0, "\(imported)")
+    #expect(try other.quiz("export", "mix", "--with-attempts").stdoutBytes == export.stdoutBytes)
+    for command in [["report", "--bank", "a"], ["report", "--bank", "b"], ["history", "--quiz", "mix"], ["check"]] {
+      #expect(try other.quiz(arguments: command).stdout == (try workspace.quiz(arguments: command)).stdout)
+    }
+  }
+
+  /// A bank removed with `--force` after attempts drew from it: its questions go in the export
+  /// as the quiz's own retired ones (the removed bank is not exported), and the import reads them.
+  @Test func attemptsAtARemovedBanksQuestionsRoundTrip() throws {
+    let workspace = try RandomSlotsCLITests.final()
+    #expect(try workspace.quiz("grade", "fin", "--as", "ann", "--seed", "3", "--answer", "own1=a").status == 0)
+    #expect(try workspace.quiz("bank", "rm", "bio", "--force").status == 0)
+    let export = try workspace.quiz("export", "fin", "--with-attempts")
+    #expect(export.status == 0 && !export.stdout.contains("\"bank\": \"bio"), "\(export)")
+    let other = try Workspace()
+    let imported = try other.quiz("import", try workspace.write("fin.json", export.stdout))
+    #expect(imported.status == 0, "\(imported)")
+    #expect(try other.quiz("export", "fin", "--with-attempts").stdoutBytes == export.stdoutBytes)
+    #expect(try other.quiz("report", "fin").stdout == (try workspace.quiz("report", "fin")).stdout)
+  }
+
   @Test func aBankMovesAsJSONAndAChangedQuestionIsItsNextVersion() throws {
     let workspace = try RandomSlotsCLITests.final()
     let export = try workspace.quiz("export", "--bank", "bio", "--format", "json")

@@ -14,7 +14,11 @@ enum EditCommand {
     name: "edit",
     summary: "Edit a quiz or one question in $VISUAL or $EDITOR, then save it with versioning.",
     discussion: discussion,
-    arguments: [ArgumentSpec(name: "quiz[/question]", help: "What to edit.")],
+    arguments: [
+      ArgumentSpec(
+        name: "quiz[/question]",
+        help: "What to edit: a quiz, one of its questions, or a bank's question (BANK/QUESTION).")
+    ],
     options: [
       .value(
         "format", help: "The format to edit in: \(QuizFileFormat.editable.map(\.name).joined(separator: ", ")).",
@@ -44,6 +48,15 @@ enum EditCommand {
   static func run(_ invocation: Invocation) throws {
     let address = QuestionAddress(invocation.arguments.positionals[0])
     let repository = try invocation.repository()
+    if let id = address.question, try repository.storedQuiz(address.quiz) == nil,
+      try repository.storedBank(address.quiz) != nil
+    {
+      let format = invocation.arguments.value("format").flatMap(QuizFileFormat.named) ?? QuizFileFormat.native
+      guard let editing = format.editing else {
+        throw CLIError.usage("quiz cannot edit in \(format.name)", command: invocation.command)
+      }
+      return try editBankQuestion(address, question: id, format: format, editing: editing, invocation: invocation)
+    }
     let stored = try repository.requireQuiz(address.quiz)
     // An unknown question is named here, with a suggestion, before any format renders it.
     if let id = address.question { _ = try stored.quiz.requireQuestion(id) }

@@ -1,0 +1,96 @@
+import QuizBankFormat
+import QuizDomain
+import QuizFormats
+import QuizRepository
+
+// MARK: - A bank's question
+
+extension EditCommand {
+  /// `quiz edit BANK/QUESTION` of a bank that is no quiz's: the question as its bank holds it,
+  /// saved back into the bank (a new version when its content changed, its category kept), as
+  /// `quiz import FILE --bank BANK` saves it; every quiz that uses it gets it at its next attempt.
+  static func editBankQuestion(
+    _ address: QuestionAddress, question id: String, format: QuizFileFormat, editing: QuizFileFormat.Editing,
+    invocation: Invocation
+  ) throws {
+    let repository = try invocation.repository()
+    guard let stored = try repository.storedBank(address.quiz) else {
+      throw CLIError.failure("bank \"\(address.quiz)\" was removed: nothing to edit")
+    }
+    let bank = stored.quiz
+    _ = try bank.requireQuestion(id)
+    guard var original = bank.questions.first(where: { $0.id == id }) else {
+      throw CLIError.failure("bank \"\(address.quiz)\" has no question \"\(id)\"")
+    }
+    let text: String
+    do {
+      text = try editing.render(try format.editable(bank, address), address)
+    } catch let problems as EditProblems {
+      throw CLIError.data("cannot edit in \(format.title)", details: problems.lines(offset: 0))
+    }
+    let file = try TemporaryFile(
+      name: "quiz-edit-\(address.quiz)-\(id).\(format.extensions.first ?? format.name)", contents: text)
+    let notes = editing.notShown(bank, address)
+    var problems: Problems?
+    var shownOffset = 0
+    for _ in 0..<5 {
+      let top = header(notes: notes, format: format, problems: problems)
+      shownOffset = top.offset
+      try file.write(top.text + stripHeader(try file.read()))
+      try runEditor(editorCommand(invocation.console.environment), on: file.path)
+      let edited = stripHeader(try file.read())
+      if edited.allSatisfy(\.isWhitespace) || edited == text {
+        invocation.console.write("No changes.\n")
+        return
+      }
+      do {
+        let result = try saveBankQuestion(edited, editing, address, original: &original, into: repository)
+        let change = result.changed.first.map { "version \($0.from) → \($0.to)" } ?? "no change to its content"
+        invocation.console.write("question \(address.quiz)/\(id): \(change)\n")
+        return
+      } catch let found as Problems {
+        problems = found
+      } catch QuizBankError.syntax(let error) {
+        problems = Problems(line: error.line, text: ", column \(error.column): \(error.message)")
+      } catch QuizBankError.invalid(let found, _) {
+        problems = Problems(lines: found.map(\.description))
+      } catch RepositoryError.invalid(let found, _) {
+        problems = Problems(lines: found.map(\.description))
+      }
+    }
+    throw CLIError.data(
+      "the edited file is still invalid, nothing was saved",
+      details: CLIError.limited(problems?.lines(offset: shownOffset) ?? []))
+  }
+
+  /// Saves the edited question into its bank, in its category, reading the bank in the same
+  /// transaction: a question someone else changed since `original` is not overwritten unseen
+  /// (`original` becomes theirs, so that saving again puts the edit over it).
+  private static func saveBankQuestion(
+    _ edited: String, _ editing: QuizFileFormat.Editing, _ address: QuestionAddress, original: inout Question,
+    into repository: QuizRepository
+  ) throws -> BankImportResult {
+    let title = try repository.bankAsQuiz(address.quiz).title
+    return try repository.importIntoBank(address.quiz, title: title) { stored in
+      guard let stored, let now = stored.questions.first(where: { $0.id == original.id }) else {
+        throw Problems(lines: ["question \(address.quiz)/\(original.id) was removed while you edited it"])
+      }
+      guard now == original else {
+        original = now
+        throw Problems(lines: [
+          "Someone else saved \(address.quiz)/\(now.id) while you edited it (see 'quiz show \(address.quiz)/\(now.id)' "
+            + "for theirs): save again to put yours over it"
+        ])
+      }
+      let applied = try editing.apply(edited, address, stored)
+      guard let question = applied.questions.first(where: { $0.id == original.id }),
+        applied.questions.count == stored.questions.count
+      else {
+        throw Problems(lines: ["the question's id is \(original.id): edit it without changing its id"])
+      }
+      let section = stored.sections.first { $0.questions.contains { $0.id == original.id } }
+      let category = try ImportCommand.categoryPath(ofSectionTitled: section?.title).get()
+      return [(category, question)]
+    }
+  }
+}
