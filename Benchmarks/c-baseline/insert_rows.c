@@ -2,7 +2,7 @@
 // pragmas and prepared statements, by C with no JSON parsing. Rows come from bank_to_rows.py.
 // It writes what the import of new quizzes writes, in the same order and in one transaction:
 // per quiz the look-up by slug (the import upserts), the quiz row with shuffle_questions, its
-// search_stale mark, its own bank with the top category (and a category per section title,
+// own bank with the top category and its search_stale_banks mark (and a category per section title,
 // at the section's first question), the sections with pick, questions with their bank and
 // category, versions with text_format, choices,
 // tags, files, and last the quiz's change-log row with its counts (`{"questions_new":N}`,
@@ -126,7 +126,7 @@ int main(int argc, char **argv) {
   const char *now = "2026-11-29T10:00:00Z";
   sqlite3_stmt *lookup = prepare(db, "SELECT id, title, description, scoring, shuffle_questions FROM quizzes WHERE slug = ?");
   sqlite3_stmt *quiz = prepare(db, "INSERT INTO quizzes (slug, title, description, scoring, shuffle_questions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
-  sqlite3_stmt *stale = prepare(db, "INSERT OR IGNORE INTO search_stale (quiz_id) VALUES (?)");
+  sqlite3_stmt *stale = prepare(db, "INSERT OR IGNORE INTO search_stale_banks (bank_id) VALUES (?)");
   sqlite3_stmt *section = prepare(db, "INSERT INTO sections (quiz_id, position, title, pick) VALUES (?, ?, ?, ?)");
   sqlite3_stmt *question = prepare(db, "INSERT INTO questions (quiz_id, slug, section_id, position, current_version, bank_id, category_id) VALUES (?, ?, ?, ?, 1, ?, ?)");
   // The quiz's own bank with its top category (migration 0020), and a category per section title.
@@ -170,8 +170,6 @@ int main(int argc, char **argv) {
       integer(quiz, 5, f[5]); text(quiz, 6, now); text(quiz, 7, now);
       run(db, quiz);
       quiz_id = sqlite3_last_insert_rowid(db);
-      sqlite3_bind_int64(stale, 1, quiz_id);
-      run(db, stale);
       text(bank_lookup, 1, f[1]);
       if (sqlite3_step(bank_lookup) != SQLITE_DONE) die(db, "bank already stored");
       sqlite3_reset(bank_lookup);
@@ -182,6 +180,8 @@ int main(int argc, char **argv) {
       run(db, top);
       sqlite3_bind_int64(own, 1, bank_id); sqlite3_bind_int64(own, 2, quiz_id);
       run(db, own);
+      sqlite3_bind_int64(stale, 1, bank_id);
+      run(db, stale);
       snprintf(slug, sizeof slug, "%s", f[1]);
       section_pos = 0;
       questions = 0;

@@ -30,9 +30,10 @@ struct AttemptNames {
 
   init() {}
 
-  /// The name of question `id` of `bank` (nil: the quiz's own) in the quiz's attempts.
-  func name(_ id: String, bank: String?) -> String {
-    guard let bank else { return id }
+  /// The name of question `id` of `bank` (nil: the quiz's own) in the quiz's attempts; a
+  /// `removed` bank's question goes as the quiz's own unless the history names it by its bank.
+  func name(_ id: String, bank: String?, removed: Bool = false) -> String {
+    guard let bank, !removed || seen[id]?.contains(Self.key(id, bank: bank)) == true else { return id }
     let alone = bare[id] == Self.key(id, bank: bank) || (bare[id] == nil && seen[id] == nil)
     return alone ? id : bank + "/" + id
   }

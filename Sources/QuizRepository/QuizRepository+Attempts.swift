@@ -326,7 +326,7 @@ extension QuizRepository {
       """
       SELECT an.attempt_id, q.slug, v.version, q.id, sv.version,
         \(QuestionRows.responseColumns), an.version_id,
-        CASE WHEN q.quiz_id IS a.quiz_id OR b.removed_at IS NOT NULL THEN NULL ELSE b.slug END
+        CASE WHEN q.quiz_id IS a.quiz_id THEN NULL ELSE b.slug END, b.removed_at IS NOT NULL
       FROM attempts a
       JOIN answers an ON an.attempt_id = a.id
       JOIN question_versions v ON v.id = an.version_id JOIN questions q ON q.id = v.question_id
@@ -338,7 +338,7 @@ extension QuizRepository {
     try answers.forEachRow { row in
       guard let position = index[row.int64(0)] else { return }
       let slug = row.string(1)
-      let id = names.name(slug, bank: row.optionalString(10))
+      let id = names.name(slug, bank: row.optionalString(10), removed: row.bool(11))
       let mark = marks[MarkKey(attempt: row.int64(0), version: row.int64(9))]?.mark
       attempts[position].answers.append(Answer(question: id, response: QuestionRows.response(row, at: 5), mark: mark))
       let number = row.int(2)
@@ -359,7 +359,7 @@ extension QuizRepository {
     let given = try database.cachedStatement(
       """
       SELECT aq.attempt_id, q.slug, v.version, q.id,
-        CASE WHEN q.quiz_id IS a.quiz_id OR b.removed_at IS NOT NULL THEN NULL ELSE b.slug END
+        CASE WHEN q.quiz_id IS a.quiz_id THEN NULL ELSE b.slug END, b.removed_at IS NOT NULL
       FROM attempts a
       JOIN attempt_questions aq ON aq.attempt_id = a.id
       JOIN question_versions v ON v.id = aq.version_id JOIN questions q ON q.id = v.question_id
@@ -371,7 +371,7 @@ extension QuizRepository {
     try given.forEachRow { row in
       guard let position = index[row.int64(0)] else { return }
       let slug = row.string(1)
-      let id = names.name(slug, bank: row.optionalString(4))
+      let id = names.name(slug, bank: row.optionalString(4), removed: row.bool(5))
       if attempts[position].given == nil { attempts[position].given = [] }
       attempts[position].given?.append(id)
       if !stored.shows(question: row.int64(3), id: slug, version: row.int(2)) {

@@ -215,7 +215,15 @@ public final class ImportSession {
         return
       }
       targets[quiz.id] = nil
-      let result = try repository.writeQuiz(quiz, existing: existing, at: time)
+      let result: QuizSaveResult
+      do {
+        result = try repository.writeQuiz(quiz, existing: existing, at: time)
+      } catch RepositoryError.unplaceable(let message) {
+        // A slot to a question or category not there, a filter matching too few: the quiz's.
+        report([Problem(path: path, message: message)], source: source)
+        rejected.insert(quiz.id)
+        return
+      }
       try repository.logSave(result, at: time)
       summary.add(result)
       madeNow[quiz.id, default: []].formUnion(result.newQuestions)
@@ -377,6 +385,36 @@ public final class ImportSession {
 // MARK: - Exporting
 
 extension QuizRepository {
+  /// `quizzes` in the order an import can write them: a quiz whose slots place or draw
+  /// questions of another's own bank after that quiz (which brings them), else as given. A
+  /// cycle (two quizzes each using the other's questions) is broken in the given order.
+  func importOrder(of quizzes: [String]) throws -> [String] {
+    let chosen = Set(quizzes)
+    var needs: [String: Set<String>] = [:]
+    for id in quizzes {
+      guard let row = try storedQuizRow(id) else { continue }
+      let owners = try database.fetchAll(
+        """
+        SELECT DISTINCT z.slug FROM slots sl
+        LEFT JOIN questions q ON q.id = sl.question_id LEFT JOIN categories c ON c.id = sl.category_id
+        JOIN quizzes z ON z.bank_id = coalesce(q.bank_id, c.bank_id)
+        WHERE sl.quiz_id = ?1 AND z.id <> ?1
+        """, [row]
+      ) { $0.string(0) }
+      needs[id] = Set(owners).intersection(chosen)
+    }
+    guard needs.values.contains(where: { !$0.isEmpty }) else { return quizzes }
+    var ordered: [String] = []
+    var written = Set<String>()
+    var remaining = quizzes
+    while !remaining.isEmpty {
+      let next = remaining.firstIndex { needs[$0, default: []].isSubset(of: written) } ?? 0
+      written.insert(remaining[next])
+      ordered.append(remaining.remove(at: next))
+    }
+    return ordered
+  }
+
   /// Writes a quiz-bank/1 document of the quizzes `ids` (all, by id, when nil), with their
   /// attempts when asked, handing it to `sink` quiz by quiz. Deterministic: the same database
   /// gives the same bytes. Reads in one transaction, so the document is one consistent state.
@@ -392,9 +430,10 @@ extension QuizRepository {
     return try mappingStorageErrors {
       try database.read { _ in
         var seen = Set<String>()
-        let chosen = try (ids ?? quizIDs()).filter { seen.insert($0).inserted }
+        var chosen = try (ids ?? quizIDs()).filter { seen.insert($0).inserted }
         // Unknown ids fail before anything is written.
         for id in chosen where try storedQuizRow(id) == nil { _ = try requireQuiz(id) }
+        chosen = try importOrder(of: chosen)
         var stream = QuizFileFormat.nativeStreamWriter()
         // The banks the quizzes' slots use come first, so that the document imports in order.
         for bank in try banksForExport(of: chosen, all: ids == nil, withAttempts: withAttempts) {

@@ -316,6 +316,11 @@ extension QuizRepository {
     guard stored.quiz.hasRandomSlots else { return (stored, []) }
     let fixed = Set(stored.quiz.questions.map(\.id))
     var remaining = given.filter { !fixed.contains($0) }
+    // An id whose bank question the history names only as `BANK/ID` names another question
+    // alone (the quiz's own retired one): not one a slot drew.
+    let namedOtherwise = Set(carried.keys.compactMap { SlotReference(name: $0)?.question }).filter {
+      carried[$0] == nil
+    }
     var pools: [RandomSource: [String: Int64]] = [:]
     var drawn: [[DrawnQuestion]] = []
     var problems: [Problem] = []
@@ -332,7 +337,8 @@ extension QuizRepository {
             pool[name] = pool[reference.question]
           }
         }
-        var taken = Array(remaining.filter { pool[$0] != nil }.prefix(placed.slot.count))
+        var taken = Array(
+          remaining.filter { pool[$0] != nil && !namedOtherwise.contains($0) }.prefix(placed.slot.count))
         remaining.removeAll { taken.contains($0) }
         let short = placed.slot.count - taken.count
         if short > 0 && !carried.isEmpty {

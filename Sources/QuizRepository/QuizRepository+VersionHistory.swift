@@ -89,10 +89,10 @@ extension QuizRepository {
 
   /// Every version the quiz's attempts were given, answered or scored against.
   private func referencedVersions(of stored: StoredQuiz) throws -> [ReferencedVersion] {
-    try database.fetchAll(
+    let versions = try database.fetchAll(
       """
       SELECT q.slug, v.version, v.id, q.id, q.quiz_id IS ?1 OR b.removed_at IS NOT NULL, b.slug,
-        q.retired_at IS NOT NULL, q.current_version
+        q.retired_at IS NOT NULL, q.current_version, q.quiz_id IS NOT ?1 AND b.removed_at IS NOT NULL
       FROM question_versions v JOIN questions q ON q.id = v.question_id JOIN banks b ON b.id = q.bank_id
       WHERE v.id IN (
         SELECT an.version_id FROM answers an JOIN attempts a ON a.id = an.attempt_id WHERE a.quiz_id = ?1
@@ -101,10 +101,22 @@ extension QuizRepository {
       ORDER BY q.slug, v.version
       """, [stored.rowID]
     ) { row in
-      // A removed bank's questions go as the quiz's own retired ones: the bank is not exported.
-      ReferencedVersion(
-        slug: row.string(0), number: row.int(1), row: row.int64(2), identity: row.int64(3),
-        bank: row.bool(4) ? nil : row.string(5), inUse: !row.bool(6), current: row.int(7))
+      (
+        version: ReferencedVersion(
+          slug: row.string(0), number: row.int(1), row: row.int64(2), identity: row.int64(3),
+          bank: row.bool(4) ? nil : row.string(5), inUse: !row.bool(6), current: row.int(7)),
+        removed: row.bool(8), bank: row.string(5)
+      )
+    }
+    // A removed bank's questions go as the quiz's own retired ones (the bank is not exported),
+    // unless one of its own has the id: then under the removed bank's name, which an import
+    // makes again, removed.
+    let own = Set(versions.filter { $0.version.bank == nil && !$0.removed }.map(\.version.slug))
+    return versions.map { entry in
+      guard entry.removed, own.contains(entry.version.slug) else { return entry.version }
+      var version = entry.version
+      version.bank = entry.bank
+      return version
     }
   }
 
@@ -139,7 +151,7 @@ private struct ReferencedVersion {
   let number: Int
   let row: Int64
   let identity: Int64
-  let bank: String?
+  var bank: String?
   let inUse: Bool
   let current: Int
 }
@@ -173,7 +185,8 @@ private struct BankedQuestions {
     problems: inout [Problem]
   ) throws -> Found? {
     if let known = found[reference.name] { return known }
-    guard let bank = try repository.optionalBankHeader(reference.bank) else {
+    guard let bank = try repository.optionalBankHeader(reference.bank) ?? removedBank(reference.bank, repository, time)
+    else {
       problems.append(Problem(path: path, message: "no bank \"\(reference.bank)\" for question \(reference.name)"))
       return nil
     }
@@ -204,6 +217,26 @@ private struct BankedQuestions {
     }
     found[reference.name] = made
     return made
+  }
+
+  /// A bank removed with `--force` (`ID.removed-N`, as `quiz bank rm` names it), made again,
+  /// removed, to hold the retired questions a history names under it; nil for any other name.
+  private func removedBank(_ slug: String, _ repository: QuizRepository, _ time: Timestamp) throws -> (
+    row: Int64, title: String, description: String?
+  )? {
+    guard let mark = slug.range(of: ".removed-", options: .backwards), !slug[mark.upperBound...].isEmpty,
+      slug[mark.upperBound...].allSatisfy(\.isNumber)
+    else { return nil }
+    if let stored = try repository.database.fetchOne(
+      "SELECT id, title, description FROM banks WHERE slug = ?", [slug],
+      { (row: $0.int64(0), title: $0.string(1), description: $0.optionalString(2)) })
+    {
+      return stored
+    }
+    let title = String(slug[..<mark.lowerBound])
+    let row = try repository.insertBank(slug, title: title, description: nil, at: time)
+    try repository.database.execute("UPDATE banks SET removed_at = ? WHERE id = ?", [time.text, row])
+    return (row, title, nil)
   }
 }
 

@@ -258,6 +258,16 @@ import Testing
     #expect(try String(contentsOfFile: seen, encoding: .utf8).contains("::dna::"))
     #expect(try workspace.quiz("show", "bio/dna").stdout.contains("Molecule of inheritance?"))
 
+    // Through a quiz that places it: the bank's question, said on top of the file.
+    let header = workspace.directory.path("header.json")
+    let viaQuiz = try editor("cp \"$1\" '\(header)'; sed -i 's/Molecule of inheritance?/Molecule of life?/' \"$1\"")
+    #expect(try workspace.quiz("add", "slot", "mid", "bio/dna").status == 0)
+    let placed = try workspace.quiz("edit", "mid/dna", environment: ["EDITOR": viaQuiz])
+    #expect(placed.status == 0 && placed.stdout == "question bio/dna: version 2 → 3\n", "\(placed)")
+    #expect(try String(contentsOfFile: header, encoding: .utf8).hasPrefix("// ! mid/dna is placed from bank bio"))
+    #expect(try workspace.quiz("show", "bio/dna").stdout.contains("Molecule of life?"))
+    #expect(try workspace.quiz("export", "mid").stdout.contains("\"question\": \"bio/dna\""), "still a slot")
+
     // Someone saves the question while it is open: the file reopens saying so, and saving again
     // puts this edit over theirs.
     let quiz = QuizProcess.binary.path
@@ -274,6 +284,21 @@ import Testing
     #expect(try String(contentsOfFile: seen, encoding: .utf8).contains("Someone else saved bio/mito"))
     #expect(try workspace.quiz("show", "bio/mito", "--history").stdout.contains("v3"))
     #expect(try workspace.quiz("show", "bio/mito").stdout.contains("My powerhouse?"))
+  }
+
+  /// A quiz named like a bank takes it as its own; the bank's questions it does not place are
+  /// still shown and edited as `BANK/QUESTION`.
+  @Test func aQuizsOwnBankQuestionsItDoesNotPlaceAreShownAndEdited() throws {
+    let workspace = try Self.biology()
+    #expect(try workspace.quiz("add", "quiz", "bio", "--title", "Biology quiz").status == 0)
+    let shown = try workspace.quiz("show", "bio/dna")
+    #expect(shown.status == 0 && shown.stdout.contains("Molecule of heredity?"), "\(shown)")
+    let script = try workspace.write("edit.sh", "#!/bin/sh\nsed -i 's/Molecule of heredity?/Heredity?/' \"$1\"\n")
+    chmod(script, 0o755)
+    let edited = try workspace.quiz("edit", "bio/dna", environment: ["EDITOR": script])
+    #expect(edited.status == 0 && edited.stdout == "question bio/dna: version 1 → 2\n", "\(edited)")
+    let unknown = try workspace.quiz("show", "bio/nope")
+    #expect(unknown.status != 0 && unknown.stderr.contains("\"nope\""), "\(unknown)")
   }
 
   @Test func writersOnTheSameBankLoseNothing() throws {

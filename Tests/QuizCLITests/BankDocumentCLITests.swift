@@ -156,6 +156,72 @@ import Testing
     #expect(try other.quiz("report", "fin").stdout == (try workspace.quiz("report", "fin")).stdout)
   }
 
+  /// A quiz whose slots place or draw another quiz's own questions comes after that quiz in an
+  /// export, so that the import has them when it writes its slots; a document that cannot be
+  /// written so (each quiz using the other's) is refused naming the quiz and its problem.
+  @Test func aQuizUsingAnotherQuizsQuestionsIsExportedAfterIt() throws {
+    let workspace = try Workspace()
+    let steps: [[String]] = [
+      ["add", "quiz", "host", "--title", "Host"],
+      ["add", "question", "host", "--id", "h1", "--prompt", "H1", "--right", "a", "--wrong", "b"],
+      ["add", "question", "host", "--id", "h2", "--prompt", "H2", "--right", "a", "--wrong", "b"],
+      ["add", "quiz", "guest", "--title", "Guest"],
+      ["add", "question", "guest", "--id", "g1", "--prompt", "G1", "--right", "a", "--wrong", "b"],
+      ["add", "random", "guest", "--from", "host"], ["add", "quiz", "early", "--title", "Early"],
+      ["add", "slot", "early", "guest/g1"], ["grade", "guest", "--as", "ann", "--seed", "1", "--answer", "g1=a"],
+    ]
+    for step in steps {
+      let run = try workspace.quiz(arguments: step)
+      try #require(run.status == 0, "\(step): \(run)")
+    }
+    let export = try workspace.quiz("export", "--with-attempts")
+    let quizzes = try #require(try Self.object(export)["quizzes"] as? [[String: Any]])
+    #expect(quizzes.compactMap { $0["id"] as? String } == ["host", "guest", "early"])
+    let path = try workspace.write("all.json", export.stdout)
+    let other = try Workspace()
+    let imported = try other.quiz("import", path)
+    #expect(imported.status == 0, "\(imported)")
+    #expect(try other.quiz("export", "--with-attempts").stdoutBytes == export.stdoutBytes)
+
+    #expect(try workspace.quiz("add", "slot", "host", "guest/g1").status == 0)
+    let cycle = try workspace.quiz("export")
+    let refused = try Workspace().quiz("import", try workspace.write("cycle.json", cycle.stdout))
+    #expect(refused.status == 65, "\(refused)")
+    #expect(refused.stderr.contains("cycle.json: $.quizzes[0]: bank \"guest\" has no question \"g1\""), "\(refused)")
+  }
+
+  /// A bank removed with `--force` whose question has the id of one of the quiz's own: the
+  /// attempts name it `BANK.removed-N/ID`, and the import makes the removed bank again for it.
+  @Test func aRemovedBanksQuestionSharingAnOwnQuestionsIDRoundTrips() throws {
+    let workspace = try Workspace()
+    let steps: [[String]] = [
+      ["bank", "add", "ba", "--title", "A"],
+      ["add", "question", "--bank", "ba", "--id", "q1", "--prompt", "ba q1?", "--right", "R", "--wrong", "W"],
+      ["add", "quiz", "two", "--title", "Two"],
+      ["add", "question", "two", "--id", "own", "--prompt", "Own?", "--right", "Y", "--wrong", "N"],
+      ["add", "random", "two", "--from", "ba"],
+      ["grade", "two", "--as", "t1", "--given", "own,q1", "--answer", "own=a", "--answer", "q1=a"],
+    ]
+    for step in steps {
+      let run = try workspace.quiz(arguments: step)
+      try #require(run.status == 0, "\(step): \(run)")
+    }
+    #expect(try workspace.quiz("bank", "rm", "ba", "--force").status == 0)
+    let own = try workspace.quiz(
+      "add", "question", "two", "--id", "q1", "--prompt", "Own q1?", "--right", "Y", "--wrong", "N")
+    try #require(own.status == 0, "\(own)")
+    #expect(try workspace.quiz("grade", "two", "--as", "t2", "--answer", "own=a", "--answer", "q1=b").status == 0)
+    #expect(try workspace.quiz("rm", "two/q1").status == 0)
+    let export = try workspace.quiz("export", "two", "--with-attempts")
+    let attempts = try #require(try Self.object(export)["attempts"] as? [[String: Any]])
+    #expect(attempts.first?["given"] as? [String] == ["own", "ba.removed-1/q1"], "\(export.stdout)")
+    let other = try Workspace()
+    let imported = try other.quiz("import", try workspace.write("two.json", export.stdout))
+    #expect(imported.status == 0, "\(imported)")
+    #expect(try other.quiz("export", "two", "--with-attempts").stdoutBytes == export.stdoutBytes)
+    #expect(try other.quiz("report", "two").stdout == (try workspace.quiz("report", "two")).stdout)
+  }
+
   @Test func aBankMovesAsJSONAndAChangedQuestionIsItsNextVersion() throws {
     let workspace = try RandomSlotsCLITests.final()
     let export = try workspace.quiz("export", "--bank", "bio", "--format", "json")

@@ -255,6 +255,27 @@ import Testing
     #expect(groups.last?.items.count == 5, "c2…c6: not c1, which the quiz places, nor d1, a description")
   }
 
+  /// An edit of the quiz whose random slots name a bank that is not there, or draw more than
+  /// match, reopens with the problem on top, as any other problem does.
+  @Test func anEditWithAnUnplaceableSlotReopensWithTheProblem() throws {
+    let workspace = try Self.final()
+    let seen = workspace.directory.path("seen.json")
+    let script = try workspace.write(
+      "edit.sh",
+      """
+      #!/bin/sh
+      if grep -q '// !' "$1"; then cp "$1" '\(seen)'; sed -i 's/"bank": "bion"/"bank": "bio"/' "$1"
+      else sed -i 's/"bank": "bio"/"bank": "bion"/' "$1"; fi
+
+      """)
+    chmod(script, 0o755)
+    let before = try workspace.quiz("export", "fin").stdout
+    let run = try workspace.quiz("edit", "fin", environment: ["EDITOR": script])
+    #expect(run.status == 0 && run.stdout == "No changes.\n", "\(run)")
+    #expect(try String(contentsOfFile: seen, encoding: .utf8).hasPrefix("// ! no bank \"bion\" to draw from"))
+    #expect(try workspace.quiz("export", "fin").stdout == before)
+  }
+
   /// `bank rm` refuses a bank quizzes use; `--force` takes its slots out of them and keeps the
   /// questions attempts were given, retired, under a new id, so every attempt reads as before.
   @Test func removingABankInUseNeedsForceWhichKeepsTheAttemptsHistory() throws {

@@ -6,13 +6,37 @@ import QuizRepository
 // MARK: - A bank's question
 
 extension EditCommand {
-  /// `quiz edit BANK/QUESTION` of a bank that is no quiz's: the question as its bank holds it,
-  /// saved back into the bank (a new version when its content changed, its category kept), as
-  /// `quiz import FILE --bank BANK` saves it; every quiz that uses it gets it at its next attempt.
+  /// The bank question `address` names, when it is one: `BANK/QUESTION` of a bank no quiz is
+  /// named after, or of a quiz's own bank that the quiz does not place; `QUIZ/QUESTION` of a
+  /// question the quiz places from a bank (a fixed slot), with a note saying so.
+  static func bankQuestion(_ address: QuestionAddress, _ repository: QuizRepository) throws -> (
+    QuestionAddress, note: String?
+  )? {
+    guard let id = address.question else { return nil }
+    guard let quiz = try repository.storedQuiz(address.quiz)?.quiz else {
+      return try repository.storedBank(address.quiz) == nil ? nil : (address, nil)
+    }
+    if let slot = quiz.questions.first(where: { $0.id == id })?.slot {
+      return (
+        QuestionAddress(slot.name),
+        "\(address.quiz)/\(id) is placed from bank \(slot.bank): this edits \(slot.name), which every quiz using it "
+          + "gets at its next attempt (the slot's points and pinned version are the quiz's: 'quiz edit \(address.quiz)')"
+      )
+    }
+    guard quiz.location(of: id) == nil, try repository.storedBank(address.quiz)?.quiz.location(of: id) != nil else {
+      return nil
+    }
+    return (address, nil)
+  }
+
+  /// `quiz edit BANK/QUESTION`: the question as its bank holds it, saved back into the bank (a
+  /// new version when its content changed, its category kept), as `quiz import FILE --bank BANK`
+  /// saves it; every quiz that uses it gets it at its next attempt.
   static func editBankQuestion(
-    _ address: QuestionAddress, question id: String, format: QuizFileFormat, editing: QuizFileFormat.Editing,
+    _ address: QuestionAddress, format: QuizFileFormat, editing: QuizFileFormat.Editing, note: String?,
     invocation: Invocation
   ) throws {
+    let id = address.question ?? ""
     let repository = try invocation.repository()
     guard let stored = try repository.storedBank(address.quiz) else {
       throw CLIError.failure("bank \"\(address.quiz)\" was removed: nothing to edit")
@@ -34,7 +58,7 @@ extension EditCommand {
     var problems: Problems?
     var shownOffset = 0
     for _ in 0..<5 {
-      let top = header(notes: notes, format: format, problems: problems)
+      let top = header(notes: notes, format: format, problems: problems, lead: note.map { [$0] } ?? [])
       shownOffset = top.offset
       try file.write(top.text + stripHeader(try file.read()))
       try runEditor(editorCommand(invocation.console.environment), on: file.path)

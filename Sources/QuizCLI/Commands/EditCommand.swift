@@ -48,14 +48,12 @@ enum EditCommand {
   static func run(_ invocation: Invocation) throws {
     let address = QuestionAddress(invocation.arguments.positionals[0])
     let repository = try invocation.repository()
-    if let id = address.question, try repository.storedQuiz(address.quiz) == nil,
-      try repository.storedBank(address.quiz) != nil
-    {
+    if let (bankAddress, note) = try bankQuestion(address, repository) {
       let format = invocation.arguments.value("format").flatMap(QuizFileFormat.named) ?? QuizFileFormat.native
       guard let editing = format.editing else {
         throw CLIError.usage("quiz cannot edit in \(format.name)", command: invocation.command)
       }
-      return try editBankQuestion(address, question: id, format: format, editing: editing, invocation: invocation)
+      return try editBankQuestion(bankAddress, format: format, editing: editing, note: note, invocation: invocation)
     }
     let stored = try repository.requireQuiz(address.quiz)
     // An unknown question is named here, with a suggestion, before any format renders it.
@@ -114,6 +112,9 @@ enum EditCommand {
         problems = Problems(lines: found.map(\.description))
       } catch RepositoryError.invalid(let found, _) {
         problems = Problems(lines: found.map(\.description))
+      } catch RepositoryError.unplaceable(let message) {
+        // A slot to a question or category that is not there, a filter matching too few.
+        problems = Problems(lines: [message])
       } catch RepositoryError.storage(let failure) {
         // The database could not take it (read-only, full, locked too long): the edit is
         // the user's work, and is kept.
@@ -130,8 +131,10 @@ enum EditCommand {
   /// The `//` lines on top of the file: what its format does not show, then the problems of
   /// the last save (their line numbers counted in the file as it will be, header included);
   /// and how many lines the header takes.
-  static func header(notes: [String], format: QuizFileFormat, problems: Problems?) -> (text: String, offset: Int) {
-    var lines: [String] = []
+  static func header(notes: [String], format: QuizFileFormat, problems: Problems?, lead: [String] = []) -> (
+    text: String, offset: Int
+  ) {
+    var lines = lead
     if !notes.isEmpty {
       lines.append("Not shown in \(format.name.uppercased()) and kept as stored:")
       lines += notes.map { "  " + $0 }

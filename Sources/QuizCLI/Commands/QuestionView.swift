@@ -9,7 +9,13 @@ enum QuestionView {
     let console = invocation.console
     try LiveView.show(watching: invocation.arguments.flag("watch"), repository: repository, console: console) {
       // QUIZ/QUESTION, else BANK/QUESTION: a question of a bank no quiz is named after.
-      let quiz = try repository.storedQuiz(quizID)
+      var quiz = try repository.storedQuiz(quizID)
+      // A question of the quiz's own bank that it does not place (written with --bank) is the bank's.
+      if let placed = quiz, placed.quiz.location(of: id) == nil,
+        try repository.storedBank(quizID)?.quiz.location(of: id) != nil
+      {
+        quiz = nil
+      }
       guard let stored = try quiz ?? repository.storedBank(quizID) else { throw try unknownQuiz(quizID, repository) }
       if quiz == nil && stored.quiz.location(of: id) == nil {
         throw RepositoryError.refused(

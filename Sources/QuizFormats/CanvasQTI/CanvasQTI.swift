@@ -59,7 +59,9 @@ enum CanvasQTI {
         "Canvas shuffles the choices of every question or of none: \(shuffles) of \(quiz.questions.count) "
           + "questions shuffle theirs; the package shuffles none")
     }
-    let titled = quiz.sections.filter { $0.pick == nil && !($0.title ?? "").isEmpty && !$0.questions.isEmpty }
+    let titled = quiz.sections.filter {
+      $0.pick == nil && !($0.title ?? "").isEmpty && (!$0.questions.isEmpty || !$0.random.isEmpty)
+    }
     if !titled.isEmpty {
       warnings.append(
         "Canvas quizzes have no section titles: "

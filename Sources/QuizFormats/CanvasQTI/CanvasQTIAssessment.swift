@@ -110,6 +110,14 @@ extension CanvasQTIAssessment {
       return
     }
     let drawable = candidates.filter(Self.canvasHolds)
+    let left = candidates.filter { !Self.canvasHolds($0) }
+    if !left.isEmpty {
+      warnings.append(
+        "\(name): " + CanvasQTIText.plural(left.count, "question") + " they draw from ("
+          + left.prefix(3).map { "\"\(slot.bank)/\($0.id)\"" }.joined(separator: ", ") + (left.count > 3 ? ", …" : "")
+          + ") cannot be written in Canvas QTI: the group leaves "
+          + (left.count == 1 ? "it" : "them") + " out")
+    }
     let count = min(slot.count, drawable.count)
     guard count > 0 else {
       warnings.append("\(name): none of the questions they draw from can be written in Canvas QTI; they are left out")
