@@ -72,14 +72,9 @@ extension EditCommand {
         let change = result.changed.first.map { "version \($0.from) → \($0.to)" } ?? "no change to its content"
         invocation.console.write("question \(address.quiz)/\(id): \(change)\n")
         return
-      } catch let found as Problems {
+      } catch {
+        guard let found = fileProblems(error) else { throw error }
         problems = found
-      } catch QuizBankError.syntax(let error) {
-        problems = Problems(line: error.line, text: ", column \(error.column): \(error.message)")
-      } catch QuizBankError.invalid(let found, _) {
-        problems = Problems(lines: found.map(\.description))
-      } catch RepositoryError.invalid(let found, _) {
-        problems = Problems(lines: found.map(\.description))
       }
     }
     throw CLIError.data(

@@ -104,28 +104,39 @@ enum EditCommand {
             + base.differences(from: current).map { "  " + $0 }
             + ["Your version is below: save it again to put it over theirs (see 'quiz show \(base.id)' for theirs)."])
         base = current
-      } catch let found as Problems {
-        problems = found
-      } catch QuizBankError.syntax(let error) {
-        problems = Problems(line: error.line, text: ", column \(error.column): \(error.message)")
-      } catch QuizBankError.invalid(let found, _) {
-        problems = Problems(lines: found.map(\.description))
-      } catch RepositoryError.invalid(let found, _) {
-        problems = Problems(lines: found.map(\.description))
-      } catch RepositoryError.unplaceable(let message) {
-        // A slot to a question or category that is not there, a filter matching too few.
-        problems = Problems(lines: [message])
       } catch RepositoryError.storage(let failure) {
         // The database could not take it (read-only, full, locked too long): the edit is
         // the user's work, and is kept.
         throw CLIError.failure(
           "\(CLIError(RepositoryError.storage(failure)).message); your edit is kept in "
             + "\(try keep(edited, for: invocation, format: format))")
+      } catch {
+        guard let found = fileProblems(error) else { throw error }
+        problems = found
       }
     }
     throw CLIError.data(
       "the edited file is still invalid, nothing was saved",
       details: CLIError.limited(problems?.lines(offset: shownOffset) ?? []))
+  }
+
+  /// The problems of the edited file `error` names, to reopen it with them on top; nil for an
+  /// error that is not the file's.
+  static func fileProblems(_ error: any Error) -> Problems? {
+    if let found = error as? Problems { return found }
+    if let error = error as? QuizBankError {
+      switch error {
+      case .syntax(let syntax): return Problems(line: syntax.line, text: ", column \(syntax.column): \(syntax.message)")
+      case .invalid(let found, _): return Problems(lines: found.map(\.description))
+      }
+    }
+    guard let error = error as? RepositoryError else { return nil }
+    switch error {
+    case .invalid(let found, _): return Problems(lines: found.map(\.description))
+    // A slot to a question or category that is not there, a filter matching too few.
+    case .unplaceable(let message): return Problems(lines: [message])
+    default: return nil
+    }
   }
 
   /// The `//` lines on top of the file: what its format does not show, then the problems of
