@@ -45,7 +45,12 @@ extension QuizRepository {
         // checked for them, and the check says what it could not read).
         let hasSlots =
           (try? database.fetchOne("SELECT EXISTS (SELECT 1 FROM slots)", []) { $0.bool(0) }) ?? true
-        let slots = hasSlots ? [try checking("slots name questions and categories in use", brokenSlots)] : []
+        let slots =
+          hasSlots
+          ? [
+            try checking("slots name questions and categories in use", brokenSlots),
+            try checking("random slots can draw their questions", undrawableRandomSlots),
+          ] : []
         return [
           try checking("integrity (PRAGMA integrity_check)", integrityProblems),
           try checking("foreign keys (PRAGMA foreign_key_check)", foreignKeyProblems),
@@ -64,6 +69,28 @@ extension QuizRepository {
         ]
       }
     }
+  }
+
+  /// The quizzes whose random slots cannot draw an attempt's questions (too few match once the
+  /// quiz's own and the other slots' are set aside): a draw for a taker with no attempts, as
+  /// `take` and `grade` would make, fails with what it says.
+  private func undrawableRandomSlots() throws -> ([String], Int?) {
+    let quizzes = try database.fetchAll(
+      """
+      SELECT DISTINCT z.slug FROM slots sl JOIN quizzes z ON z.id = sl.quiz_id
+      WHERE sl.category_id IS NOT NULL ORDER BY z.slug
+      """, []
+    ) { $0.string(0) }
+    var lines: [String] = []
+    for id in quizzes {
+      guard let stored = try storedQuiz(id) else { continue }
+      do {
+        _ = try drawnQuiz(stored, taker: "", seed: 0)
+      } catch RepositoryError.unplaceable(let message) {
+        lines.append(message)
+      }
+    }
+    return (Array(lines.prefix(QuizRepository.checkListLimit)), lines.count)
   }
 
   /// One check's result. A damaged page it reads is its violation, so that the other checks

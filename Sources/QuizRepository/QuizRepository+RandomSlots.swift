@@ -230,7 +230,7 @@ extension QuizRepository {
             let available = pool.count - unavailable.count
             throw RepositoryError.unplaceable(
               "section \(s + 1) of quiz \"\(stored.quiz.id)\" draws \(placed.slot.count) from "
-                + "\(placed.slot.filterText): \(available) question\(available == 1 ? "" : "s") match"
+                + "\(placed.slot.filterText): \(available) question\(available == 1 ? " matches" : "s match")"
                 + (unavailable.isEmpty ? "" : " besides those the attempt has already"))
           }
           let ids = Dictionary(pool.map { ($0.row, $0.id) }, uniquingKeysWith: { first, _ in first })

@@ -276,6 +276,25 @@ import Testing
     #expect(try workspace.quiz("export", "fin").stdout == before)
   }
 
+  /// Questions moved out of random slots' category afterwards can leave them unable to draw:
+  /// `quiz check` says which quiz, as `grade` would.
+  @Test func checkNamesRandomSlotsThatCanNoLongerDraw() throws {
+    let workspace = try Self.final()
+    let clean = try workspace.quiz("check")
+    #expect(clean.status == 0 && clean.stdout.contains("random slots can draw their questions"), "\(clean)")
+    for question in ["c2", "c3"] {
+      #expect(try workspace.quiz("bank", "mv", "bio/\(question)", "--category", "Elsewhere").status == 0)
+    }
+    let check = try workspace.quiz("check")
+    #expect(check.status != 0, "\(check)")
+    #expect(
+      check.stdout.contains(
+        "section 1 of quiz \"fin\" draws 2 from bio/Cells (and below) tagged easy: 1 question matches"),
+      "\(check.stdout)")
+    let grade = try workspace.quiz("grade", "fin", "--as", "ann", "--seed", "1", "--answer", "own1=a")
+    #expect(grade.status != 0 && grade.stderr.contains("1 question matches"), "\(grade)")
+  }
+
   /// `bank rm` refuses a bank quizzes use; `--force` takes its slots out of them and keeps the
   /// questions attempts were given, retired, under a new id, so every attempt reads as before.
   @Test func removingABankInUseNeedsForceWhichKeepsTheAttemptsHistory() throws {
