@@ -13,6 +13,7 @@ extension QuizBankDecoder {
     var answers: [Answer]?
     var versions: [String: Int]? = [:]
     var scoredVersions: [String: Int]? = [:]
+    var points: [String: Double]? = [:]
     var scoring: ScoringRule?
     var maxScore: Double?
     var valid = true
@@ -37,6 +38,9 @@ extension QuizBankDecoder {
       case "scored_versions":
         scoredVersions = try decoder.decodeVersionNumbers(bankQuestions: true)
         valid = valid && scoredVersions != nil
+      case "points":
+        points = try decoder.decodeQuestionPoints()
+        valid = valid && points != nil
       case "scoring":
         scoring = try decoder.decodeScoring()
         valid = valid && scoring != nil
@@ -72,6 +76,7 @@ extension QuizBankDecoder {
       id: id, quiz: quiz, taker: taker, startedAt: startedAt, submittedAt: submittedAt, given: given, answers: answers)
     attempt.versions = versions ?? [:]
     attempt.scoredVersions = scoredVersions ?? [:]
+    attempt.points = points ?? [:]
     attempt.scoring = scoring
     attempt.maxScore = maxScore
     return attempt
@@ -179,5 +184,30 @@ extension QuizBankDecoder {
     requireFields(["score"], in: seen)
     guard valid, let score else { return nil }
     return Mark(score: score, comment: comment, marker: marker, markedAt: markedAt)
+  }
+}
+
+extension QuizBankDecoder {
+  /// An attempt's `points`: question names to what the attempt gave each, more than 0.
+  mutating func decodeQuestionPoints() throws -> [String: Double]? {
+    var points: [String: Double] = [:]
+    var valid = true
+    let seen = try decodeObject { decoder, key in
+      guard Slug.isValid(key) || SlotReference(name: key) != nil else {
+        decoder.report("\"\(key.prefix(60))\" is not a valid id (\(Slug.rule)) nor BANK/QUESTION")
+        try decoder.scanner.skipValue(depth: decoder.path.components.count)
+        valid = false
+        return true
+      }
+      guard let value = try decoder.decodeNumber(), value > 0, value.isFinite else {
+        decoder.report("points must be a number more than 0")
+        valid = false
+        return true
+      }
+      points[key] = value
+      return true
+    }
+    guard seen != nil, valid else { return nil }
+    return points
   }
 }

@@ -161,6 +161,12 @@ public enum QuizBankWriter {
     writer.endArray()
     writeVersionNumbers("versions", attempt.versions, to: &writer)
     writeVersionNumbers("scored_versions", attempt.scoredVersions, to: &writer)
+    if !attempt.points.isEmpty {
+      writer.key("points")
+      writer.beginObject()
+      for (question, points) in attempt.points.sorted(by: { $0.key < $1.key }) { writer.field(question, points) }
+      writer.endObject()
+    }
     writer.optionalField("scoring", attempt.scoring?.rawValue)
     if let maxScore = attempt.maxScore { writer.field("max_score", maxScore) }
     writer.endObject()

@@ -23,13 +23,25 @@ final class AttemptTarget {
   /// Question id → the row of another bank's question the quiz does not show that the quiz's
   /// imported history named (a slot since removed, a drawn question since moved or retired).
   let carried: [String: CarriedQuestion]
+  /// Question → what the attempt being recorded says a slot made it worth (its `points`).
+  let points: [String: Double]
   let questions: [String: Question]
   /// "id#number" → that version, or nil when the quiz has none.
   var versions: [String: StoredVersion?] = [:]
 
-  init(_ stored: StoredQuiz, carried: [String: CarriedQuestion] = [:]) {
+  init(_ stored: StoredQuiz, carried: [String: CarriedQuestion] = [:], points: [String: Double] = [:]) {
+    var stored = stored
+    for s in stored.quiz.sections.indices {
+      for q in stored.quiz.sections[s].questions.indices {
+        guard let worth = points[stored.quiz.sections[s].questions[q].id] else { continue }
+        stored.quiz.sections[s].questions[q].points = worth
+        // (A slot's points are what a version it gives is worth.)
+        stored.quiz.sections[s].questions[q].slot?.points = worth
+      }
+    }
     self.stored = stored
     self.carried = carried
+    self.points = points
     quiz = stored.quiz
     quizRow = stored.rowID
     versionRows = stored.questionRows.mapValues(\.version)
@@ -74,6 +86,9 @@ extension QuizRepository {
       }
       target = AttemptTarget(filled, carried: target.carried)
     }
+    if !attempt.points.isEmpty {
+      target = AttemptTarget(target.stored, carried: target.carried, points: attempt.points)
+    }
     // A slot that sets a question's points sets them for this attempt: it records what it was
     // given, with those points, so that they hold after the slot changes or goes.
     var attempt = attempt
@@ -83,7 +98,11 @@ extension QuizRepository {
     var view: AttemptView?
     if attempt.carriesHistory {
       let (made, found) = AttemptView.make(for: attempt, quiz: target.quiz, path: path) { id, number in
-        (try? self.version(id, number, of: target))?.question
+        ((try? self.version(id, number, of: target))?.question).map { question in
+          var question = question
+          if let worth = target.points[id] { question.points = worth }
+          return question
+        }
       }
       guard let made else {
         problems += found
@@ -192,7 +211,7 @@ extension QuizRepository {
       try question.bind(Int64(position), at: 2)
       try question.bind(versionRow, at: 3)
       // What a slot made it worth in this attempt.
-      try question.bind(target.questions[id]?.slot?.points, at: 4)
+      try question.bind(target.points[id] ?? target.questions[id]?.slot?.points, at: 4)
       try question.executeBound()
     }
   }
@@ -309,8 +328,21 @@ extension QuizRepository {
   /// Whether the maximum an import would compute for `attempt` differs from the recorded one, or
   /// its `given` list no longer fits the quiz's picks: then the export carries `max_score`.
   private func needsRecordedMaximum(_ attempt: Attempt, recorded: Double, resolver: HistoryResolver) -> Bool {
-    let (view, problems) = AttemptView.make(
-      for: attempt, quiz: resolver.stored.quiz, path: "$", version: resolver.version)
+    var quiz = resolver.stored.quiz
+    for s in quiz.sections.indices {
+      for q in quiz.sections[s].questions.indices {
+        guard let worth = attempt.points[quiz.sections[s].questions[q].id] else { continue }
+        quiz.sections[s].questions[q].points = worth
+        quiz.sections[s].questions[q].slot?.points = worth
+      }
+    }
+    let (view, problems) = AttemptView.make(for: attempt, quiz: quiz, path: "$") { id, number in
+      resolver.version(id, number).map { question in
+        var question = question
+        if let worth = attempt.points[id] { question.points = worth }
+        return question
+      }
+    }
     guard let view, problems.isEmpty else { return true }
     if abs(view.computedMaxScore(given: attempt.given) - recorded) > 1e-9 { return true }
     return !QuizBankValidator.attemptProblems(attempt, quiz: view.answered, path: "$").isEmpty
@@ -359,7 +391,7 @@ extension QuizRepository {
     let given = try database.cachedStatement(
       """
       SELECT aq.attempt_id, q.slug, v.version, q.id,
-        CASE WHEN q.quiz_id IS a.quiz_id THEN NULL ELSE b.slug END, b.removed_at IS NOT NULL
+        CASE WHEN q.quiz_id IS a.quiz_id THEN NULL ELSE b.slug END, b.removed_at IS NOT NULL, aq.points, b.slug
       FROM attempts a
       JOIN attempt_questions aq ON aq.attempt_id = a.id
       JOIN question_versions v ON v.id = aq.version_id JOIN questions q ON q.id = v.question_id
@@ -368,6 +400,14 @@ extension QuizRepository {
       ORDER BY aq.attempt_id, aq.position
       """)
     try given.bind([stored.rowID])
+    // What the quiz gives a question now: its points where it shows it, the points of its random
+    // slots drawing from a bank.
+    var shownPoints: [String: Double] = [:]
+    for question in stored.quiz.questions { shownPoints[question.id] = question.points }
+    var drawnPoints: [String: Set<Double>] = [:]
+    for section in stored.quiz.sections {
+      for placed in section.random { drawnPoints[placed.slot.bank, default: []].insert(placed.slot.pointsEach) }
+    }
     try given.forEachRow { row in
       guard let position = index[row.int64(0)] else { return }
       let slug = row.string(1)
@@ -376,6 +416,14 @@ extension QuizRepository {
       attempts[position].given?.append(id)
       if !stored.shows(question: row.int64(3), id: slug, version: row.int(2)) {
         attempts[position].versions[id] = row.int(2)
+      }
+      // Points a slot gave that the quiz would not give now (the slot changed or went).
+      if !row.isNull(6) {
+        let points = row.double(6)
+        let now: Set<Double> =
+          stored.questionRows[slug]?.identity == row.int64(3)
+          ? Set(shownPoints[slug].map { [$0] } ?? []) : drawnPoints[row.string(7)] ?? []
+        if now != [points] { attempts[position].points[id] = points }
       }
     }
   }

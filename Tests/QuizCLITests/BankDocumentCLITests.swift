@@ -222,6 +222,42 @@ import Testing
     #expect(try other.quiz("report", "two").stdout == (try workspace.quiz("report", "two")).stdout)
   }
 
+  /// Points a slot gave an attempt stay the attempt's when the slot's points change or the slot
+  /// goes: the export writes them (`points`), and the import scores the attempt with them.
+  @Test func pointsSlotsGaveAnAttemptRoundTripAfterTheSlotsChange() throws {
+    let workspace = try Workspace()
+    let steps: [[String]] = [
+      ["bank", "add", "bb", "--title", "B"],
+      ["add", "question", "--bank", "bb", "--id", "q2", "--prompt", "Q2", "--right", "a", "--wrong", "b"],
+      ["add", "question", "--bank", "bb", "--id", "q3", "--prompt", "Q3", "--right", "a", "--wrong", "b"],
+      ["add", "quiz", "g", "--title", "G"],
+      ["add", "question", "g", "--id", "own", "--prompt", "Own", "--right", "a", "--wrong", "b"],
+      ["add", "slot", "g", "bb/q2", "--points", "2"], ["add", "random", "g", "--from", "bb", "--points", "3"],
+      ["grade", "g", "--as", "ann", "--seed", "1", "--answer", "own=a", "--answer", "q2=a", "--answer", "q3=a"],
+    ]
+    for step in steps {
+      let run = try workspace.quiz(arguments: step)
+      try #require(run.status == 0, "\(step): \(run)")
+    }
+    let plain = try workspace.quiz("export", "g", "--with-attempts")
+    #expect(!plain.stdout.contains("\"points\": {"), "the quiz gives them those points now")
+    let quiz = try workspace.quiz("export", "g").stdout
+      .replacingOccurrences(of: "\"points\": 2", with: "\"points\": 5")
+      .replacingOccurrences(of: "\"points\": 3", with: "\"points\": 4")
+    #expect(try workspace.quiz("import", try workspace.write("g.json", quiz)).status == 0)
+    let export = try workspace.quiz("export", "g", "--with-attempts")
+    let attempt = try #require((try Self.object(export)["attempts"] as? [[String: Any]])?.first)
+    #expect(attempt["points"] as? [String: Double] == ["q2": 2, "q3": 3], "\(export.stdout)")
+    let other = try Workspace()
+    let imported = try other.quiz("import", try workspace.write("with.json", export.stdout))
+    #expect(imported.status == 0, "\(imported)")
+    #expect(try other.quiz("export", "g", "--with-attempts").stdoutBytes == export.stdoutBytes)
+    for command in [["history", "--quiz", "g"], ["report", "g"], ["check"], ["regrade", "g", "--dry-run"]] {
+      #expect(try other.quiz(arguments: command).stdout == (try workspace.quiz(arguments: command)).stdout)
+    }
+    #expect(try other.quiz("history", "--quiz", "g").stdout.contains("      6    6     100%"))
+  }
+
   @Test func aBankMovesAsJSONAndAChangedQuestionIsItsNextVersion() throws {
     let workspace = try RandomSlotsCLITests.final()
     let export = try workspace.quiz("export", "--bank", "bio", "--format", "json")

@@ -15,6 +15,9 @@ public struct Attempt: Equatable, Sendable {
   public var versions: [String: Int] = [:]
   /// Question id → the version a regrade scored its answer against, when not the one answered.
   public var scoredVersions: [String: Int] = [:]
+  /// Question → what a slot made it worth in this attempt, when the quiz would not give it
+  /// those points now (the slot changed or went): the attempt keeps them.
+  public var points: [String: Double] = [:]
   /// The quiz rule it was scored under, when not the quiz's rule now.
   public var scoring: ScoringRule?
   /// The maximum recorded, when it is not what its questions add up to now, or when its
@@ -36,7 +39,7 @@ public struct Attempt: Equatable, Sendable {
 
   /// Whether the attempt carries history that the quiz as it stands does not show.
   public var carriesHistory: Bool {
-    !versions.isEmpty || !scoredVersions.isEmpty || scoring != nil || maxScore != nil
+    !versions.isEmpty || !scoredVersions.isEmpty || !points.isEmpty || scoring != nil || maxScore != nil
   }
 }
 
