@@ -42,9 +42,11 @@ extension EditCommand {
       throw CLIError.failure("bank \"\(address.quiz)\" was removed: nothing to edit")
     }
     let bank = stored.quiz
-    _ = try bank.requireQuestion(id)
     guard var original = bank.questions.first(where: { $0.id == id }) else {
-      throw CLIError.failure("bank \"\(address.quiz)\" has no question \"\(id)\"")
+      // (A retired question is not edited: 'quiz bank' lists what is in use.)
+      throw RepositoryError.refused(
+        "no question \"\(id)\" in bank \"\(address.quiz)\""
+          + Suggestion.didYouMean(id, among: bank.questions.map(\.id)))
     }
     let text: String
     do {

@@ -32,7 +32,7 @@ enum QuestionView {
           : try repository.versions(ofQuestion: id, inBank: quizID)
       let shown = Shown(
         stored: stored, section: location.section, position: location.position, versions: versions,
-        withAnswers: invocation.arguments.flag("answers"))
+        withAnswers: invocation.arguments.flag("answers"), inBank: quiz == nil)
       return invocation.format == "json"
         ? String(decoding: json(shown), as: UTF8.self) : text(shown, console: console)
     }
@@ -51,6 +51,8 @@ enum QuestionView {
     let position: Int
     let versions: [QuestionVersion]
     let withAnswers: Bool
+    /// A bank's question (its sections are categories, the top untitled).
+    var inBank = false
 
     var question: Question { stored.quiz.sections[section].questions[position] }
     var version: Int { stored.versions[question.id] ?? 1 }
@@ -75,7 +77,7 @@ enum QuestionView {
     if !question.tags.isEmpty { facts.append("tags: " + question.tags.joined(separator: ", ")) }
     let section =
       quiz.sections[shown.section].title.flatMap { $0.isEmpty ? nil : $0.terminalSafeLine }
-      ?? "Section \(shown.section + 1)"
+      ?? (shown.inBank ? "top" : "Section \(shown.section + 1)")
     var text =
       console.styled(question.id, .bold) + "  "
       + console.styled("(\(quiz.id), \(section), question \(shown.position + 1))", .dim) + "\n"
