@@ -146,8 +146,10 @@ extension QuizRepository {
     return try database.fetchAll(
       """
       SELECT DISTINCT q.id, q.slug FROM \(from)
-      JOIN question_versions v ON v.question_id = q.id AND v.version = q.current_version
-      WHERE q.category_id IN (\(categoryList)) AND q.retired_at IS NULL AND v.kind <> 'description' \(tagFilter)
+      WHERE q.category_id IN (\(categoryList)) AND q.retired_at IS NULL \(tagFilter)
+        AND NOT EXISTS (
+          SELECT 1 FROM question_versions d INDEXED BY question_versions_descriptions
+          WHERE d.question_id = q.id AND d.version = q.current_version AND d.kind = 'description')
       ORDER BY q.id
       """, arguments
     ) { row in (row.int64(0), row.string(1)) }
