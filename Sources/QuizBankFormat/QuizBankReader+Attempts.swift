@@ -190,24 +190,13 @@ extension QuizBankDecoder {
 extension QuizBankDecoder {
   /// An attempt's `points`: question names to what the attempt gave each, more than 0.
   mutating func decodeQuestionPoints() throws -> [String: Double]? {
-    var points: [String: Double] = [:]
-    var valid = true
-    let seen = try decodeObject { decoder, key in
-      guard Slug.isValid(key) || SlotReference(name: key) != nil else {
-        decoder.report("\"\(key.prefix(60))\" is not a valid id (\(Slug.rule)) nor BANK/QUESTION")
-        try decoder.scanner.skipValue(depth: decoder.path.components.count)
-        valid = false
-        return true
-      }
-      guard let value = try decoder.decodeNumber(), value > 0, value.isFinite else {
+    try decodeQuestionMap(bankQuestions: true) { decoder in
+      guard let value = try decoder.decodeNumber() else { return nil }
+      guard value > 0, value.isFinite else {
         decoder.report("points must be a number more than 0")
-        valid = false
-        return true
+        return nil
       }
-      points[key] = value
-      return true
+      return value
     }
-    guard seen != nil, valid else { return nil }
-    return points
   }
 }

@@ -59,7 +59,15 @@ extension QuizBankDecoder {
 
   /// An object of question ids (and, with `bankQuestions`, `BANK/ID` names) to version numbers.
   mutating func decodeVersionNumbers(bankQuestions: Bool = false) throws -> [String: Int]? {
-    var numbers: [String: Int] = [:]
+    try decodeQuestionMap(bankQuestions: bankQuestions) { try $0.decodeVersionNumber() }
+  }
+
+  /// An object of question ids (and, with `bankQuestions`, `BANK/ID` names) to what `value`
+  /// reads of each; nil when a key or a value is not valid (each reported at its path).
+  mutating func decodeQuestionMap<Value>(
+    bankQuestions: Bool, _ value: (inout QuizBankDecoder) throws -> Value?
+  ) throws -> [String: Value]? {
+    var values: [String: Value] = [:]
     var valid = true
     let seen = try decodeObject { decoder, key in
       guard Slug.isValid(key) || (bankQuestions && SlotReference(name: key) != nil) else {
@@ -70,15 +78,15 @@ extension QuizBankDecoder {
         valid = false
         return true
       }
-      guard let number = try decoder.decodeVersionNumber() else {
+      guard let read = try value(&decoder) else {
         valid = false
         return true
       }
-      numbers[key] = number
+      values[key] = read
       return true
     }
     guard seen != nil, valid else { return nil }
-    return numbers
+    return values
   }
 
   /// A version number: a whole number of at least 1.

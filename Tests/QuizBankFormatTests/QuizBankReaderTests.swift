@@ -70,6 +70,27 @@ import Testing
     """
   }
 
+  /// An attempt names another bank's question `BANK/QUESTION` in `given`, answers, `versions`
+  /// and `points`; a name that is neither an id nor that, and points of 0, are refused at their
+  /// paths.
+  @Test func attemptsNameBankQuestionsAndTheirPoints() throws {
+    let attempt = { (given: String, points: String) in
+      """
+      {"format": "quiz-bank/1", "quizzes": [], "attempts": [{"quiz": "z", "taker": "t", "given": [\(given)],
+        "answers": [{"question": "a/q1", "selected": ["a"]}], "versions": {"a/q1": 2}, "points": {\(points)}}]}
+      """
+    }
+    let read = try QuizBankReader.read(Array(attempt(#""a/q1", "q2""#, #""a/q1": 2.5"#).utf8))
+    let first = try #require(read.attempts.first)
+    #expect(first.given == ["a/q1", "q2"] && first.versions == ["a/q1": 2] && first.points == ["a/q1": 2.5])
+    #expect(first.answers.map(\.question) == ["a/q1"])
+    #expect(
+      problems(attempt(#""a/q1/x""#, #""q1": 0"#)) == [
+        #"$.attempts[0].given[0]: "a/q1/x" is not a valid id (\#(Slug.rule)) nor BANK/QUESTION"#,
+        "$.attempts[0].points.q1: points must be a number more than 0",
+      ])
+  }
+
   @Test func readsTheSpecExample() throws {
     let document = try QuizBankReader.read(Array(Self.example.utf8))
     #expect(document.quizzes.count == 1)
