@@ -81,16 +81,22 @@ extension QuizRepository {
       WHERE sl.category_id IS NOT NULL ORDER BY z.slug
       """, []
     ) { $0.string(0) }
-    var lines: [String] = []
-    for id in quizzes {
-      guard let stored = try storedQuiz(id) else { continue }
+    let lines = try quizzes.compactMap { try drawProblem(ofQuiz: $0) }
+    return (Array(lines.prefix(QuizRepository.checkListLimit)), lines.count)
+  }
+
+  /// Why quiz `id`'s random slots cannot draw an attempt's questions now (a draw for a taker
+  /// with no attempts fails), or nil when they can (or it has none).
+  public func drawProblem(ofQuiz id: String) throws -> String? {
+    try read { repository in
+      guard let stored = try repository.storedQuiz(id), stored.quiz.hasRandomSlots else { return nil }
       do {
-        _ = try drawnQuiz(stored, taker: "", seed: 0)
+        _ = try repository.drawnQuiz(stored, taker: "", seed: 0)
+        return nil
       } catch RepositoryError.unplaceable(let message) {
-        lines.append(message)
+        return message
       }
     }
-    return (Array(lines.prefix(QuizRepository.checkListLimit)), lines.count)
   }
 
   /// One check's result. A damaged page it reads is its violation, so that the other checks

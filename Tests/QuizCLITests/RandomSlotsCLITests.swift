@@ -293,6 +293,12 @@ import Testing
       "\(check.stdout)")
     let grade = try workspace.quiz("grade", "fin", "--as", "ann", "--seed", "1", "--answer", "own1=a")
     #expect(grade.status != 0 && grade.stderr.contains("1 question matches"), "\(grade)")
+
+    // A slot added over what the others draw is kept, with a warning saying so.
+    let more = try workspace.quiz("add", "random", "fin", "--from", "bio/Elsewhere", "--count", "2")
+    #expect(more.status == 0, "\(more)")
+    #expect(more.stderr.contains("warning: section 1 of quiz \"fin\" draws 2 from"), "\(more)")
+    #expect(more.stderr.hasSuffix("attempts cannot start until the quiz or its banks change\n"), "\(more)")
   }
 
   /// `bank rm` refuses a bank quizzes use; `--force` takes its slots out of them and keeps the

@@ -44,6 +44,7 @@ extension AddCommand {
       quiz.sections[section].questions.append(reference.placeholder)
     }
     invocation.console.write("Placed \(reference.name) in \(target).\n")
+    try warnIfUndrawable(target, invocation: invocation)
   }
 }
 
@@ -86,5 +87,15 @@ extension AddCommand {
     }
     let slots = random.count == 1 ? "a random slot" : "\(random.count) random slots"
     invocation.console.write("Added \(slots) drawing from \(random.filterText.terminalSafeLine) to \(target).\n")
+    try warnIfUndrawable(target, invocation: invocation)
+  }
+
+  /// A warning when the quiz's random slots can no longer draw an attempt's questions (each
+  /// slot has enough candidates, but not all of them at once, or not besides what the quiz
+  /// places): the change is kept, and `take` and `grade` will say the same.
+  static func warnIfUndrawable(_ quiz: String, invocation: Invocation) throws {
+    guard let problem = try invocation.repository().drawProblem(ofQuiz: quiz) else { return }
+    invocation.console.error(
+      "warning: \(problem): attempts cannot start until the quiz or its banks change\n".terminalSafe)
   }
 }

@@ -38,7 +38,9 @@ enum CanvasQTI {
           + list(assessment.markdownQuestions.map { "question \"\($0)\"" })
           + " are written as plain text")
     }
-    return (entries, warnings)
+    // A question two groups hold would say the same twice.
+    var said = Set<String>()
+    return (entries, warnings.filter { said.insert($0).inserted })
   }
 
   /// What the quiz has that Canvas quizzes lack.
