@@ -158,6 +158,16 @@ private struct ReferencedVersion {
 
 // MARK: - Writing carried history
 
+/// What importing one quiz's history has found so far.
+private struct HistoryImport {
+  var problems: [Problem] = []
+  /// The shown questions' version numbers, as the history sets them.
+  var current: [String: Int]
+  var banked = BankedQuestions()
+  /// Retired questions made for the history (by id, or `BANK/ID`): their rows and highest version.
+  var retiredCreated: [String: (identity: Int64, highest: Int)] = [:]
+}
+
 /// Another bank's question an imported history named: its row and bank, for the attempts.
 struct CarriedQuestion {
   let identity: Int64
@@ -251,76 +261,93 @@ extension QuizRepository {
     _ history: QuizHistory, into stored: StoredQuiz, madeNow: Set<String>, madeInBanks: Set<String> = [],
     path: String, at time: Timestamp
   ) throws -> (problems: [Problem], carried: [String: CarriedQuestion]) {
-    var problems: [Problem] = []
-    var current = stored.versions
-    var banked = BankedQuestions()
+    var state = HistoryImport(current: stored.versions)
     for (name, number) in history.current.sorted(by: { $0.key < $1.key }) {
-      let here = "\(path).current.\(name)"
-      if let reference = SlotReference(name: name) {
-        guard
-          let found = try banked.find(
-            reference, in: self, at: time, path: here, makeRetired: false, problems: &problems)
-        else { continue }
-        if let problem = try renumberBanked(found, to: number, path: here, madeNow: madeInBanks.contains(name)) {
-          problems.append(problem)
-        } else {
-          banked.found[name]?.version = number
-        }
-      } else if let problem = try renumber(name, to: number, in: stored, path: here, madeNow: madeNow.contains(name)) {
-        problems.append(problem)
-      } else {
-        current[name] = number
-      }
+      try importCurrentNumber(
+        name, number, into: stored, madeNow: madeNow, madeInBanks: madeInBanks, path: "\(path).current.\(name)",
+        at: time, state: &state)
     }
-    var retiredCreated: [String: (identity: Int64, highest: Int)] = [:]
     for (index, version) in history.versions.enumerated() {
-      let here = "\(path).versions[\(index)]"
-      let id = version.question.id
-      var bankQuestion: BankedQuestions.Found?
-      if let bank = version.bank {
-        bankQuestion = try banked.find(
-          SlotReference(bank: bank, question: id), in: self, at: time, path: here + ".bank", makeRetired: true,
-          problems: &problems)
-        guard bankQuestion != nil else { continue }
-      }
-      if let existing = try storedVersion(
-        quizRow: stored.rowID, question: id, number: version.number,
-        identity: bankQuestion?.identity ?? stored.questionRows[id]?.identity)
-      {
-        if existing.question.content != version.question.content {
-          problems.append(
-            Problem(
-              path: here, message: "question \"\(id)\" version \(version.number) is stored with other content"))
-        }
-        continue
-      }
-      if let bankQuestion, bankQuestion.madeRetired {
-        let key = bankQuestion.name
-        if retiredCreated[key] == nil { try insertTags(version.question.tags, identity: bankQuestion.identity) }
-        try insertVersion(version.question.content, identity: bankQuestion.identity, number: version.number, at: time)
-        retiredCreated[key] = (bankQuestion.identity, max(retiredCreated[key]?.highest ?? 0, version.number))
-        continue
-      }
-      if let shown = bankQuestion.map({ (identity: $0.identity, version: $0.version) })
-        ?? stored.questionRows[id].map({ (identity: $0.identity, version: current[id] ?? 1) })
-      {
-        guard version.number < shown.version else {
-          problems.append(
-            Problem(path: here + ".version", message: "question \"\(id)\" is at version \(shown.version) here"))
-          continue
-        }
-        try insertVersion(version.question.content, identity: shown.identity, number: version.number, at: time)
-        continue
-      }
-      let identity = try retiredCreated[id]?.identity ?? retiredIdentity(stored.rowID, version.question, at: time)
-      try insertVersion(version.question.content, identity: identity, number: version.number, at: time)
-      retiredCreated[id] = (identity, max(retiredCreated[id]?.highest ?? 0, version.number))
+      try importVersion(version, into: stored, path: "\(path).versions[\(index)]", at: time, state: &state)
     }
-    for (identity, highest) in retiredCreated.values {
+    for (identity, highest) in state.retiredCreated.values {
       try database.execute(
         "UPDATE questions SET current_version = max(current_version, ?) WHERE id = ?", [highest, identity])
     }
-    return (problems, try carriedQuestions(banked, stored: stored, ownIDs: Set(retiredCreated.keys)))
+    let carried = try carriedQuestions(state.banked, stored: stored, ownIDs: Set(state.retiredCreated.keys))
+    return (state.problems, carried)
+  }
+
+  /// One entry of the history's `current`: a shown question's number, or (`BANK/ID`) another
+  /// bank's question's.
+  private func importCurrentNumber(
+    _ name: String, _ number: Int, into stored: StoredQuiz, madeNow: Set<String>, madeInBanks: Set<String>,
+    path: String, at time: Timestamp, state: inout HistoryImport
+  ) throws {
+    guard let reference = SlotReference(name: name) else {
+      if let problem = try renumber(name, to: number, in: stored, path: path, madeNow: madeNow.contains(name)) {
+        state.problems.append(problem)
+      } else {
+        state.current[name] = number
+      }
+      return
+    }
+    guard
+      let found = try state.banked.find(
+        reference, in: self, at: time, path: path, makeRetired: false, problems: &state.problems)
+    else { return }
+    if let problem = try renumberBanked(found, to: number, path: path, madeNow: madeInBanks.contains(name)) {
+      state.problems.append(problem)
+    } else {
+      state.banked.found[name]?.version = number
+    }
+  }
+
+  /// One version of the history: checked against the one stored, or added to its question (a
+  /// shown one, another bank's, or a retired one made for it).
+  private func importVersion(
+    _ version: HistoricVersion, into stored: StoredQuiz, path: String, at time: Timestamp,
+    state: inout HistoryImport
+  ) throws {
+    let id = version.question.id
+    var bankQuestion: BankedQuestions.Found?
+    if let bank = version.bank {
+      bankQuestion = try state.banked.find(
+        SlotReference(bank: bank, question: id), in: self, at: time, path: path + ".bank", makeRetired: true,
+        problems: &state.problems)
+      guard bankQuestion != nil else { return }
+    }
+    if let existing = try storedVersion(
+      quizRow: stored.rowID, question: id, number: version.number,
+      identity: bankQuestion?.identity ?? stored.questionRows[id]?.identity)
+    {
+      if existing.question.content != version.question.content {
+        state.problems.append(
+          Problem(path: path, message: "question \"\(id)\" version \(version.number) is stored with other content"))
+      }
+      return
+    }
+    if let bankQuestion, bankQuestion.madeRetired {
+      let key = bankQuestion.name
+      if state.retiredCreated[key] == nil { try insertTags(version.question.tags, identity: bankQuestion.identity) }
+      try insertVersion(version.question.content, identity: bankQuestion.identity, number: version.number, at: time)
+      state.retiredCreated[key] = (bankQuestion.identity, max(state.retiredCreated[key]?.highest ?? 0, version.number))
+      return
+    }
+    if let shown = bankQuestion.map({ (identity: $0.identity, version: $0.version) })
+      ?? stored.questionRows[id].map({ (identity: $0.identity, version: state.current[id] ?? 1) })
+    {
+      guard version.number < shown.version else {
+        state.problems.append(
+          Problem(path: path + ".version", message: "question \"\(id)\" is at version \(shown.version) here"))
+        return
+      }
+      try insertVersion(version.question.content, identity: shown.identity, number: version.number, at: time)
+      return
+    }
+    let identity = try state.retiredCreated[id]?.identity ?? retiredIdentity(stored.rowID, version.question, at: time)
+    try insertVersion(version.question.content, identity: identity, number: version.number, at: time)
+    state.retiredCreated[id] = (identity, max(state.retiredCreated[id]?.highest ?? 0, version.number))
   }
 
   /// The other banks' questions the history named, as the quiz's attempts name them: `BANK/ID`,
