@@ -31,14 +31,7 @@ final class AttemptTarget {
 
   init(_ stored: StoredQuiz, carried: [String: CarriedQuestion] = [:], points: [String: Double] = [:]) {
     var stored = stored
-    for s in stored.quiz.sections.indices {
-      for q in stored.quiz.sections[s].questions.indices {
-        guard let worth = points[stored.quiz.sections[s].questions[q].id] else { continue }
-        stored.quiz.sections[s].questions[q].points = worth
-        // (A slot's points are what a version it gives is worth.)
-        stored.quiz.sections[s].questions[q].slot?.points = worth
-      }
-    }
+    stored.quiz = stored.quiz.worth(points)
     self.stored = stored
     self.carried = carried
     self.points = points
@@ -98,11 +91,7 @@ extension QuizRepository {
     var view: AttemptView?
     if attempt.carriesHistory {
       let (made, found) = AttemptView.make(for: attempt, quiz: target.quiz, path: path) { id, number in
-        ((try? self.version(id, number, of: target))?.question).map { question in
-          var question = question
-          if let worth = target.points[id] { question.points = worth }
-          return question
-        }
+        ((try? self.version(id, number, of: target))?.question).map { $0.worth(target.points[id]) }
       }
       guard let made else {
         problems += found
@@ -328,20 +317,8 @@ extension QuizRepository {
   /// Whether the maximum an import would compute for `attempt` differs from the recorded one, or
   /// its `given` list no longer fits the quiz's picks: then the export carries `max_score`.
   private func needsRecordedMaximum(_ attempt: Attempt, recorded: Double, resolver: HistoryResolver) -> Bool {
-    var quiz = resolver.stored.quiz
-    for s in quiz.sections.indices {
-      for q in quiz.sections[s].questions.indices {
-        guard let worth = attempt.points[quiz.sections[s].questions[q].id] else { continue }
-        quiz.sections[s].questions[q].points = worth
-        quiz.sections[s].questions[q].slot?.points = worth
-      }
-    }
-    let (view, problems) = AttemptView.make(for: attempt, quiz: quiz, path: "$") { id, number in
-      resolver.version(id, number).map { question in
-        var question = question
-        if let worth = attempt.points[id] { question.points = worth }
-        return question
-      }
+    let (view, problems) = AttemptView.make(for: attempt, quiz: resolver.stored.quiz.worth(attempt.points), path: "$") {
+      id, number in resolver.version(id, number).map { $0.worth(attempt.points[id]) }
     }
     guard let view, problems.isEmpty else { return true }
     if abs(view.computedMaxScore(given: attempt.given) - recorded) > 1e-9 { return true }
@@ -455,4 +432,30 @@ struct HistoryResolver {
   }
 
   func version(_ id: String, _ number: Int) -> Question? { versions["\(id)#\(number)"] }
+}
+
+// MARK: - Points an attempt records
+
+extension Question {
+  /// The question worth `points` when given (a slot's points too: they are what a version it
+  /// gives is worth), else as it is.
+  func worth(_ points: Double?) -> Question {
+    guard let points else { return self }
+    var question = self
+    question.points = points
+    question.slot?.points = points
+    return question
+  }
+}
+
+extension Quiz {
+  /// The quiz with each question `points` names worth what it says (an attempt's `points`).
+  func worth(_ points: [String: Double]) -> Quiz {
+    guard !points.isEmpty else { return self }
+    var quiz = self
+    for s in quiz.sections.indices {
+      quiz.sections[s].questions = quiz.sections[s].questions.map { $0.worth(points[$0.id]) }
+    }
+    return quiz
+  }
 }

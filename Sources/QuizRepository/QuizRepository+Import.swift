@@ -391,18 +391,16 @@ extension QuizRepository {
   func importOrder(of quizzes: [String]) throws -> [String] {
     let chosen = Set(quizzes)
     var needs: [String: Set<String>] = [:]
-    for id in quizzes {
-      guard let row = try storedQuizRow(id) else { continue }
-      let owners = try database.fetchAll(
-        """
-        SELECT DISTINCT z.slug FROM slots sl
-        LEFT JOIN questions q ON q.id = sl.question_id LEFT JOIN categories c ON c.id = sl.category_id
-        JOIN quizzes z ON z.bank_id = coalesce(q.bank_id, c.bank_id)
-        WHERE sl.quiz_id = ?1 AND z.id <> ?1
-        """, [row]
-      ) { $0.string(0) }
-      needs[id] = Set(owners).intersection(chosen)
-    }
+    // One read for every quiz: the quizzes whose own banks each quiz's slots use.
+    try database.fetchAll(
+      """
+      SELECT DISTINCT user.slug, owner.slug FROM slots sl JOIN quizzes user ON user.id = sl.quiz_id
+      LEFT JOIN questions q ON q.id = sl.question_id LEFT JOIN categories c ON c.id = sl.category_id
+      JOIN quizzes owner ON owner.bank_id = coalesce(q.bank_id, c.bank_id)
+      WHERE owner.id <> user.id
+      """, []
+    ) { ($0.string(0), $0.string(1)) }
+    .forEach { user, owner in if chosen.contains(owner) { needs[user, default: []].insert(owner) } }
     guard needs.values.contains(where: { !$0.isEmpty }) else { return quizzes }
     var ordered: [String] = []
     var written = Set<String>()

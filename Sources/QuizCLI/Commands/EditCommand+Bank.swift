@@ -56,32 +56,15 @@ extension EditCommand {
     }
     let file = try TemporaryFile(
       name: "quiz-edit-\(address.quiz)-\(id).\(format.extensions.first ?? format.name)", contents: text)
-    let notes = editing.notShown(bank, address)
-    var problems: Problems?
-    var shownOffset = 0
-    for _ in 0..<5 {
-      let top = header(notes: notes, format: format, problems: problems, lead: note.map { [$0] } ?? [])
-      shownOffset = top.offset
-      try file.write(top.text + stripHeader(try file.read()))
-      try runEditor(editorCommand(invocation.console.environment), on: file.path)
-      let edited = stripHeader(try file.read())
-      if edited.allSatisfy(\.isWhitespace) || edited == text {
-        invocation.console.write("No changes.\n")
-        return
-      }
-      do {
-        let result = try saveBankQuestion(edited, editing, address, original: &original, into: repository)
-        let change = result.changed.first.map { "version \($0.from) → \($0.to)" } ?? "no change to its content"
-        invocation.console.write("question \(address.quiz)/\(id): \(change)\n")
-        return
-      } catch {
-        guard let found = fileProblems(error) else { throw error }
-        problems = found
-      }
+    try editUntilSaved(
+      file, notes: editing.notShown(bank, address), lead: note.map { [$0] } ?? [], format: format,
+      invocation: invocation
+    ) { edited in
+      if edited == text { return nil }
+      let result = try saveBankQuestion(edited, editing, address, original: &original, into: repository)
+      let change = result.changed.first.map { "version \($0.from) → \($0.to)" } ?? "no change to its content"
+      return "question \(address.quiz)/\(id): \(change)\n"
     }
-    throw CLIError.data(
-      "the edited file is still invalid, nothing was saved",
-      details: CLIError.limited(problems?.lines(offset: shownOffset) ?? []))
   }
 
   /// Saves the edited question into its bank, in its category, reading the bank in the same
@@ -91,8 +74,8 @@ extension EditCommand {
     _ edited: String, _ editing: QuizFileFormat.Editing, _ address: QuestionAddress, original: inout Question,
     into repository: QuizRepository
   ) throws -> BankImportResult {
-    let title = try repository.bankAsQuiz(address.quiz).title
-    return try repository.importIntoBank(address.quiz, title: title) { stored in
+    // (The title is the stored bank's, which an import into a bank keeps.)
+    return try repository.importIntoBank(address.quiz, title: address.quiz) { stored in
       guard let stored, let now = stored.questions.first(where: { $0.id == original.id }) else {
         throw Problems(lines: ["question \(address.quiz)/\(original.id) was removed while you edited it"])
       }

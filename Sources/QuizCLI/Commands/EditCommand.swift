@@ -69,41 +69,55 @@ enum EditCommand {
     } catch let problems as EditProblems {
       throw CLIError.data("cannot edit in \(format.title)", details: problems.lines(offset: 0))
     }
-    let environment = invocation.console.environment
-    let editor = editorCommand(environment)
     let file = try TemporaryFile(
       name: "quiz-edit-\(address.quiz).\(format.extensions.first ?? format.name)", contents: original)
-    var problems: Problems?
-    // The line numbers of the file the editor last saw are its body's moved down by its header.
-    var shownOffset = 0
-    let notes = editing.notShown(stored.quiz, address)
     // What the editor started from: saving over anything else would undo someone's change.
     var base = stored.quiz
-    // The file reopens until it is valid; an editor that keeps saving the same problems (a
-    // script, say) is stopped after a few rounds.
-    for _ in 0..<5 {
-      let body = stripHeader(try file.read())
-      let top = Self.header(notes: notes, format: format, problems: problems)
-      shownOffset = top.offset
-      try file.write(top.text + body)
-      try runEditor(editor, on: file.path)
-      let edited = stripHeader(try file.read())
-      if edited.allSatisfy(\.isWhitespace) || (edited == original && base == stored.quiz) {
-        invocation.console.write("No changes.\n")
-        return
-      }
+    try editUntilSaved(
+      file, notes: editing.notShown(stored.quiz, address), format: format, invocation: invocation
+    ) { edited in
+      if edited == original && base == stored.quiz { return nil }
       do {
-        invocation.console.write(describe(try save(edited, editing, address, base: &base, repository)))
-        return
+        return describe(try save(edited, editing, address, base: &base, repository))
       } catch RepositoryError.changedSinceRead(let current) {
         guard let current else {
           throw CLIError.failure("quiz \"\(base.id)\" was removed while you edited it: nothing was saved")
         }
-        problems = Problems(
+        defer { base = current }
+        throw Problems(
           lines: ["Someone else saved this quiz while you edited it; what they changed:"]
             + base.differences(from: current).map { "  " + $0 }
             + ["Your version is below: save it again to put it over theirs (see 'quiz show \(base.id)' for theirs)."])
-        base = current
+      }
+    }
+  }
+
+  /// Opens `file` in the editor until what is saved there is saved: `save` saves it and says
+  /// what changed (nil: nothing did), or throws the file's problems, which reopen it with them
+  /// on top (`notes` and `lead` too). An emptied file changes nothing; an edit the database
+  /// cannot take is kept beside it; an editor that keeps saving the same problems (a script,
+  /// say) is stopped after a few rounds.
+  static func editUntilSaved(
+    _ file: TemporaryFile, notes: [String], lead: [String] = [], format: QuizFileFormat, invocation: Invocation,
+    save: (String) throws -> String?
+  ) throws {
+    let editor = editorCommand(invocation.console.environment)
+    var problems: Problems?
+    // The line numbers of the file the editor last saw are its body's moved down by its header.
+    var shownOffset = 0
+    for _ in 0..<5 {
+      let top = header(notes: notes, format: format, problems: problems, lead: lead)
+      shownOffset = top.offset
+      try file.write(top.text + stripHeader(try file.read()))
+      try runEditor(editor, on: file.path)
+      let edited = stripHeader(try file.read())
+      do {
+        guard !edited.allSatisfy(\.isWhitespace), let said = try save(edited) else {
+          invocation.console.write("No changes.\n")
+          return
+        }
+        invocation.console.write(said)
+        return
       } catch RepositoryError.storage(let failure) {
         // The database could not take it (read-only, full, locked too long): the edit is
         // the user's work, and is kept.
